@@ -1,0 +1,26 @@
+package dev.weft.dpor;
+
+import dev.weft.scheduler.model.Event;
+import dev.weft.scheduler.model.FailureKind;
+import dev.weft.scheduler.model.PendingOperation;
+
+import java.util.List;
+
+/**
+ * A failing execution, with everything a report needs.
+ *
+ * @param kind      what sort of failure
+ * @param message   one line on what went wrong
+ * @param cause     the original throwable, or {@code null}
+ * @param events    the events of the failing execution, in order
+ * @param schedule  the schedule that reproduces it
+ * @param stuck     for a deadlock, the threads that could not move and what they were waiting for; else empty
+ */
+public record ExplorationFailure(FailureKind kind, String message, Throwable cause, List<Event> events,
+                                 Schedule schedule, List<PendingOperation> stuck) {
+
+    public ExplorationFailure {
+        events = List.copyOf(events);
+        stuck = List.copyOf(stuck);
+    }
+}

@@ -1,0 +1,12 @@
+package dev.weft.dpor;
+
+/** Watches an exploration; every method has a default that does nothing. */
+public interface ExplorationListener {
+
+    ExplorationListener NONE = new ExplorationListener() {
+    };
+
+    /** Called after each execution, once its {@link dev.weft.scheduler.model.Run} has been closed. */
+    default void executionEnded(ExecutionRecord record) {
+    }
+}

@@ -1,0 +1,43 @@
+package dev.weft.dpor;
+
+/**
+ * How far and how an exploration goes.
+ *
+ * @param algorithm          how schedules are chosen
+ * @param maxExecutions      stop after this many executions (run to their end or sleep-set blocked); the result then
+ *                           says the search was not exhaustive
+ * @param maxSteps           an execution with more visible operations than this fails with {@code STEP_LIMIT}
+ * @param stopOnFirstFailure stop at the first failing execution, or explore on and collect every failure
+ */
+public record ExplorationOptions(SearchAlgorithm algorithm, long maxExecutions, int maxSteps,
+                                 boolean stopOnFirstFailure) {
+
+    public ExplorationOptions {
+        if (algorithm == null) {
+            throw new IllegalArgumentException("algorithm must not be null");
+        }
+        if (maxExecutions < 1) {
+            throw new IllegalArgumentException("maxExecutions must be >= 1 but was " + maxExecutions);
+        }
+        if (maxSteps < 1) {
+            throw new IllegalArgumentException("maxSteps must be >= 1 but was " + maxSteps);
+        }
+    }
+
+    /** Unbounded executions, 10,000 steps, stop at the first failure. */
+    public static ExplorationOptions of(SearchAlgorithm algorithm) {
+        return new ExplorationOptions(algorithm, Long.MAX_VALUE, 10_000, true);
+    }
+
+    public ExplorationOptions withMaxExecutions(long value) {
+        return new ExplorationOptions(algorithm, value, maxSteps, stopOnFirstFailure);
+    }
+
+    public ExplorationOptions withMaxSteps(int value) {
+        return new ExplorationOptions(algorithm, maxExecutions, value, stopOnFirstFailure);
+    }
+
+    public ExplorationOptions withStopOnFirstFailure(boolean value) {
+        return new ExplorationOptions(algorithm, maxExecutions, maxSteps, value);
+    }
+}

@@ -1,0 +1,27 @@
+package dev.weft.scheduler.model;
+
+/**
+ * The dependency relation of {@code ARCHITECTURE.md}: two operations of different threads are dependent when they
+ * touch the same memory location and at least one writes (a failed CAS is a read), or when both act on the same
+ * lock. Thread start and yields depend on nothing; they only order.
+ */
+public final class Dependence {
+
+    private Dependence() {
+    }
+
+    /** Whether the two operations do not commute (the caller makes sure they belong to different threads). */
+    public static boolean dependent(Operation a, Operation b) {
+        Target target = a.target();
+        if (target == null || !target.equals(b.target())) {
+            return false;
+        }
+        if (target instanceof LockId) {
+            return true;
+        }
+        if (target instanceof Location) {
+            return a.writes() || b.writes();
+        }
+        return false;
+    }
+}

@@ -1,0 +1,17 @@
+package dev.weft.scheduler.model;
+
+/** Why an execution failed; the names are the failure kinds of the public contract. */
+public enum FailureKind {
+    /** an {@link AssertionError} in any thread */
+    ASSERTION,
+    /** any other uncaught exception in any thread */
+    EXCEPTION,
+    /** no thread can move and some have not finished */
+    DEADLOCK,
+    /** the execution passed its bound on visible operations */
+    STEP_LIMIT,
+    /** replaying a schedule prefix did not reproduce the same operations */
+    NONDETERMINISM,
+    /** a thread blocked or ran too long in code the scheduler does not control */
+    UNCONTROLLED_BLOCKING
+}

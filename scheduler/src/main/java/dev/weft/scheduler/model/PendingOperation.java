@@ -1,0 +1,18 @@
+package dev.weft.scheduler.model;
+
+/**
+ * The next operation of a live thread, as a subject reports it before the scheduler picks who moves.
+ *
+ * @param thread    the thread
+ * @param operation what it will do next
+ * @param enabled   whether it can do it now (a lock acquisition is disabled while another thread holds the lock, a
+ *                  join while the joined thread lives, a park while no permit is available, ...)
+ * @param source    where in the source, or {@link SourcePosition#UNKNOWN}
+ */
+public record PendingOperation(ThreadId thread, Operation operation, boolean enabled, SourcePosition source) {
+
+    @Override
+    public String toString() {
+        return thread.name() + (enabled ? " next: " : " blocked on: ") + operation + " (" + source + ")";
+    }
+}

@@ -1,0 +1,32 @@
+package dev.weft.scheduler.model;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One execution of a {@link Subject}, driven one step at a time. Every thread is stopped in front of its next visible
+ * operation; {@link #step} lets exactly one of them perform it and run on to its next one.
+ */
+public interface Run extends AutoCloseable {
+
+    /**
+     * Every live thread (started and not yet ended) with its next operation, ordered by thread index. Empty when
+     * every thread has ended. Meaningless once {@link #failure()} reports something.
+     */
+    List<PendingOperation> pending();
+
+    /**
+     * Lets the thread perform its pending operation, which must be enabled, and run on to its next visible operation
+     * (or its end).
+     *
+     * @return the event it performed
+     */
+    Event step(ThreadId thread);
+
+    /** A failure observed so far in this execution; once present the execution is over. */
+    Optional<SubjectFailure> failure();
+
+    /** Ends the execution and releases everything it holds (threads are unwound, nothing leaks into the next run). */
+    @Override
+    void close();
+}

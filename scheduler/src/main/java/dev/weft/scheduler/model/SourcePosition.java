@@ -1,0 +1,26 @@
+package dev.weft.scheduler.model;
+
+/**
+ * Where in the source an operation happened.
+ *
+ * @param className  the fully qualified class name
+ * @param methodName the method name
+ * @param fileName   the source file name, or {@code null} when the class has no debug information
+ * @param line       the line number, or {@code -1} when unknown
+ */
+public record SourcePosition(String className, String methodName, String fileName, int line) {
+
+    public static final SourcePosition UNKNOWN = new SourcePosition("?", "?", null, -1);
+
+    /** {@code File.java:42}, the form IDEs turn into links. */
+    @Override
+    public String toString() {
+        String file = fileName != null ? fileName : simpleClassName() + ".java";
+        return line >= 0 ? file + ":" + line : file;
+    }
+
+    private String simpleClassName() {
+        int dot = className.lastIndexOf('.');
+        return dot < 0 ? className : className.substring(dot + 1);
+    }
+}
