@@ -1,0 +1,52 @@
+package dev.weft.scheduler.hooks;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The instrumented instructions, numbered. Instrumentation registers each instruction once, when it transforms the
+ * class, and passes the number to {@link Hooks}; the runtime looks the number up to say where an operation happened
+ * and what it touched.
+ */
+public final class Sites {
+
+    /** Access codes for {@link HookHandler#atomicAccess}. */
+    public static final int READ = 0;
+    public static final int WRITE = 1;
+    public static final int READ_WRITE = 2;
+    public static final int CAS = 3;
+
+    /**
+     * One instrumented instruction.
+     *
+     * @param className  the class that contains it (dotted name)
+     * @param methodName the method that contains it
+     * @param fileName   the source file, or {@code null}
+     * @param line       the source line, or {@code -1}
+     * @param member     what it touches in user terms: {@code "balance"} for a field of {@code Account},
+     *                   {@code "Config.flag"} for a static field, the called method for a call, or empty
+     * @param declaringClass for field accesses, the class that declares the field (dotted); else empty
+     */
+    public record Site(String className, String methodName, String fileName, int line, String member,
+                       String declaringClass) {
+    }
+
+    private static final List<Site> SITES = new ArrayList<>();
+
+    private Sites() {
+    }
+
+    /** Registers an instruction and returns its number. */
+    public static synchronized int register(Site site) {
+        SITES.add(site);
+        return SITES.size() - 1;
+    }
+
+    /** The instruction with this number. */
+    public static synchronized Site get(int number) {
+        if (number < 0 || number >= SITES.size()) {
+            throw new IllegalArgumentException("no instrumented site numbered " + number);
+        }
+        return SITES.get(number);
+    }
+}
