@@ -1,0 +1,69 @@
+package dev.weft.scheduler.model;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class DependenceTest {
+
+    private final Location x = Location.field("Counter@1", "value");
+    private final Location y = Location.field("Counter@2", "value");
+    private final LockId m = new LockId("Object@1");
+
+    @Test
+    void readsOfOneLocationDoNotConflict() {
+        assertThat(Dependence.dependent(Operation.read(x), Operation.read(x))).isFalse();
+    }
+
+    @Test
+    void aWriteConflictsWithEveryAccessOfItsLocation() {
+        assertThat(Dependence.dependent(Operation.write(x), Operation.read(x))).isTrue();
+        assertThat(Dependence.dependent(Operation.read(x), Operation.write(x))).isTrue();
+        assertThat(Dependence.dependent(Operation.write(x), Operation.write(x))).isTrue();
+    }
+
+    @Test
+    void accessesOfDifferentLocationsCommute() {
+        assertThat(Dependence.dependent(Operation.write(x), Operation.write(y))).isFalse();
+    }
+
+    @Test
+    void aFailedCompareAndSetIsARead() {
+        Operation failed = new Operation(OpKind.CAS_FAILURE, x);
+        assertThat(Dependence.dependent(failed, Operation.read(x))).isFalse();
+        assertThat(Dependence.dependent(failed, new Operation(OpKind.CAS_SUCCESS, x))).isTrue();
+        assertThat(Dependence.dependent(new Operation(OpKind.CAS, x), Operation.read(x)))
+                .as("a pending CAS may write").isTrue();
+    }
+
+    @Test
+    void everyOperationOnOneLockDependsOnEveryOther() {
+        assertThat(Dependence.dependent(Operation.lock(m), Operation.unlock(m))).isTrue();
+        assertThat(Dependence.dependent(new Operation(OpKind.NOTIFY, m), new Operation(OpKind.WAIT, m))).isTrue();
+        assertThat(Dependence.dependent(Operation.lock(m), Operation.lock(new LockId("Object@2")))).isFalse();
+    }
+
+    @Test
+    void startAndYieldDependOnNothing() {
+        ThreadId t = new ThreadId(1, "main.1");
+        assertThat(Dependence.dependent(Operation.start(t), Operation.start(t))).isFalse();
+        Operation yield = new Operation(OpKind.YIELD, null);
+        assertThat(Dependence.dependent(yield, yield)).isFalse();
+    }
+
+    @Test
+    void joinDependsOnlyOnTheEndOfTheJoinedThread() {
+        ThreadId t = new ThreadId(1, "main.1");
+        ThreadId u = new ThreadId(2, "main.2");
+        assertThat(Dependence.dependent(Operation.join(t), Operation.end(t))).isTrue();
+        assertThat(Dependence.dependent(Operation.join(t), Operation.end(u))).isFalse();
+        assertThat(Dependence.dependent(Operation.join(t), Operation.join(t))).isFalse();
+    }
+
+    @Test
+    void operationsRejectTargetsThatDoNotFitTheirKind() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Operation(OpKind.READ, m))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("READ");
+    }
+}
