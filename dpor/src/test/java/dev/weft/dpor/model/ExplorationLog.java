@@ -1,0 +1,91 @@
+package dev.weft.dpor.model;
+
+import dev.weft.dpor.ExecutionRecord;
+import dev.weft.dpor.ExecutionStatus;
+import dev.weft.dpor.ExplorationListener;
+import dev.weft.scheduler.model.Event;
+import dev.weft.scheduler.model.FailureKind;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Listens to an exploration of a {@link ModelSubject} and keeps, for every execution, how the explorer says it ended,
+ * what the model says it produced, and (if asked) its events.
+ */
+public final class ExplorationLog implements ExplorationListener {
+
+    /**
+     * One execution as both sides saw it.
+     *
+     * @param number      the explorer's execution number
+     * @param status      how the explorer says it ended
+     * @param failureKind the explorer's failure kind, or {@code null}
+     * @param outcome     what the model program produced
+     * @param events      the events the explorer reported, or {@code null} when the log does not keep them
+     */
+    public record Execution(long number, ExecutionStatus status, FailureKind failureKind, Outcome outcome,
+                            List<Event> events) {
+
+        /** Ran to an end: complete, or failed (deadlock included); not abandoned by sleep sets. */
+        public boolean ranToEnd() {
+            return status != ExecutionStatus.SLEEP_SET_BLOCKED;
+        }
+
+        /** Whether the explorer's status and the model's own account of how the run ended agree. */
+        public boolean consistent() {
+            return switch (status) {
+                case COMPLETE -> outcome.ending() == Outcome.Ending.COMPLETE;
+                case SLEEP_SET_BLOCKED -> outcome.ending() == Outcome.Ending.UNFINISHED;
+                case FAILED -> switch (Objects.requireNonNull(failureKind)) {
+                    case ASSERTION -> outcome.ending() == Outcome.Ending.ASSERTION;
+                    case EXCEPTION -> outcome.ending() == Outcome.Ending.EXCEPTION;
+                    case DEADLOCK -> outcome.ending() == Outcome.Ending.DEADLOCK;
+                    default -> outcome.ending() == Outcome.Ending.UNFINISHED;
+                };
+            };
+        }
+
+        /** The Mazurkiewicz trace; for an assertion or exception, the trace of what led to it. */
+        public TraceKey traceKey() {
+            if (events == null) {
+                throw new IllegalStateException("this log does not keep events");
+            }
+            return outcome.ending() == Outcome.Ending.ASSERTION || outcome.ending() == Outcome.Ending.EXCEPTION
+                    ? TraceKey.causalPastOfLast(events) : TraceKey.of(events);
+        }
+
+        /** The Mazurkiewicz trace of everything that ran, failures included. */
+        public TraceKey fullTraceKey() {
+            if (events == null) {
+                throw new IllegalStateException("this log does not keep events");
+            }
+            return TraceKey.of(events);
+        }
+    }
+
+    private final ModelSubject subject;
+    private final boolean keepEvents;
+    private final List<Execution> executions = new ArrayList<>();
+
+    public ExplorationLog(ModelSubject subject, boolean keepEvents) {
+        this.subject = subject;
+        this.keepEvents = keepEvents;
+    }
+
+    @Override
+    public void executionEnded(ExecutionRecord record) {
+        FailureKind kind = record.failure() == null ? null : record.failure().kind();
+        executions.add(new Execution(record.number(), record.status(), kind, subject.lastOutcome(),
+                keepEvents ? List.copyOf(record.events()) : null));
+    }
+
+    public List<Execution> executions() {
+        return executions;
+    }
+
+    public List<Execution> ranToEnd() {
+        return executions.stream().filter(Execution::ranToEnd).toList();
+    }
+}

@@ -1,0 +1,100 @@
+package dev.weft.dpor.model;
+
+/**
+ * One instruction of a model thread. Only the visible kinds become operations the scheduler sees; the others are
+ * local computation that runs, invisibly, right after the visible operation before them.
+ *
+ * @param kind    what it does
+ * @param reg     the register it writes (read, CAS and getAndIncrement results, set), or {@code null}
+ * @param cell    the shared cell it accesses, or {@code null}
+ * @param a       the value written, the CAS's expected value, the set/branch/assert expression, or {@code null}
+ * @param b       the CAS's new value, or {@code null}
+ * @param lock    the lock it acquires or releases, or {@code null}
+ * @param thread  the thread code it starts or joins, or -1
+ * @param target  the instruction a jump or branch goes to, or -1
+ * @param message the assertion's message, or {@code null}
+ */
+record Instr(Kind kind, Reg reg, CellRef cell, Expr a, Expr b, LockRef lock, int thread, int target,
+             String message) {
+
+    enum Kind {
+        READ(true), WRITE(true), CAS(true), GET_AND_INCREMENT(true), LOCK(true), UNLOCK(true), START(true),
+        JOIN(true), SET(false), JUMP(false), BRANCH(false), ASSERT(false);
+
+        final boolean visible;
+
+        Kind(boolean visible) {
+            this.visible = visible;
+        }
+    }
+
+    static Instr read(Reg reg, CellRef cell) {
+        return new Instr(Kind.READ, reg, cell, null, null, null, -1, -1, null);
+    }
+
+    static Instr write(CellRef cell, Expr value) {
+        return new Instr(Kind.WRITE, null, cell, value, null, null, -1, -1, null);
+    }
+
+    static Instr cas(Reg succeeded, CellRef cell, Expr expected, Expr update) {
+        return new Instr(Kind.CAS, succeeded, cell, expected, update, null, -1, -1, null);
+    }
+
+    static Instr getAndIncrement(Reg old, CellRef cell) {
+        return new Instr(Kind.GET_AND_INCREMENT, old, cell, null, null, null, -1, -1, null);
+    }
+
+    static Instr lock(LockRef lock) {
+        return new Instr(Kind.LOCK, null, null, null, null, lock, -1, -1, null);
+    }
+
+    static Instr unlock(LockRef lock) {
+        return new Instr(Kind.UNLOCK, null, null, null, null, lock, -1, -1, null);
+    }
+
+    static Instr start(int thread) {
+        return new Instr(Kind.START, null, null, null, null, null, thread, -1, null);
+    }
+
+    static Instr join(int thread) {
+        return new Instr(Kind.JOIN, null, null, null, null, null, thread, -1, null);
+    }
+
+    static Instr set(Reg reg, Expr value) {
+        return new Instr(Kind.SET, reg, null, value, null, null, -1, -1, null);
+    }
+
+    static Instr jump(int target) {
+        return new Instr(Kind.JUMP, null, null, null, null, null, -1, target, null);
+    }
+
+    static Instr branch(Expr condition, int target) {
+        return new Instr(Kind.BRANCH, null, null, condition, null, null, -1, target, null);
+    }
+
+    static Instr assertion(Expr condition, String message) {
+        return new Instr(Kind.ASSERT, null, null, condition, null, null, -1, -1, message);
+    }
+
+    Instr withTarget(int pc) {
+        return new Instr(kind, reg, cell, a, b, lock, thread, pc, message);
+    }
+
+    /** The instruction as a line of a program listing, naming started and joined threads by their labels. */
+    String show(java.util.List<String> threadLabels) {
+        return switch (kind) {
+            case READ -> reg + " = " + cell;
+            case WRITE -> cell + " = " + a;
+            case CAS -> reg + " = cas(" + cell + ", " + a + ", " + b + ")";
+            case GET_AND_INCREMENT -> reg + " = " + cell + "++";
+            case LOCK -> "lock " + lock;
+            case UNLOCK -> "unlock " + lock;
+            case START -> "start " + threadLabels.get(thread);
+            case JOIN -> "join " + threadLabels.get(thread);
+            case SET -> reg + " := " + a;
+            case JUMP -> "goto " + target;
+            case BRANCH -> "if " + a + " goto " + target;
+            case ASSERT -> "assert " + a + " : \"" + message + "\"";
+        };
+    }
+}

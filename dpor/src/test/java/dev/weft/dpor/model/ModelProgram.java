@@ -1,0 +1,113 @@
+package dev.weft.dpor.model;
+
+import dev.weft.scheduler.model.LockId;
+import dev.weft.scheduler.model.Location;
+import dev.weft.scheduler.model.OpKind;
+import dev.weft.scheduler.model.Operation;
+import dev.weft.scheduler.model.SourcePosition;
+
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+/**
+ * An immutable model program: shared cells (all starting at 0), locks, and thread codes, code 0 being the main
+ * thread. Build one with {@link ProgramBuilder}; run it with {@link ModelSubject}.
+ *
+ * <p>Every {@link Operation} a run can report is made here, once, so that stepping a run allocates little more
+ * than the {@link dev.weft.scheduler.model.Event} it returns.
+ */
+public final class ModelProgram {
+
+    private final String name;
+    private final List<String> cellNames;
+    private final List<ThreadCode> threads;
+    private final Operation[][] cellOps;
+    private final Operation[] lockOps;
+    private final Operation[] unlockOps;
+    private final SourcePosition[][] sources;
+
+    ModelProgram(String name, List<String> cellNames, List<Location> cellLocations, List<String> lockNames,
+                 List<ThreadCode> threads) {
+        this.name = name;
+        this.cellNames = List.copyOf(cellNames);
+        this.threads = List.copyOf(threads);
+        OpKind[] kinds = OpKind.values();
+        this.cellOps = new Operation[cellLocations.size()][];
+        for (int c = 0; c < cellOps.length; c++) {
+            cellOps[c] = new Operation[kinds.length];
+            for (OpKind kind : List.of(OpKind.READ, OpKind.WRITE, OpKind.RMW, OpKind.CAS, OpKind.CAS_SUCCESS,
+                    OpKind.CAS_FAILURE)) {
+                cellOps[c][kind.ordinal()] = new Operation(kind, cellLocations.get(c));
+            }
+        }
+        this.lockOps = new Operation[lockNames.size()];
+        this.unlockOps = new Operation[lockNames.size()];
+        for (int l = 0; l < lockOps.length; l++) {
+            LockId id = new LockId(lockNames.get(l));
+            lockOps[l] = Operation.lock(id);
+            unlockOps[l] = Operation.unlock(id);
+        }
+        this.sources = new SourcePosition[this.threads.size()][];
+        for (int t = 0; t < sources.length; t++) {
+            ThreadCode thread = this.threads.get(t);
+            sources[t] = new SourcePosition[thread.code().size() + 1];
+            for (int pc = 0; pc < sources[t].length; pc++) {
+                sources[t][pc] = new SourcePosition("model." + name, thread.label(), name + "." + thread.label(), pc);
+            }
+        }
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** The display names of the shared cells, in cell order: {@code x}, {@code a[0]}, ... */
+    public List<String> cellNames() {
+        return cellNames;
+    }
+
+    public int cellCount() {
+        return cellNames.size();
+    }
+
+    public int lockCount() {
+        return lockOps.length;
+    }
+
+    List<ThreadCode> threads() {
+        return threads;
+    }
+
+    Operation cellOp(int cell, OpKind kind) {
+        return cellOps[cell][kind.ordinal()];
+    }
+
+    Operation lockOp(int lock) {
+        return lockOps[lock];
+    }
+
+    Operation unlockOp(int lock) {
+        return unlockOps[lock];
+    }
+
+    /** Where an instruction is: the program, the thread's label and the instruction number (the code's length for the end). */
+    SourcePosition source(int code, int pc) {
+        return sources[code][pc];
+    }
+
+    /** The program as a listing, one numbered instruction a line, for failure messages. */
+    @Override
+    public String toString() {
+        List<String> labels = threads.stream().map(ThreadCode::label).toList();
+        StringBuilder out = new StringBuilder("program ").append(name).append('\n');
+        for (ThreadCode thread : threads) {
+            out.append(thread.label()).append(":\n");
+            List<Instr> code = thread.code();
+            out.append(IntStream.range(0, code.size())
+                    .mapToObj(pc -> String.format("  %2d: %s%n", pc, code.get(pc).show(labels)))
+                    .collect(Collectors.joining()));
+        }
+        return out.toString();
+    }
+}

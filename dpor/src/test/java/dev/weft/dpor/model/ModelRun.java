@@ -1,0 +1,368 @@
+package dev.weft.dpor.model;
+
+import dev.weft.scheduler.model.Event;
+import dev.weft.scheduler.model.FailureKind;
+import dev.weft.scheduler.model.OpKind;
+import dev.weft.scheduler.model.Operation;
+import dev.weft.scheduler.model.PendingOperation;
+import dev.weft.scheduler.model.Run;
+import dev.weft.scheduler.model.SourcePosition;
+import dev.weft.scheduler.model.SubjectFailure;
+import dev.weft.scheduler.model.ThreadId;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * One execution of a model program. Each thread stands in front of its next visible instruction (or its end);
+ * {@link #step} performs that instruction and then runs the thread's local instructions up to the next visible one.
+ *
+ * <p>Fast on purpose: explorers step millions of times, so the operations are the program's shared instances, a
+ * thread's pending operation is cached until it changes, and the only allocation per step is the returned event.
+ */
+public final class ModelRun implements Run {
+
+    /** Local instructions one thread may run between two visible ones before the program counts as broken. */
+    private static final int LOCAL_BUDGET = 1_000_000;
+    private static final String[] SMALL_VALUES = new String[1024];
+
+    static {
+        for (int v = 0; v < SMALL_VALUES.length; v++) {
+            SMALL_VALUES[v] = Integer.toString(v);
+        }
+    }
+
+    private final ModelProgram program;
+    private final Consumer<Outcome> onClose;
+    private final int[] memory;
+    private final int[] lockOwner;
+    private final int[] threadOfCode;
+    private final List<ModelThread> threads = new ArrayList<>();
+    private int live;
+    private int eventCount;
+    private SubjectFailure failure;
+    private Optional<SubjectFailure> failureView = Optional.empty();
+    private List<PendingOperation> pendingView;
+    private boolean closed;
+
+    ModelRun(ModelProgram program, Consumer<Outcome> onClose) {
+        this.program = program;
+        this.onClose = onClose;
+        this.memory = new int[program.cellCount()];
+        this.lockOwner = new int[program.lockCount()];
+        Arrays.fill(lockOwner, -1);
+        this.threadOfCode = new int[program.threads().size()];
+        Arrays.fill(threadOfCode, -1);
+        spawn(0, new ThreadId(0, "main"));
+    }
+
+    @Override
+    public List<PendingOperation> pending() {
+        if (pendingView == null) {
+            PendingOperation[] view = new PendingOperation[live];
+            int i = 0;
+            for (ModelThread thread : threads) {
+                if (!thread.ended) {
+                    view[i++] = thread.pendingOperation(enabled(thread));
+                }
+            }
+            pendingView = List.of(view);
+        }
+        return pendingView;
+    }
+
+    @Override
+    public Event step(ThreadId id) {
+        ModelThread thread = steppable(id);
+        Instr instr = thread.instr();
+        Operation op = thread.pendingOp;
+        SourcePosition source = thread.source;
+        String value = null;
+        if (instr == null) {
+            thread.ended = true;
+            live--;
+        } else {
+            switch (instr.kind()) {
+                case READ -> {
+                    int v = memory[thread.pendingTarget];
+                    thread.registers[instr.reg().index()] = v;
+                    thread.recordRead(v);
+                    value = text(v);
+                }
+                case WRITE -> {
+                    int v = instr.a().eval(thread.registers);
+                    memory[thread.pendingTarget] = v;
+                    value = text(v);
+                }
+                case CAS -> {
+                    int cell = thread.pendingTarget;
+                    int seen = memory[cell];
+                    boolean succeeds = seen == instr.a().eval(thread.registers);
+                    if (succeeds) {
+                        memory[cell] = instr.b().eval(thread.registers);
+                    }
+                    thread.registers[instr.reg().index()] = succeeds ? 1 : 0;
+                    thread.recordRead(seen);
+                    op = program.cellOp(cell, succeeds ? OpKind.CAS_SUCCESS : OpKind.CAS_FAILURE);
+                    value = text(seen);
+                }
+                case GET_AND_INCREMENT -> {
+                    int old = memory[thread.pendingTarget];
+                    memory[thread.pendingTarget] = old + 1;
+                    if (instr.reg() != null) {
+                        thread.registers[instr.reg().index()] = old;
+                    }
+                    thread.recordRead(old);
+                    value = text(old);
+                }
+                case LOCK -> lockOwner[thread.pendingTarget] = thread.id.index();
+                case UNLOCK -> {
+                    if (lockOwner[thread.pendingTarget] != thread.id.index()) {
+                        fail(FailureKind.EXCEPTION, thread, "unlock of " + instr.lock() + ", which it does not hold");
+                    }
+                    lockOwner[thread.pendingTarget] = -1;
+                }
+                case START -> startChild(thread, op.startedThread(), instr.thread());
+                case JOIN -> {
+                    // nothing to do: being enabled meant the joined thread had ended
+                }
+                default -> throw new IllegalStateException("local instruction pending: " + instr);
+            }
+            thread.pc++;
+            runLocally(thread);
+        }
+        pendingView = null;
+        return new Event(eventCount++, thread.id, thread.steps++, op, source, value);
+    }
+
+    @Override
+    public Optional<SubjectFailure> failure() {
+        return failureView;
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            onClose.accept(outcome());
+        }
+    }
+
+    /** The current value of a shared cell, by its display name ({@code x}, {@code a[2]}). */
+    public int value(String cellName) {
+        int cell = program.cellNames().indexOf(cellName);
+        if (cell < 0) {
+            throw new IllegalArgumentException("no shared cell " + cellName + " in " + program.name());
+        }
+        return memory[cell];
+    }
+
+    /** What the execution has produced so far; {@link #close} hands the final one to the subject. */
+    public Outcome outcome() {
+        Map<String, Integer> cells = new LinkedHashMap<>();
+        for (int c = 0; c < memory.length; c++) {
+            cells.put(program.cellNames().get(c), memory[c]);
+        }
+        Map<String, List<Integer>> reads = new LinkedHashMap<>();
+        for (ModelThread thread : threads) {
+            reads.put(thread.id.name(), thread.reads());
+        }
+        Outcome.Ending ending;
+        String detail = null;
+        if (failure != null) {
+            ending = failure.kind() == FailureKind.ASSERTION ? Outcome.Ending.ASSERTION : Outcome.Ending.EXCEPTION;
+            detail = failure.thread().name() + ": " + failure.cause().getMessage();
+        } else if (live == 0) {
+            ending = Outcome.Ending.COMPLETE;
+        } else {
+            ending = threads.stream().anyMatch(t -> !t.ended && enabled(t))
+                    ? Outcome.Ending.UNFINISHED : Outcome.Ending.DEADLOCK;
+        }
+        return new Outcome(ending, cells, reads, detail);
+    }
+
+    private ModelThread steppable(ThreadId id) {
+        if (closed || failure != null) {
+            throw new IllegalStateException("step of " + id + " after the execution ended");
+        }
+        ModelThread thread = id.index() < threads.size() ? threads.get(id.index()) : null;
+        if (thread == null || !thread.id.equals(id) || thread.ended) {
+            throw new IllegalStateException("step of " + id + ", which is not a live thread of this execution");
+        }
+        if (!enabled(thread)) {
+            throw new IllegalStateException("step of " + id + ", whose " + thread.pendingOp + " is not enabled");
+        }
+        return thread;
+    }
+
+    private boolean enabled(ModelThread thread) {
+        return switch (thread.pendingOp.kind()) {
+            case LOCK -> lockOwner[thread.pendingTarget] < 0;
+            case JOIN -> threads.get(thread.pendingTarget).ended;
+            default -> true;
+        };
+    }
+
+    private void startChild(ModelThread parent, ThreadId child, int code) {
+        if (child.index() != threads.size()) {
+            throw new IllegalStateException(parent.id + " starts " + child + " but another thread was created since"
+                    + " it reached the start; only one thread at a time may create threads in a model program");
+        }
+        parent.children++;
+        spawn(code, child);
+    }
+
+    private void spawn(int code, ThreadId id) {
+        ModelThread thread = new ModelThread(id, code, program.threads().get(code));
+        threads.add(thread);
+        threadOfCode[code] = id.index();
+        live++;
+        runLocally(thread);
+    }
+
+    /** Runs local instructions up to the next visible one or the end, and makes that the thread's pending operation. */
+    private void runLocally(ModelThread thread) {
+        int budget = LOCAL_BUDGET;
+        Instr instr;
+        while ((instr = thread.instr()) != null && !instr.kind().visible) {
+            if (--budget == 0) {
+                throw new IllegalStateException(thread.id + " of " + program.name()
+                        + " loops without reaching a visible operation");
+            }
+            int[] registers = thread.registers;
+            switch (instr.kind()) {
+                case SET -> {
+                    registers[instr.reg().index()] = instr.a().eval(registers);
+                    thread.pc++;
+                }
+                case JUMP -> thread.pc = instr.target();
+                case BRANCH -> thread.pc = instr.a().eval(registers) != 0 ? instr.target() : thread.pc + 1;
+                case ASSERT -> {
+                    if (instr.a().eval(registers) == 0) {
+                        fail(FailureKind.ASSERTION, thread, instr.message());
+                    }
+                    thread.pc++;
+                }
+                default -> throw new IllegalStateException("visible instruction run locally: " + instr);
+            }
+        }
+        thread.source = program.source(thread.code, thread.pc);
+        if (instr == null) {
+            thread.pend(thread.endOp, -1);
+            return;
+        }
+        switch (instr.kind()) {
+            case READ, WRITE, CAS, GET_AND_INCREMENT -> {
+                int cell = instr.cell().resolve(thread.registers);
+                if (cell < 0) {
+                    fail(FailureKind.EXCEPTION, thread, "index out of bounds: " + instr.cell());
+                    return;
+                }
+                OpKind kind = switch (instr.kind()) {
+                    case READ -> OpKind.READ;
+                    case WRITE -> OpKind.WRITE;
+                    case CAS -> OpKind.CAS;
+                    default -> OpKind.RMW;
+                };
+                thread.pend(program.cellOp(cell, kind), cell);
+            }
+            case LOCK, UNLOCK -> {
+                int lock = instr.lock().resolve(thread.registers);
+                if (lock < 0) {
+                    fail(FailureKind.EXCEPTION, thread, "index out of bounds: " + instr.lock());
+                    return;
+                }
+                thread.pend(instr.kind() == Instr.Kind.LOCK ? program.lockOp(lock) : program.unlockOp(lock), lock);
+            }
+            case START -> {
+                if (threadOfCode[instr.thread()] >= 0) {
+                    throw new IllegalStateException(program.threads().get(instr.thread()).label()
+                            + " is started twice in " + program.name());
+                }
+                ThreadId child = new ThreadId(threads.size(), thread.id.name() + "." + (thread.children + 1));
+                thread.pend(Operation.start(child), -1);
+            }
+            case JOIN -> {
+                int joined = threadOfCode[instr.thread()];
+                if (joined < 0) {
+                    throw new IllegalStateException(thread.id + " joins " + program.threads().get(instr.thread())
+                            .label() + " before anyone started it in " + program.name());
+                }
+                thread.pend(Operation.join(threads.get(joined).id), joined);
+            }
+            default -> throw new IllegalStateException("not a visible instruction: " + instr);
+        }
+    }
+
+    private void fail(FailureKind kind, ModelThread thread, String message) {
+        Throwable cause = kind == FailureKind.ASSERTION
+                ? new AssertionError(message) : new IllegalStateException(message);
+        failure = new SubjectFailure(kind, thread.id, cause + " in thread " + thread.id.name(), cause);
+        failureView = Optional.of(failure);
+    }
+
+    private static String text(int value) {
+        return value >= 0 && value < SMALL_VALUES.length ? SMALL_VALUES[value] : Integer.toString(value);
+    }
+
+    /** The state of one thread in one execution. */
+    private static final class ModelThread {
+        final ThreadId id;
+        final int code;
+        final List<Instr> instrs;
+        final int[] registers;
+        final Operation endOp;
+        int pc;
+        int steps;
+        int children;
+        boolean ended;
+        Operation pendingOp;
+        /** the cell, lock or joined thread index of the pending operation */
+        int pendingTarget;
+        SourcePosition source;
+        private PendingOperation cachedPending;
+        private int[] reads = new int[4];
+        private int readCount;
+
+        ModelThread(ThreadId id, int code, ThreadCode thread) {
+            this.id = id;
+            this.code = code;
+            this.instrs = thread.code();
+            this.registers = new int[thread.registers()];
+            this.endOp = Operation.end(id);
+        }
+
+        Instr instr() {
+            return pc < instrs.size() ? instrs.get(pc) : null;
+        }
+
+        void pend(Operation op, int target) {
+            pendingOp = op;
+            pendingTarget = target;
+            cachedPending = null;
+        }
+
+        PendingOperation pendingOperation(boolean enabled) {
+            if (cachedPending == null || cachedPending.enabled() != enabled) {
+                cachedPending = new PendingOperation(id, pendingOp, enabled, source);
+            }
+            return cachedPending;
+        }
+
+        void recordRead(int value) {
+            if (readCount == reads.length) {
+                reads = Arrays.copyOf(reads, readCount * 2);
+            }
+            reads[readCount++] = value;
+        }
+
+        List<Integer> reads() {
+            return Arrays.stream(reads, 0, readCount).boxed().toList();
+        }
+    }
+}

@@ -1,0 +1,112 @@
+package dev.weft.dpor.model;
+
+import dev.weft.scheduler.model.Location;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Writes a {@link ModelProgram} readably:
+ *
+ * <pre>{@code
+ * ProgramBuilder p = ProgramBuilder.program("inc(2)");
+ * CellRef x = p.shared("x");
+ * for (int i = 0; i < 2; i++) {
+ *     p.thread("T" + (i + 1), t -> { Reg r = t.reg("r"); t.read(r, x); t.write(x, r.plus(1)); });
+ * }
+ * ModelProgram inc2 = p.build();
+ * }</pre>
+ *
+ * Unless {@link #main} says otherwise, the main thread starts the workers in declaration order and then joins them
+ * in the same order, as {@code ORACLES.md} assumes.
+ */
+public final class ProgramBuilder {
+
+    private final String name;
+    private final List<String> cellNames = new ArrayList<>();
+    private final List<Location> cellLocations = new ArrayList<>();
+    private final List<String> lockNames = new ArrayList<>();
+    private final List<ThreadCode> workers = new ArrayList<>();
+    private ThreadCode main;
+
+    private ProgramBuilder(String name) {
+        this.name = name;
+    }
+
+    public static ProgramBuilder program(String name) {
+        return new ProgramBuilder(name);
+    }
+
+    /** A plain shared variable (a field). */
+    public CellRef shared(String variable) {
+        return scalar(variable, Location.staticField("Shared", variable));
+    }
+
+    /** An atomic variable ({@code AtomicInteger}); only its kind of location differs from {@link #shared}. */
+    public CellRef atomic(String variable) {
+        return scalar(variable, Location.atomic(variable));
+    }
+
+    public SharedArray array(String array, int length) {
+        int base = cellNames.size();
+        for (int i = 0; i < length; i++) {
+            cellNames.add(array + "[" + i + "]");
+            cellLocations.add(Location.arrayElement(array, i));
+        }
+        return new SharedArray(base, length, array);
+    }
+
+    public LockRef lock(String lock) {
+        lockNames.add(lock);
+        return new LockRef(lockNames.size() - 1, 1, null, lock);
+    }
+
+    public LockArray locks(String array, int length) {
+        int base = lockNames.size();
+        for (int i = 0; i < length; i++) {
+            lockNames.add(array + "[" + i + "]");
+        }
+        return new LockArray(base, length, array);
+    }
+
+    /** Declares a worker thread; the main thread starts workers in declaration order (code 1, 2, ...). */
+    public ThreadHandle thread(String label, Consumer<ThreadBuilder> body) {
+        ThreadBuilder builder = new ThreadBuilder();
+        body.accept(builder);
+        workers.add(builder.finish(label));
+        return new ThreadHandle(workers.size(), label);
+    }
+
+    /** Replaces the default main thread (start every worker, then join every worker) by this code. */
+    public ProgramBuilder main(Consumer<ThreadBuilder> body) {
+        ThreadBuilder builder = new ThreadBuilder();
+        body.accept(builder);
+        main = builder.finish("main");
+        return this;
+    }
+
+    public ModelProgram build() {
+        List<ThreadCode> threads = new ArrayList<>();
+        threads.add(main != null ? main : defaultMain());
+        threads.addAll(workers);
+        return new ModelProgram(name, cellNames, cellLocations, lockNames, threads);
+    }
+
+    private ThreadCode defaultMain() {
+        ThreadBuilder builder = new ThreadBuilder();
+        for (int code = 1; code <= workers.size(); code++) {
+            builder.start(new ThreadHandle(code, workers.get(code - 1).label()));
+        }
+        for (int code = 1; code <= workers.size(); code++) {
+            builder.join(new ThreadHandle(code, workers.get(code - 1).label()));
+        }
+        return builder.finish("main");
+    }
+
+    private CellRef scalar(String variable, Location location) {
+        cellNames.add(variable);
+        cellLocations.add(location);
+        return new CellRef(cellNames.size() - 1, 1, null, variable);
+    }
+}

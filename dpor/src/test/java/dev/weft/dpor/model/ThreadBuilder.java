@@ -1,0 +1,180 @@
+package dev.weft.dpor.model;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Writes the code of one thread. Structured control flow ({@link #ifThen}, {@link #loop} with {@link #breakIf}) is
+ * compiled to branches; {@link #label}, {@link #place} and {@link #jumpIf} are there for anything else.
+ */
+public final class ThreadBuilder {
+
+    /** A position in the code, placed once, jumped to any number of times. */
+    public static final class Label {
+        private final int id;
+
+        private Label(int id) {
+            this.id = id;
+        }
+    }
+
+    private final List<Instr> code = new ArrayList<>();
+    private final List<Integer> labelPcs = new ArrayList<>();
+    private final Deque<Label> loopExits = new ArrayDeque<>();
+    private int registers;
+
+    ThreadBuilder() {
+    }
+
+    public Reg reg(String name) {
+        return new Reg(registers++, name);
+    }
+
+    /** {@code register = cell} */
+    public ThreadBuilder read(Reg register, CellRef cell) {
+        return add(Instr.read(register, cell));
+    }
+
+    /** {@code cell = value} */
+    public ThreadBuilder write(CellRef cell, Expr value) {
+        return add(Instr.write(cell, value));
+    }
+
+    public ThreadBuilder write(CellRef cell, int value) {
+        return write(cell, Expr.constant(value));
+    }
+
+    /** {@code succeeded = compareAndSet(cell, expected, update)}: 1 when it succeeded, else 0. */
+    public ThreadBuilder cas(Reg succeeded, CellRef cell, Expr expected, Expr update) {
+        return add(Instr.cas(succeeded, cell, expected, update));
+    }
+
+    /** {@code old = cell.getAndIncrement()} */
+    public ThreadBuilder getAndIncrement(Reg old, CellRef cell) {
+        return add(Instr.getAndIncrement(old, cell));
+    }
+
+    public ThreadBuilder lock(LockRef lock) {
+        return add(Instr.lock(lock));
+    }
+
+    public ThreadBuilder unlock(LockRef lock) {
+        return add(Instr.unlock(lock));
+    }
+
+    /** Starts the worker; a worker may be started once per execution. */
+    public ThreadBuilder start(ThreadHandle worker) {
+        return add(Instr.start(worker.code()));
+    }
+
+    /** Waits for the worker to end; the worker must have been started before this thread reaches the join. */
+    public ThreadBuilder join(ThreadHandle worker) {
+        return add(Instr.join(worker.code()));
+    }
+
+    /** {@code register = value}, a local computation. */
+    public ThreadBuilder set(Reg register, Expr value) {
+        return add(Instr.set(register, value));
+    }
+
+    public ThreadBuilder set(Reg register, int value) {
+        return set(register, Expr.constant(value));
+    }
+
+    /** Fails the execution with an assertion failure carrying the message when the condition is false. */
+    public ThreadBuilder check(Expr condition, String message) {
+        return add(Instr.assertion(condition, message));
+    }
+
+    public ThreadBuilder ifThen(Expr condition, Consumer<ThreadBuilder> then) {
+        Label end = label();
+        jumpIf(condition.not(), end);
+        then.accept(this);
+        return place(end);
+    }
+
+    public ThreadBuilder ifThenElse(Expr condition, Consumer<ThreadBuilder> then, Consumer<ThreadBuilder> otherwise) {
+        Label elseBranch = label();
+        Label end = label();
+        jumpIf(condition.not(), elseBranch);
+        then.accept(this);
+        jump(end);
+        place(elseBranch);
+        otherwise.accept(this);
+        return place(end);
+    }
+
+    /** Repeats the body until a {@link #breakIf} or {@link #breakLoop} inside it leaves the loop. */
+    public ThreadBuilder loop(Consumer<ThreadBuilder> body) {
+        Label top = label();
+        Label exit = label();
+        place(top);
+        loopExits.push(exit);
+        body.accept(this);
+        loopExits.pop();
+        jump(top);
+        return place(exit);
+    }
+
+    /** Leaves the innermost {@link #loop} when the condition holds. */
+    public ThreadBuilder breakIf(Expr condition) {
+        return jumpIf(condition, innermostLoopExit());
+    }
+
+    public ThreadBuilder breakLoop() {
+        return jump(innermostLoopExit());
+    }
+
+    public Label label() {
+        labelPcs.add(-1);
+        return new Label(labelPcs.size() - 1);
+    }
+
+    public ThreadBuilder place(Label label) {
+        if (labelPcs.get(label.id) >= 0) {
+            throw new IllegalStateException("label placed twice");
+        }
+        labelPcs.set(label.id, code.size());
+        return this;
+    }
+
+    public ThreadBuilder jump(Label label) {
+        return add(Instr.jump(label.id));
+    }
+
+    public ThreadBuilder jumpIf(Expr condition, Label label) {
+        return add(Instr.branch(condition, label.id));
+    }
+
+    ThreadCode finish(String label) {
+        List<Instr> resolved = new ArrayList<>(code.size());
+        for (Instr instr : code) {
+            boolean jumps = instr.kind() == Instr.Kind.JUMP || instr.kind() == Instr.Kind.BRANCH;
+            resolved.add(jumps ? instr.withTarget(placed(instr.target())) : instr);
+        }
+        return new ThreadCode(label, resolved, registers);
+    }
+
+    private int placed(int labelId) {
+        int pc = labelPcs.get(labelId);
+        if (pc < 0) {
+            throw new IllegalStateException("jump to a label that was never placed");
+        }
+        return pc;
+    }
+
+    private Label innermostLoopExit() {
+        if (loopExits.isEmpty()) {
+            throw new IllegalStateException("break outside a loop");
+        }
+        return loopExits.peek();
+    }
+
+    private ThreadBuilder add(Instr instr) {
+        code.add(instr);
+        return this;
+    }
+}
