@@ -10,6 +10,6 @@ public interface Explorer {
 
     /** An explorer for the options' algorithm. */
     static Explorer create(ExplorationOptions options) {
-        throw new UnsupportedOperationException("explorers are being implemented");
+        return new dev.weft.dpor.internal.StatelessExplorer(options);
     }
 }

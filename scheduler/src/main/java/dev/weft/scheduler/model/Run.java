@@ -11,7 +11,8 @@ public interface Run extends AutoCloseable {
 
     /**
      * Every live thread (started and not yet ended) with its next operation, ordered by thread index. Empty when
-     * every thread has ended. Meaningless once {@link #failure()} reports something.
+     * every thread has ended. Once {@link #failure()} reports something, the threads that did not fail are still
+     * listed, stopped where they were.
      */
     List<PendingOperation> pending();
 

@@ -1,0 +1,20 @@
+package dev.weft.dpor.internal;
+
+import dev.weft.dpor.ExecutionStatus;
+import dev.weft.dpor.ExplorationFailure;
+import dev.weft.scheduler.model.Event;
+import dev.weft.scheduler.model.PendingOperation;
+
+import java.util.List;
+
+/**
+ * How one execution ended.
+ *
+ * @param status      complete, failed or sleep-set blocked
+ * @param events      what happened
+ * @param failure     the failure, or {@code null}
+ * @param leftBlocked the threads that were disabled when it ended, with what they were waiting to do
+ */
+record ExecutionOutcome(ExecutionStatus status, List<Event> events, ExplorationFailure failure,
+                        List<PendingOperation> leftBlocked) {
+}

@@ -1,0 +1,120 @@
+package dev.weft.dpor.internal;
+
+import dev.weft.dpor.ExecutionStatus;
+import dev.weft.dpor.ExplorationFailure;
+import dev.weft.dpor.Schedule;
+import dev.weft.scheduler.model.Event;
+import dev.weft.scheduler.model.FailureKind;
+import dev.weft.scheduler.model.PendingOperation;
+import dev.weft.scheduler.model.Run;
+import dev.weft.scheduler.model.Subject;
+import dev.weft.scheduler.model.SubjectFailure;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Runs one execution: replays the stack's choices (checking that the subject does the same as before), takes the new
+ * choice at the branching state, then extends the stack with new states until the execution ends.
+ */
+final class ExecutionRunner {
+
+    private final Subject subject;
+    private final List<Node> stack;
+    private final int maxSteps;
+    private final boolean reduce;
+    private final List<Event> events = new ArrayList<>();
+
+    ExecutionRunner(Subject subject, List<Node> stack, int maxSteps, boolean reduce) {
+        this.subject = subject;
+        this.stack = stack;
+        this.maxSteps = maxSteps;
+        this.reduce = reduce;
+    }
+
+    /**
+     * @param branch the depth whose choice is new in this execution; states above it replay what ran before
+     */
+    ExecutionOutcome run(int branch) {
+        try (Run run = subject.start()) {
+            for (int depth = 0; ; depth++) {
+                Optional<SubjectFailure> failure = run.failure();
+                if (failure.isPresent()) {
+                    SubjectFailure f = failure.get();
+                    return failed(f.kind(), f.message(), f.cause(), disabled(run.pending()));
+                }
+                List<PendingOperation> pending = run.pending();
+                Node node;
+                if (depth < stack.size()) {
+                    node = stack.get(depth);
+                    if (!pending.equals(node.pending)) {
+                        return failed(FailureKind.NONDETERMINISM, Divergence.describe(depth, node.pending, pending),
+                                null, List.of());
+                    }
+                } else {
+                    ExecutionOutcome end = endAt(depth, pending);
+                    if (end != null) {
+                        return end;
+                    }
+                    node = StatelessExplorer.newNode(stack, pending, reduce);
+                    if (node.chosen < 0) {
+                        return new ExecutionOutcome(ExecutionStatus.SLEEP_SET_BLOCKED, List.copyOf(events), null,
+                                disabled(pending));
+                    }
+                    stack.add(node);
+                }
+                Event event = run.step(node.thread(node.chosen));
+                if (depth < branch && !sameStep(node.event, event)) {
+                    return failed(FailureKind.NONDETERMINISM, Divergence.describe(depth, node.event, event), null,
+                            List.of());
+                }
+                node.event = event;
+                events.add(event);
+            }
+        }
+    }
+
+    /** The outcome when the execution ends at a state reached for the first time, or {@code null} if it goes on. */
+    private ExecutionOutcome endAt(int depth, List<PendingOperation> pending) {
+        if (pending.isEmpty()) {
+            return new ExecutionOutcome(ExecutionStatus.COMPLETE, List.copyOf(events), null, List.of());
+        }
+        List<PendingOperation> disabled = disabled(pending);
+        if (disabled.size() == pending.size()) {
+            return failed(FailureKind.DEADLOCK, Divergence.describeDeadlock(pending), null, pending);
+        }
+        if (depth >= maxSteps) {
+            return failed(FailureKind.STEP_LIMIT, "the execution passed " + maxSteps
+                    + " visible operations: a livelock or an unbounded loop? Still running: " + pending, null,
+                    disabled);
+        }
+        return null;
+    }
+
+    private static boolean sameStep(Event before, Event now) {
+        return before.thread().equals(now.thread()) && before.operation().equals(now.operation());
+    }
+
+    private static List<PendingOperation> disabled(List<PendingOperation> pending) {
+        List<PendingOperation> result = new ArrayList<>();
+        for (PendingOperation p : pending) {
+            if (!p.enabled()) {
+                result.add(p);
+            }
+        }
+        return result;
+    }
+
+    /**
+     * @param stuck the threads that were disabled when it failed (for a deadlock: all of them)
+     */
+    private ExecutionOutcome failed(FailureKind kind, String message, Throwable cause, List<PendingOperation> stuck) {
+        List<String> names = new ArrayList<>(events.size());
+        for (Event e : events) {
+            names.add(e.thread().name());
+        }
+        ExplorationFailure failure = new ExplorationFailure(kind, message, cause, events, new Schedule(names), stuck);
+        return new ExecutionOutcome(ExecutionStatus.FAILED, List.copyOf(events), failure, stuck);
+    }
+}

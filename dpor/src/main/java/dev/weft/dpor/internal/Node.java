@@ -1,0 +1,66 @@
+package dev.weft.dpor.internal;
+
+import dev.weft.scheduler.model.Event;
+import dev.weft.scheduler.model.PendingOperation;
+import dev.weft.scheduler.model.ThreadId;
+import dev.weft.sleepsets.SleepSet;
+
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * One state on the exploration stack: what every thread was about to do there, which threads still have to be tried
+ * from it (backtrack), which were tried (done), which need not be (sleep), and the step taken on the current branch.
+ */
+final class Node {
+
+    /** every live thread's next operation at this state, as the subject reported it */
+    final List<PendingOperation> pending;
+    final BitSet enabled = new BitSet();
+    final BitSet backtrack = new BitSet();
+    final BitSet done = new BitSet();
+    SleepSet sleep;
+    /** the thread that moves from this state on the current branch */
+    int chosen;
+    /** what it did; {@code null} until the branch has run */
+    Event event;
+
+    Node(List<PendingOperation> pending, SleepSet sleep) {
+        this.pending = pending;
+        this.sleep = sleep;
+        for (PendingOperation p : pending) {
+            if (p.enabled()) {
+                enabled.set(p.thread().index());
+            }
+        }
+    }
+
+    ThreadId thread(int index) {
+        for (PendingOperation p : pending) {
+            if (p.thread().index() == index) {
+                return p.thread();
+            }
+        }
+        throw new IllegalStateException("no live thread with index " + index + " at this state: " + pending);
+    }
+
+    /** The first thread to try next from here: backtracked to, not tried yet, enabled and awake; -1 if none. */
+    int nextToTry() {
+        for (int t = backtrack.nextSetBit(0); t >= 0; t = backtrack.nextSetBit(t + 1)) {
+            if (!done.get(t) && enabled.get(t) && !sleep.contains(t)) {
+                return t;
+            }
+        }
+        return -1;
+    }
+
+    /** The first enabled thread that is not asleep, or -1 when every enabled thread sleeps. */
+    int firstAwake() {
+        for (int t = enabled.nextSetBit(0); t >= 0; t = enabled.nextSetBit(t + 1)) {
+            if (!sleep.contains(t)) {
+                return t;
+            }
+        }
+        return -1;
+    }
+}

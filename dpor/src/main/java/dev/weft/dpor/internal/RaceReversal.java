@@ -1,0 +1,89 @@
+package dev.weft.dpor.internal;
+
+import dev.weft.dpor.hb.HappensBefore;
+import dev.weft.dpor.hb.VectorClock;
+import dev.weft.scheduler.model.Event;
+
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * Source-set DPOR's answer to a race (Abdulla, Aronis, Jonsson, Sagonas, POPL 2014, Algorithm 1): for a race between
+ * event {@code e} and a later event {@code e'}, let {@code E'} be the execution before {@code e} and {@code v} the events
+ * after {@code e} that do not happen after it, followed by {@code e'}. Some thread that can start {@code v} at
+ * {@code E'} (an <em>initial</em> of {@code v}) must be tried at {@code E'}; if none is in its backtrack set yet, one
+ * is added.
+ */
+final class RaceReversal {
+
+    private RaceReversal() {
+    }
+
+    /**
+     * Makes sure the reversal of the race is tried.
+     *
+     * @param hb          the execution's happens-before relation
+     * @param stack       the exploration stack; {@code stack.get(i)} is the state before event {@code i}
+     * @param first       the index of {@code e}
+     * @param second      the index of {@code e'}, or {@code hb.size()} when {@code e'} is a pending operation that
+     *                    never ran (a thread left blocked)
+     * @param lastThread  the thread of {@code e'}
+     * @param lastClock   what {@code e'} knows: its clock, or its thread's clock when it never ran
+     */
+    static void reverse(HappensBefore hb, List<Node> stack, int first, int second, int lastThread,
+                        VectorClock lastClock) {
+        Node node = stack.get(first);
+        BitSet initials = initials(hb, first, second, lastThread, lastClock);
+        initials.and(node.enabled);
+        if (initials.isEmpty() || initials.intersects(node.backtrack)) {
+            return;
+        }
+        for (int q = initials.nextSetBit(0); q >= 0; q = initials.nextSetBit(q + 1)) {
+            if (!node.sleep.contains(q)) {
+                node.backtrack.set(q);
+                return;
+            }
+        }
+    }
+
+    /** The threads whose first event in {@code v} has no happens-before predecessor in {@code v}. */
+    private static BitSet initials(HappensBefore hb, int first, int second, int lastThread, VectorClock lastClock) {
+        Event e = hb.event(first);
+        int eThread = e.thread().index();
+        int eStep = e.threadStep();
+        BitSet initials = new BitSet();
+        BitSet seen = new BitSet();
+        int[] firstStep = new int[8];
+        for (int k = first + 1; k < second; k++) {
+            VectorClock clock = hb.clock(k);
+            if (clock.includes(eThread, eStep)) {
+                continue;
+            }
+            Event event = hb.event(k);
+            firstStep = visit(event.thread().index(), event.threadStep(), clock, seen, firstStep, initials);
+        }
+        visit(lastThread, -1, lastClock, seen, firstStep, initials);
+        return initials;
+    }
+
+    private static int[] visit(int thread, int step, VectorClock clock, BitSet seen, int[] firstStep,
+                               BitSet initials) {
+        if (seen.get(thread)) {
+            return firstStep;
+        }
+        boolean initial = true;
+        for (int r = seen.nextSetBit(0); r >= 0 && initial; r = seen.nextSetBit(r + 1)) {
+            initial = !clock.includes(r, firstStep[r]);
+        }
+        if (initial) {
+            initials.set(thread);
+        }
+        seen.set(thread);
+        if (thread >= firstStep.length) {
+            firstStep = Arrays.copyOf(firstStep, Math.max(thread + 1, firstStep.length * 2));
+        }
+        firstStep[thread] = step;
+        return firstStep;
+    }
+}

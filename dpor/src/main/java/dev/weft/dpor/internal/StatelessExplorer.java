@@ -1,0 +1,150 @@
+package dev.weft.dpor.internal;
+
+import dev.weft.dpor.ExecutionRecord;
+import dev.weft.dpor.ExecutionStatus;
+import dev.weft.dpor.ExplorationFailure;
+import dev.weft.dpor.ExplorationListener;
+import dev.weft.dpor.ExplorationOptions;
+import dev.weft.dpor.ExplorationResult;
+import dev.weft.dpor.Explorer;
+import dev.weft.dpor.SearchAlgorithm;
+import dev.weft.dpor.hb.HappensBefore;
+import dev.weft.scheduler.model.FailureKind;
+import dev.weft.scheduler.model.PendingOperation;
+import dev.weft.scheduler.model.Subject;
+import dev.weft.sleepsets.SleepSet;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Depth-first, stateless exploration: every execution re-runs the subject from its start along a prefix of the
+ * stack, then extends it with the first awake enabled thread at each new state.
+ *
+ * <p>With {@link SearchAlgorithm#NAIVE} every enabled thread is tried at every state. With
+ * {@link SearchAlgorithm#DPOR} a state starts with one thread to try; each finished execution's races add the
+ * reversals that source-set DPOR requires ({@link RaceReversal}), and sleep sets keep equivalent executions from being
+ * run twice.
+ */
+public final class StatelessExplorer implements Explorer {
+
+    private final ExplorationOptions options;
+    private final boolean reduce;
+
+    public StatelessExplorer(ExplorationOptions options) {
+        this.options = options;
+        this.reduce = options.algorithm() == SearchAlgorithm.DPOR;
+    }
+
+    @Override
+    public ExplorationResult explore(Subject subject, ExplorationListener listener) {
+        long started = System.nanoTime();
+        List<Node> stack = new ArrayList<>();
+        List<ExplorationFailure> failures = new ArrayList<>();
+        long executions = 0;
+        long completed = 0;
+        long blocked = 0;
+        boolean exhaustive = false;
+        int firstNew = 0;
+        while (true) {
+            if (executions + blocked >= options.maxExecutions()) {
+                break;
+            }
+            ExecutionOutcome outcome = new ExecutionRunner(subject, stack, options.maxSteps(), reduce).run(firstNew);
+            if (outcome.status() == ExecutionStatus.SLEEP_SET_BLOCKED) {
+                blocked++;
+            } else {
+                executions++;
+                if (outcome.status() == ExecutionStatus.COMPLETE) {
+                    completed++;
+                } else {
+                    failures.add(outcome.failure());
+                }
+            }
+            listener.executionEnded(new ExecutionRecord(executions + blocked, outcome.events(), outcome.status(),
+                    outcome.failure()));
+            if (outcome.failure() != null && (options.stopOnFirstFailure()
+                    || outcome.failure().kind() == FailureKind.NONDETERMINISM)) {
+                break;
+            }
+            if (reduce) {
+                reverseRaces(outcome, stack, firstNew);
+            }
+            firstNew = backtrack(stack);
+            if (firstNew < 0) {
+                exhaustive = true;
+                break;
+            }
+        }
+        return new ExplorationResult(executions, completed, blocked, exhaustive, failures,
+                System.nanoTime() - started);
+    }
+
+    /**
+     * Adds the reversal of every race that involves an event this execution added (older ones were seen before), and
+     * of every race between a lock held at the end and a thread left waiting for it.
+     */
+    private static void reverseRaces(ExecutionOutcome outcome, List<Node> stack, int firstNew) {
+        HappensBefore hb = HappensBefore.of(outcome.events());
+        for (int j = Math.max(firstNew, 0); j < hb.size(); j++) {
+            for (int i : hb.racesOf(j)) {
+                RaceReversal.reverse(hb, stack, i, j, hb.event(j).thread().index(), hb.clock(j));
+            }
+        }
+        for (PendingOperation p : outcome.leftBlocked()) {
+            if (p.operation().lockId() == null || !p.operation().kind().acquires()) {
+                continue;
+            }
+            int thread = p.thread().index();
+            int i = hb.raceOfPendingAcquire(thread, p.operation().lockId());
+            if (i >= 0) {
+                RaceReversal.reverse(hb, stack, i, hb.size(), thread, hb.currentClock(thread));
+            }
+        }
+    }
+
+    /**
+     * Moves to the next branch: the deepest state that still has a thread to try gets it as its choice, and the
+     * states below it are dropped.
+     *
+     * @return the depth of that state (where the next execution starts to differ), or -1 when none is left
+     */
+    private int backtrack(List<Node> stack) {
+        while (!stack.isEmpty()) {
+            int depth = stack.size() - 1;
+            Node node = stack.get(depth);
+            node.done.set(node.chosen);
+            if (reduce) {
+                node.sleep = node.sleep.with(node.chosen, node.event.operation());
+            }
+            int next = node.nextToTry();
+            if (next >= 0) {
+                node.chosen = next;
+                node.event = null;
+                return depth;
+            }
+            stack.remove(depth);
+        }
+        return -1;
+    }
+
+    /** Creates the node for a state reached for the first time, with the sleep set inherited from its parent. */
+    static Node newNode(List<Node> stack, List<PendingOperation> pending, boolean reduce) {
+        SleepSet sleep = SleepSet.empty();
+        if (reduce && !stack.isEmpty()) {
+            Node parent = stack.get(stack.size() - 1);
+            sleep = parent.sleep.after(parent.chosen, parent.event.operation());
+        }
+        Node node = new Node(pending, sleep);
+        int chosen = node.firstAwake();
+        node.chosen = chosen;
+        if (chosen >= 0) {
+            if (reduce) {
+                node.backtrack.set(chosen);
+            } else {
+                node.backtrack.or(node.enabled);
+            }
+        }
+        return node;
+    }
+}

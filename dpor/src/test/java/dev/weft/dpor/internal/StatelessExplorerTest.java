@@ -1,0 +1,102 @@
+package dev.weft.dpor.internal;
+
+import dev.weft.dpor.ExplorationOptions;
+import dev.weft.dpor.ExplorationResult;
+import dev.weft.dpor.Explorer;
+import dev.weft.dpor.SearchAlgorithm;
+import dev.weft.dpor.ExplorationListener;
+import dev.weft.scheduler.model.Location;
+import dev.weft.scheduler.model.LockId;
+import dev.weft.scheduler.model.Operation;
+import dev.weft.scheduler.model.FailureKind;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class StatelessExplorerTest {
+
+    private static final Location X = Location.field("Shared@1", "x");
+    private static final Location Y = Location.field("Shared@1", "y");
+
+    private static ExplorationResult explore(SearchAlgorithm algorithm, List<List<Operation>> workers) {
+        return Explorer.create(ExplorationOptions.of(algorithm))
+                .explore(new StraightLineSubject(workers), ExplorationListener.NONE);
+    }
+
+    private static long factorial(int n) {
+        return n <= 1 ? 1 : n * factorial(n - 1);
+    }
+
+    @Test
+    void dporRunsTheFourTracesOfTwoUnprotectedIncrements() {
+        List<Operation> inc = List.of(Operation.read(X), Operation.write(X));
+        ExplorationResult result = explore(SearchAlgorithm.DPOR, List.of(inc, inc));
+        assertThat(result.completed()).isEqualTo(4);
+        assertThat(result.exhaustive()).isTrue();
+        assertThat(result.failed()).isFalse();
+    }
+
+    @Test
+    void dporRunsOneTracePerOrderOfCriticalSections() {
+        LockId m = new LockId("Object@1");
+        List<Operation> lockinc = List.of(Operation.lock(m), Operation.read(X), Operation.write(X), Operation.unlock(m));
+        for (int n = 2; n <= 5; n++) {
+            List<List<Operation>> workers = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                workers.add(lockinc);
+            }
+            assertThat(explore(SearchAlgorithm.DPOR, workers).completed()).as("lockinc(%d)", n).isEqualTo(factorial(n));
+        }
+    }
+
+    @Test
+    void readsOfOneLocationDoNotRaceWithEachOther() {
+        List<List<Operation>> workers = new ArrayList<>();
+        workers.add(List.of(Operation.write(X)));
+        for (int i = 0; i < 3; i++) {
+            workers.add(List.of(Operation.read(X)));
+        }
+        assertThat(explore(SearchAlgorithm.DPOR, workers).completed()).isEqualTo(8);
+    }
+
+    @Test
+    void naiveRunsEveryInterleaving() {
+        // Two threads of two independent steps each, after main starts both: C(4,2) = 6 interleavings of the
+        // workers, and main's joins wait for the ends.
+        List<Operation> a = List.of(Operation.write(X), Operation.write(Y));
+        ExplorationResult naive = explore(SearchAlgorithm.NAIVE, List.of(a, a));
+        ExplorationResult dpor = explore(SearchAlgorithm.DPOR, List.of(a, a));
+        assertThat(dpor.completed()).as("twoWriters").isEqualTo(4);
+        assertThat(naive.completed()).isGreaterThan(dpor.completed());
+    }
+
+    @Test
+    void inconsistentLockOrderIsFoundAsADeadlock() {
+        LockId a = new LockId("A@1");
+        LockId b = new LockId("B@1");
+        List<Operation> ab = List.of(Operation.lock(a), Operation.lock(b), Operation.unlock(b), Operation.unlock(a));
+        List<Operation> ba = List.of(Operation.lock(b), Operation.lock(a), Operation.unlock(a), Operation.unlock(b));
+        ExplorationResult result = Explorer.create(ExplorationOptions.of(SearchAlgorithm.DPOR)
+                .withStopOnFirstFailure(false)).explore(new StraightLineSubject(List.of(ab, ba)), ExplorationListener.NONE);
+        assertThat(result.failures()).extracting(f -> f.kind()).containsOnly(FailureKind.DEADLOCK);
+        assertThat(result.failures()).isNotEmpty();
+        assertThat(result.completed()).isEqualTo(2);
+    }
+
+    @Test
+    void aThreadLeftBlockedOnALockStillGetsItsTurnFirst() {
+        // The first thread takes the lock and never gives it back, so the first execution deadlocks with the second
+        // thread blocked on the lock; the order where the second thread has the lock first must still be run.
+        LockId m = new LockId("M@1");
+        List<Operation> keeps = List.of(Operation.lock(m));
+        List<Operation> borrows = List.of(Operation.lock(m), Operation.unlock(m));
+        ExplorationResult result = Explorer.create(ExplorationOptions.of(SearchAlgorithm.DPOR)
+                .withStopOnFirstFailure(false)).explore(new StraightLineSubject(List.of(keeps, borrows)),
+                ExplorationListener.NONE);
+        assertThat(result.failures()).extracting(f -> f.kind()).containsOnly(FailureKind.DEADLOCK);
+        assertThat(result.executions()).isEqualTo(2);
+    }
+}
