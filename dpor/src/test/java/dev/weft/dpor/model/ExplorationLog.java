@@ -9,6 +9,7 @@ import dev.weft.scheduler.model.FailureKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.UUID;
 
 /**
  * Listens to an exploration of a {@link ModelSubject} and keeps, for every execution, how the explorer says it ended,
@@ -23,10 +24,12 @@ public final class ExplorationLog implements ExplorationListener {
      * @param status      how the explorer says it ended
      * @param failureKind the explorer's failure kind, or {@code null}
      * @param outcome     what the model program produced
+     * @param fingerprint the digest of the {@link TraceKey} of everything that ran, or {@code null} for an execution
+     *                    abandoned by sleep sets
      * @param events      the events the explorer reported, or {@code null} when the log does not keep them
      */
     public record Execution(long number, ExecutionStatus status, FailureKind failureKind, Outcome outcome,
-                            List<Event> events) {
+                            UUID fingerprint, List<Event> events) {
 
         /** Ran to an end: complete, or failed (deadlock included); not abandoned by sleep sets. */
         public boolean ranToEnd() {
@@ -77,7 +80,9 @@ public final class ExplorationLog implements ExplorationListener {
     @Override
     public void executionEnded(ExecutionRecord record) {
         FailureKind kind = record.failure() == null ? null : record.failure().kind();
-        executions.add(new Execution(record.number(), record.status(), kind, subject.lastOutcome(),
+        UUID fingerprint = record.status() == ExecutionStatus.SLEEP_SET_BLOCKED
+                ? null : TraceKey.of(record.events()).fingerprint();
+        executions.add(new Execution(record.number(), record.status(), kind, subject.lastOutcome(), fingerprint,
                 keepEvents ? List.copyOf(record.events()) : null));
     }
 
@@ -87,5 +92,19 @@ public final class ExplorationLog implements ExplorationListener {
 
     public List<Execution> ranToEnd() {
         return executions.stream().filter(Execution::ranToEnd).toList();
+    }
+
+    public List<Execution> withStatus(ExecutionStatus status) {
+        return executions.stream().filter(e -> e.status() == status).toList();
+    }
+
+    /** How many different traces the executions that ran to their end belong to. */
+    public long distinctTraces() {
+        return ranToEnd().stream().map(Execution::fingerprint).distinct().count();
+    }
+
+    /** Executions whose explorer status contradicts what the model saw, which would make the other checks moot. */
+    public List<Execution> inconsistent() {
+        return executions.stream().filter(e -> !e.consistent()).toList();
     }
 }

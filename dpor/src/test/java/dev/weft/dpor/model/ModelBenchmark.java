@@ -1,0 +1,89 @@
+package dev.weft.dpor.model;
+
+import dev.weft.dpor.ExplorationListener;
+import dev.weft.dpor.ExplorationOptions;
+import dev.weft.dpor.ExplorationResult;
+import dev.weft.dpor.Explorer;
+import dev.weft.dpor.SearchAlgorithm;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Supplier;
+
+/**
+ * How fast DPOR explores the big oracle programs: each is explored {@value #RUNS} times after a warm-up run, and the
+ * run with the median wall time is reported. Nothing listens to the explorations, so the numbers are the explorer's
+ * and the interpreter's alone.
+ *
+ * <p>Run it with (from the repository root; the tag is excluded from ordinary builds):
+ *
+ * <pre>
+ * mvn -o -q test -pl dpor -am -Dgroups=benchmark -DexcludedGroups=none -Dsurefire.failIfNoSpecifiedTests=false
+ * </pre>
+ *
+ * or run {@link #main} from an IDE with the test classpath.
+ */
+@Tag("benchmark")
+class ModelBenchmark {
+
+    private static final int RUNS = 5;
+
+    private static final List<Case> CASES = List.of(
+            new Case("big0", Programs::big0),
+            new Case("lastzero(10)", () -> Programs.lastzero(10)));
+
+    private record Case(String name, Supplier<ModelProgram> program) {
+    }
+
+    private record Measurement(ExplorationResult result) {
+        double wallMillis() {
+            return result.elapsedNanos() / 1e6;
+        }
+
+        double executionsPerSecond() {
+            return (result.executions() + result.sleepSetBlocked()) / (result.elapsedNanos() / 1e9);
+        }
+    }
+
+    public static void main(String[] args) {
+        System.out.println(table());
+    }
+
+    @Test
+    void printsTheDporTable() {
+        System.out.println(table());
+    }
+
+    static String table() {
+        StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
+                "DPOR, median of %d runs (%s, %d processors)%n%-14s %10s %12s %14s %10s%n", RUNS,
+                System.getProperty("java.vm.name") + " " + System.getProperty("java.version"),
+                Runtime.getRuntime().availableProcessors(),
+                "program", "traces", "sleep-set", "executions/s", "wall ms"));
+        for (Case c : CASES) {
+            Measurement m = median(c.program().get());
+            out.append(String.format(Locale.ROOT, "%-14s %10d %12d %14.0f %10.0f%n", c.name(),
+                    m.result().completed(), m.result().sleepSetBlocked(), m.executionsPerSecond(), m.wallMillis()));
+        }
+        return out.toString();
+    }
+
+    private static Measurement median(ModelProgram program) {
+        explore(program);
+        Measurement[] runs = new Measurement[RUNS];
+        for (int i = 0; i < RUNS; i++) {
+            runs[i] = new Measurement(explore(program));
+        }
+        Arrays.sort(runs, Comparator.comparingDouble(Measurement::wallMillis));
+        return runs[RUNS / 2];
+    }
+
+    private static ExplorationResult explore(ModelProgram program) {
+        ExplorationOptions options = ExplorationOptions.of(SearchAlgorithm.DPOR).withStopOnFirstFailure(false);
+        return Explorer.create(options).explore(new ModelSubject(program), ExplorationListener.NONE);
+    }
+}
