@@ -16,10 +16,16 @@ public record Exploration(ModelProgram program, SearchAlgorithm algorithm, Explo
     static final int MAX_STEPS = 10_000;
 
     public static Exploration of(ModelProgram program, SearchAlgorithm algorithm, boolean keepEvents) {
+        return of(program, algorithm, keepEvents, Long.MAX_VALUE);
+    }
+
+    /** An exploration that stops after {@code maxExecutions}; its result then says it was not exhaustive. */
+    public static Exploration of(ModelProgram program, SearchAlgorithm algorithm, boolean keepEvents,
+                                 long maxExecutions) {
         ModelSubject subject = new ModelSubject(program);
         ExplorationLog log = new ExplorationLog(subject, keepEvents);
         ExplorationOptions options = ExplorationOptions.of(algorithm).withMaxSteps(MAX_STEPS)
-                .withStopOnFirstFailure(false);
+                .withStopOnFirstFailure(false).withMaxExecutions(maxExecutions);
         ExplorationResult result = Explorer.create(options).explore(subject, log);
         return new Exploration(program, algorithm, result, log);
     }

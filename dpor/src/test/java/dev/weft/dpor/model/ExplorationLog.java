@@ -24,8 +24,8 @@ public final class ExplorationLog implements ExplorationListener {
      * @param status      how the explorer says it ended
      * @param failureKind the explorer's failure kind, or {@code null}
      * @param outcome     what the model program produced
-     * @param fingerprint the digest of the {@link TraceKey} of everything that ran, or {@code null} for an execution
-     *                    abandoned by sleep sets
+     * @param fingerprint the digest of the {@link TraceKey} of everything that ran, or {@code null} when the log
+     *                    keeps events instead (keys are then computed on demand) or sleep sets abandoned it
      * @param events      the events the explorer reported, or {@code null} when the log does not keep them
      */
     public record Execution(long number, ExecutionStatus status, FailureKind failureKind, Outcome outcome,
@@ -56,7 +56,7 @@ public final class ExplorationLog implements ExplorationListener {
                 throw new IllegalStateException("this log does not keep events");
             }
             return outcome.ending() == Outcome.Ending.ASSERTION || outcome.ending() == Outcome.Ending.EXCEPTION
-                    ? TraceKey.causalPastOfLast(events) : TraceKey.of(events);
+                    ? TraceKey.causalPastOfLast(events) : fullTraceKey();
         }
 
         /** The Mazurkiewicz trace of everything that ran, failures included. */
@@ -66,6 +66,7 @@ public final class ExplorationLog implements ExplorationListener {
             }
             return TraceKey.of(events);
         }
+
     }
 
     private final ModelSubject subject;
@@ -80,9 +81,9 @@ public final class ExplorationLog implements ExplorationListener {
     @Override
     public void executionEnded(ExecutionRecord record) {
         FailureKind kind = record.failure() == null ? null : record.failure().kind();
-        UUID fingerprint = record.status() == ExecutionStatus.SLEEP_SET_BLOCKED
-                ? null : TraceKey.of(record.events()).fingerprint();
-        executions.add(new Execution(record.number(), record.status(), kind, subject.lastOutcome(), fingerprint,
+        boolean digest = !keepEvents && record.status() != ExecutionStatus.SLEEP_SET_BLOCKED;
+        executions.add(new Execution(record.number(), record.status(), kind, subject.lastOutcome(),
+                digest ? TraceKey.of(record.events()).fingerprint() : null,
                 keepEvents ? List.copyOf(record.events()) : null));
     }
 
@@ -100,7 +101,8 @@ public final class ExplorationLog implements ExplorationListener {
 
     /** How many different traces the executions that ran to their end belong to. */
     public long distinctTraces() {
-        return ranToEnd().stream().map(Execution::fingerprint).distinct().count();
+        return ranToEnd().stream().map(e -> e.events() == null ? e.fingerprint() : e.fullTraceKey().fingerprint())
+                .distinct().count();
     }
 
     /** Executions whose explorer status contradicts what the model saw, which would make the other checks moot. */

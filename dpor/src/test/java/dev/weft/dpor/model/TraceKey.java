@@ -3,9 +3,11 @@ package dev.weft.dpor.model;
 import dev.weft.scheduler.model.Dependence;
 import dev.weft.scheduler.model.Event;
 import dev.weft.scheduler.model.OpKind;
+import dev.weft.scheduler.model.Target;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -74,18 +76,26 @@ public record TraceKey(String text) {
 
     private static TraceKey of(List<Event> events, boolean[] included) {
         Map<String, List<String>> perThread = new TreeMap<>();
-        List<String> orders = new ArrayList<>();
+        // Only events on one target can be dependent, so pairs are looked for within each target's events.
+        Map<Target, List<Event>> byTarget = new HashMap<>();
         for (int i = 0; i < events.size(); i++) {
-            if (!included[i]) {
-                continue;
+            if (included[i]) {
+                Event e = events.get(i);
+                perThread.computeIfAbsent(e.thread().name(), name -> new ArrayList<>()).add(e.operation().toString());
+                if (e.operation().target() != null) {
+                    byTarget.computeIfAbsent(e.operation().target(), t -> new ArrayList<>()).add(e);
+                }
             }
-            Event a = events.get(i);
-            perThread.computeIfAbsent(a.thread().name(), name -> new ArrayList<>()).add(a.operation().toString());
-            for (int j = i + 1; j < events.size(); j++) {
-                Event b = events.get(j);
-                if (included[j] && !a.thread().equals(b.thread())
-                        && Dependence.dependent(a.operation(), b.operation())) {
-                    orders.add(name(a) + "<" + name(b));
+        }
+        List<String> orders = new ArrayList<>();
+        for (List<Event> group : byTarget.values()) {
+            for (int i = 0; i < group.size(); i++) {
+                Event a = group.get(i);
+                for (int j = i + 1; j < group.size(); j++) {
+                    Event b = group.get(j);
+                    if (!a.thread().equals(b.thread()) && Dependence.dependent(a.operation(), b.operation())) {
+                        orders.add(name(a) + "<" + name(b));
+                    }
                 }
             }
         }

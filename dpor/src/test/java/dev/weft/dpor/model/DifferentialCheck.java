@@ -1,0 +1,125 @@
+package dev.weft.dpor.model;
+
+import dev.weft.dpor.SearchAlgorithm;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Compares DPOR with NAIVE on one program. NAIVE runs every interleaving, so the traces and outcomes it meets are all
+ * there are; DPOR must meet the same ones, each trace once.
+ *
+ * <p>Executions that complete or deadlock run as far as they can, so they are compared by the trace of everything
+ * that ran. An execution cut short by an assertion stops wherever its failing thread failed; which other threads had
+ * moved by then depends only on the explorer's order, so it is compared by the trace of what led to the failure
+ * ({@link TraceKey#causalPastOfLast}) and by what the failing thread saw. DPOR must find every such cause, and must
+ * not run two equivalent executions, but the number of its failing executions is only bounded by NAIVE's.
+ */
+final class DifferentialCheck {
+
+    /** Checks at most this many NAIVE executions; bigger programs are skipped, not failed. */
+    static final long NAIVE_BUDGET = 5_000;
+
+    private DifferentialCheck() {
+    }
+
+    /** The verdict on one program: skipped, or the list of problems (empty when DPOR agrees with NAIVE). */
+    record Verdict(boolean skipped, List<String> problems, long naiveExecutions, long dporExecutions) {
+        boolean agrees() {
+            return problems.isEmpty();
+        }
+    }
+
+    static Verdict check(ModelProgram program) {
+        Exploration naive = Exploration.of(program, SearchAlgorithm.NAIVE, true, NAIVE_BUDGET);
+        if (!naive.result().exhaustive()) {
+            return new Verdict(true, List.of(), naive.result().executions(), 0);
+        }
+        Exploration dpor = Exploration.of(program, SearchAlgorithm.DPOR, true, Long.MAX_VALUE);
+        List<String> problems = new ArrayList<>();
+        if (!dpor.result().exhaustive()) {
+            problems.add("DPOR did not finish: " + dpor.summary());
+        }
+        for (Exploration e : List.of(naive, dpor)) {
+            e.log().inconsistent().forEach(x -> problems.add(e.algorithm() + " status " + x.status() + "/"
+                    + x.failureKind() + " but the model ended " + x.outcome().ending()));
+        }
+        List<Keyed> n = naive.log().ranToEnd().stream().map(Keyed::new).toList();
+        List<Keyed> d = dpor.log().ranToEnd().stream().map(Keyed::new).toList();
+
+        compare("outcomes", set(n, Keyed::outcome), set(d, Keyed::outcome), problems);
+        compare("traces", set(n, Keyed::trace), set(d, Keyed::trace), problems);
+
+        Map<TraceKey, Long> repeated = d.stream().collect(Collectors.groupingBy(Keyed::full, Collectors.counting()));
+        repeated.forEach((key, count) -> {
+            if (count > 1) {
+                problems.add("DPOR ran one trace " + count + " times:\n" + key);
+            }
+        });
+
+        long naiveRunToEnd = set(n.stream().filter(x -> !x.cutShort()).toList(), Keyed::full).size();
+        long dporRunToEnd = d.stream().filter(x -> !x.cutShort()).count();
+        if (naiveRunToEnd != dporRunToEnd) {
+            problems.add("NAIVE met " + naiveRunToEnd + " traces of complete or deadlocked executions, DPOR ran "
+                    + dporRunToEnd + " such executions");
+        }
+        long naiveCutShort = set(n.stream().filter(Keyed::cutShort).toList(), Keyed::full).size();
+        long dporCutShort = d.stream().filter(Keyed::cutShort).count();
+        if (dporCutShort > naiveCutShort) {
+            problems.add("DPOR ran " + dporCutShort + " failing executions, more than the " + naiveCutShort
+                    + " traces of failing executions NAIVE met");
+        }
+        if (!problems.isEmpty()) {
+            problems.add(0, naive.summary() + "\n" + dpor.summary());
+        }
+        return new Verdict(false, problems, naive.result().executions(), dpor.result().executions()
+                + dpor.result().sleepSetBlocked());
+    }
+
+    /**
+     * An execution with its keys computed once: the trace of everything that ran, the trace it is compared by, and
+     * the outcome it is compared by.
+     */
+    private record Keyed(TraceKey full, TraceKey trace, Object outcome, boolean cutShort) {
+
+        Keyed(ExplorationLog.Execution execution) {
+            this(execution.fullTraceKey(), execution.traceKey(), comparableOutcome(execution.outcome()),
+                    isCutShort(execution.outcome()));
+        }
+
+        /** Cut short by an assertion or exception, rather than running until no thread could move. */
+        private static boolean isCutShort(Outcome outcome) {
+            return outcome.ending() == Outcome.Ending.ASSERTION || outcome.ending() == Outcome.Ending.EXCEPTION;
+        }
+
+        /** The outcome; for a failure, only what the failing thread saw and the failure, as the class says. */
+        private static Object comparableOutcome(Outcome outcome) {
+            if (!isCutShort(outcome)) {
+                return outcome;
+            }
+            String thread = outcome.failure().substring(0, outcome.failure().indexOf(':'));
+            return outcome.ending() + " " + outcome.failure() + ", " + thread + " read " + outcome.reads().get(thread);
+        }
+    }
+
+    private static <T> Set<T> set(List<Keyed> executions, java.util.function.Function<Keyed, T> key) {
+        return executions.stream().map(key).collect(Collectors.toCollection(LinkedHashSet::new));
+    }
+
+    private static <T> void compare(String what, Set<T> naive, Set<T> dpor, List<String> problems) {
+        Set<T> missed = new HashSet<>(naive);
+        missed.removeAll(dpor);
+        Set<T> invented = new HashSet<>(dpor);
+        invented.removeAll(naive);
+        missed.stream().limit(3).forEach(x -> problems.add("DPOR missed " + what + ":\n" + x));
+        invented.stream().limit(3).forEach(x -> problems.add("DPOR produced " + what + " NAIVE never did:\n" + x));
+        if (missed.size() + invented.size() > 6) {
+            problems.add("(" + missed.size() + " missed and " + invented.size() + " invented " + what + " in all)");
+        }
+    }
+}

@@ -1,0 +1,111 @@
+package dev.weft.dpor.model;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Small random model programs for differential testing: the main thread and 2–3 workers (four workers already have
+ * more than NAIVE's budget of interleavings, one operation each) over 1–3 shared variables and 0–2 locks, each
+ * thread a few operations: reads, writes of constants or of what was read, CAS, getAndIncrement, properly nested lock
+ * blocks (in whatever order, so some programs deadlock), branches on values read, and now and then an assertion on a
+ * value read. A seed always gives the same program.
+ */
+public final class RandomPrograms {
+
+    /**
+     * Visible operations shared out among the workers, by number of workers: enough for interesting races, few enough
+     * for NAIVE, whose interleavings also interleave the main thread's starts and joins with everything.
+     */
+    private static final int[] MAX_BUDGET = {0, 0, 6, 4};
+    private static final int REGISTERS = 2;
+
+    private final SplittableRandom random;
+    private final boolean assertions;
+    private final List<CellRef> vars = new ArrayList<>();
+    private final List<LockRef> locks = new ArrayList<>();
+
+    private RandomPrograms(long seed, boolean assertions) {
+        this.random = new SplittableRandom(seed);
+        this.assertions = assertions;
+    }
+
+    /** The program for a seed, with or without assertions (otherwise the same shape of program). */
+    public static ModelProgram generate(long seed, boolean assertions) {
+        return new RandomPrograms(seed, assertions).program("random(" + seed + (assertions ? ", asserts" : "") + ")");
+    }
+
+    private ModelProgram program(String name) {
+        ProgramBuilder p = ProgramBuilder.program(name);
+        int varCount = 1 + random.nextInt(3);
+        for (int v = 0; v < varCount; v++) {
+            vars.add(random.nextInt(4) == 0 ? p.atomic("a" + v) : p.shared("v" + v));
+        }
+        int lockCount = random.nextInt(3);
+        for (int l = 0; l < lockCount; l++) {
+            locks.add(p.lock("m" + l));
+        }
+        int threads = 2 + random.nextInt(2);
+        int budget = threads + random.nextInt(MAX_BUDGET[threads] - threads + 1);
+        for (int t = 0; t < threads; t++) {
+            int remainingThreads = threads - t;
+            int share = Math.max(1, budget / remainingThreads + (random.nextBoolean() ? 1 : 0));
+            int ops = Math.min(share, Math.max(1, budget));
+            budget -= ops;
+            p.thread("T" + (t + 1), body -> block(body, ops, new ArrayList<>()));
+        }
+        return p.build();
+    }
+
+    /** Emits about {@code ops} visible operations; {@code held} are the locks held here, innermost last. */
+    private void block(ThreadBuilder t, int ops, List<LockRef> held) {
+        Reg[] regs = new Reg[REGISTERS];
+        for (int r = 0; r < REGISTERS; r++) {
+            regs[r] = t.reg("r" + r);
+        }
+        statements(t, ops, held, regs);
+    }
+
+    private void statements(ThreadBuilder t, int ops, List<LockRef> held, Reg[] regs) {
+        int left = ops;
+        while (left > 0) {
+            int choice = random.nextInt(100);
+            Reg reg = regs[random.nextInt(regs.length)];
+            CellRef var = vars.get(random.nextInt(vars.size()));
+            if (choice < 30) {
+                t.read(reg, var);
+                if (random.nextInt(10) == 0 && assertions) {
+                    t.check(reg.ne(random.nextInt(3)), "unexpected value in " + reg);
+                }
+                left--;
+            } else if (choice < 55) {
+                t.write(var, random.nextBoolean() ? Expr.constant(1 + random.nextInt(3)) : reg.plus(1));
+                left--;
+            } else if (choice < 63) {
+                t.cas(reg, var, Expr.constant(random.nextInt(2)), Expr.constant(1 + random.nextInt(3)));
+                left--;
+            } else if (choice < 70) {
+                t.getAndIncrement(reg, var);
+                left--;
+            } else if (choice < 85 && left >= 3 && !locks.isEmpty()) {
+                LockRef lock = locks.get(random.nextInt(locks.size()));
+                if (held.contains(lock)) {
+                    continue;
+                }
+                int inner = 1 + random.nextInt(Math.min(2, left - 2));
+                held.add(lock);
+                t.lock(lock);
+                statements(t, inner, held, regs);
+                t.unlock(lock);
+                held.remove(held.size() - 1);
+                left -= inner + 2;
+            } else if (left >= 2) {
+                int inner = 1 + random.nextInt(Math.min(2, left - 1));
+                t.read(reg, var);
+                int value = random.nextInt(3);
+                t.ifThen(reg.eq(value), then -> statements(then, inner, held, regs));
+                left -= inner + 1;
+            }
+        }
+    }
+}
