@@ -131,4 +131,15 @@ class StatelessExplorerTest {
         assertThat(replayed.failures().get(0).message())
                 .contains("at step 1 it lets thread main.2 move, but no such thread is alive");
     }
+
+    @Test
+    void aJoinIsNoRaceWithTheEndItWaitsFor() {
+        // Independent workers: one trace. A join can never run before the end of its thread, so treating
+        // "end, then join" as a race to reverse would only add branches that end sleep-set blocked.
+        List<List<Operation>> workers = List.of(List.of(Operation.write(X)), List.of(Operation.write(Y)),
+                List.of(Operation.read(Y)));
+        ExplorationResult result = explore(SearchAlgorithm.DPOR, workers);
+        assertThat(result.completed()).isEqualTo(2);
+        assertThat(result.sleepSetBlocked()).isZero();
+    }
 }
