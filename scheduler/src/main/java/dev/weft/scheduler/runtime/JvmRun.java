@@ -5,6 +5,7 @@ import dev.weft.scheduler.model.OpKind;
 import dev.weft.scheduler.model.Operation;
 import dev.weft.scheduler.model.PendingOperation;
 import dev.weft.scheduler.model.Run;
+import dev.weft.scheduler.model.SourcePosition;
 import dev.weft.scheduler.model.SubjectFailure;
 import dev.weft.scheduler.model.ThreadId;
 
@@ -21,8 +22,12 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class JvmRun implements Run {
 
-    /** How long the driver busy-waits for a hand-off before it parks: a hand-off usually takes a few microseconds. */
-    private static final int SPINS_BEFORE_PARKING = 2_000;
+    /**
+     * How long the driver busy-waits for a hand-off before it parks: a hand-off to a thread that runs at once takes a
+     * few microseconds, a park/unpark round trip tens of them; on a loaded machine a longer spin only burns the CPU
+     * the running thread needs.
+     */
+    private static final long SPIN_NANOS = 20_000;
     /** How often a parked driver looks at the running thread, for the watchdog. */
     private static final long WATCH_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
 
@@ -44,7 +49,7 @@ public final class JvmRun implements Run {
         Thread thread = new Thread(main, "weft-main");
         thread.setDaemon(true);
         ManagedThread managed = execution.register(new ThreadId(execution.reserveThreadIndex(), "main"), thread,
-                dev.weft.scheduler.model.SourcePosition.UNKNOWN);
+                SourcePosition.UNKNOWN);
         main.bindTo(managed);
         JvmRun run = new JvmRun(execution);
         thread.start();
@@ -214,13 +219,13 @@ public final class JvmRun implements Run {
      * then costs microseconds), then parking, with the watchdog looking at the thread now and then.
      */
     private void awaitSettled(ManagedThread thread, String after) {
-        for (int spin = 0; spin < SPINS_BEFORE_PARKING; spin++) {
+        long started = System.nanoTime();
+        while (System.nanoTime() - started < SPIN_NANOS) {
             if (thread.state() != ManagedThread.State.RUNNING) {
                 return;
             }
             Thread.onSpinWait();
         }
-        long started = System.nanoTime();
         while (thread.state() == ManagedThread.State.RUNNING) {
             LockSupport.parkNanos(this, WATCH_INTERVAL_NANOS);
             Thread.interrupted(); // the driver's own interrupts must not turn this into a busy wait

@@ -86,8 +86,7 @@ final class Waits {
             return waiter.mayWake()
                     ? "was woken from a wait on " + lock.id.name() + " but cannot take it back: held by " + lock.owner()
                     + " since " + lock.acquiredAt()
-                    : "waits on " + lock.id.name() + " to be notified (wait at " + waiter.where + "), and no thread "
-                    + "will notify it";
+                    : "waits on " + lock.id.name() + " to be notified, and no thread will notify it";
         }
 
         @Override
