@@ -42,8 +42,8 @@ final class Execution {
         return nextThreadIndex++;
     }
 
-    ManagedThread register(ThreadId id, Thread thread, SourcePosition startedAt) {
-        ManagedThread managed = new ManagedThread(this, id, thread, startedAt);
+    ManagedThread register(ThreadId id, Thread thread) {
+        ManagedThread managed = new ManagedThread(this, id, thread);
         while (threads.size() <= id.index()) {
             threads.add(null);
         }

@@ -5,7 +5,6 @@ import dev.weft.scheduler.model.OpKind;
 import dev.weft.scheduler.model.Operation;
 import dev.weft.scheduler.model.PendingOperation;
 import dev.weft.scheduler.model.Run;
-import dev.weft.scheduler.model.SourcePosition;
 import dev.weft.scheduler.model.SubjectFailure;
 import dev.weft.scheduler.model.ThreadId;
 
@@ -48,8 +47,7 @@ public final class JvmRun implements Run {
         MainThread main = new MainThread(body);
         Thread thread = new Thread(main, "weft-main");
         thread.setDaemon(true);
-        ManagedThread managed = execution.register(new ThreadId(execution.reserveThreadIndex(), "main"), thread,
-                SourcePosition.UNKNOWN);
+        ManagedThread managed = execution.register(new ThreadId(execution.reserveThreadIndex(), "main"), thread);
         main.bindTo(managed);
         JvmRun run = new JvmRun(execution);
         thread.start();

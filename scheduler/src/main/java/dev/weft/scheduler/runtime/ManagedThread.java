@@ -1,7 +1,6 @@
 package dev.weft.scheduler.runtime;
 
 import dev.weft.scheduler.model.OpKind;
-import dev.weft.scheduler.model.SourcePosition;
 import dev.weft.scheduler.model.ThreadId;
 
 import java.util.concurrent.locks.LockSupport;
@@ -21,8 +20,6 @@ final class ManagedThread {
     final Execution execution;
     final ThreadId id;
     final Thread thread;
-    /** Where the thread was started, for messages about it. */
-    final SourcePosition startedAt;
 
     private volatile State state = State.RUNNING;
     private Action pending;
@@ -43,11 +40,10 @@ final class ManagedThread {
 
     final SpinWindow spinWindow = new SpinWindow();
 
-    ManagedThread(Execution execution, ThreadId id, Thread thread, SourcePosition startedAt) {
+    ManagedThread(Execution execution, ThreadId id, Thread thread) {
         this.execution = execution;
         this.id = id;
         this.thread = thread;
-        this.startedAt = startedAt;
     }
 
     State state() {

@@ -160,7 +160,7 @@ final class ThreadLifecycle {
                         + Execution.source(site()) + ": it was started before");
                 return null;
             }
-            child = parent.execution.register(operation().startedThread(), thread, Execution.source(site()));
+            child = parent.execution.register(operation().startedThread(), thread);
             ControlledHooks.expectStart(thread, child);
             thread.setUncaughtExceptionHandler(new AbandonmentFilter(thread.getUncaughtExceptionHandler()));
             thread.start();
