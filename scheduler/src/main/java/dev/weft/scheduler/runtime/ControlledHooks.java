@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The hook handler of the JVM runtime: one instance for the whole JVM, which finds the execution through the calling
@@ -114,6 +115,22 @@ final class ControlledHooks implements HookHandler {
         }
         self.execution.monitors.exit(self, monitor, site);
         return true;
+    }
+
+    @Override
+    public void synchronizedMethodEntered(Object monitor, int site) {
+        ManagedThread self = visible();
+        if (self != null && !self.execution.monitors.holds(self, monitor)) {
+            throw new UnmodelledPrimitiveException("a synchronized method entered without its call being seen"
+                    + " (reflection, a call from uninstrumented code, or virtual dispatch to a synchronized override"
+                    + " of a method that is not synchronized)", site);
+        }
+    }
+
+    @Override
+    public boolean holdsLock(Object monitor, int site) {
+        ManagedThread self = visible();
+        return self == null ? Thread.holdsLock(monitor) : self.execution.monitors.holds(self, monitor);
     }
 
     @Override
@@ -298,9 +315,19 @@ final class ControlledHooks implements HookHandler {
         return success;
     }
 
+    /** The calling thread when it is visible and the lock is one the runtime models; else {@code null}. */
+    private static ManagedThread visibleWith(Lock lock, int site) {
+        ManagedThread self = visible();
+        if (self != null && !(lock instanceof ReentrantLock)) {
+            throw new UnmodelledPrimitiveException(lock.getClass().getName() + " (only ReentrantLock is modelled)",
+                    site);
+        }
+        return self;
+    }
+
     @Override
     public void lock(Lock lock, int site) {
-        ManagedThread self = visible();
+        ManagedThread self = visibleWith(lock, site);
         if (self == null) {
             HookHandler.super.lock(lock, site);
         } else {
@@ -309,14 +336,27 @@ final class ControlledHooks implements HookHandler {
     }
 
     @Override
+    public void lockInterruptibly(Lock lock, int site) throws InterruptedException {
+        ManagedThread self = visibleWith(lock, site);
+        if (self == null) {
+            HookHandler.super.lockInterruptibly(lock, site);
+            return;
+        }
+        if (ThreadLifecycle.interrupted(self, site)) {
+            throw new InterruptedException();
+        }
+        self.execution.locks.lock(self, lock, site);
+    }
+
+    @Override
     public boolean tryLock(Lock lock, int site) {
-        ManagedThread self = visible();
+        ManagedThread self = visibleWith(lock, site);
         return self == null ? lock.tryLock() : self.execution.locks.tryLock(self, lock, site);
     }
 
     @Override
     public void unlock(Lock lock, int site) {
-        ManagedThread self = visible();
+        ManagedThread self = visibleWith(lock, site);
         if (self == null) {
             HookHandler.super.unlock(lock, site);
         } else {
@@ -330,6 +370,17 @@ final class ControlledHooks implements HookHandler {
         return self == null
                 ? HookHandler.super.conditionAwait(condition, nanos, site)
                 : self.execution.locks.await(self, condition, nanos, site);
+    }
+
+    @Override
+    public long conditionAwaitNanos(Condition condition, long nanos, int site) throws InterruptedException {
+        ManagedThread self = visible();
+        if (self == null) {
+            return HookHandler.super.conditionAwaitNanos(condition, nanos, site);
+        }
+        // Time is not modelled: a signalled await reports the whole timeout left, a timed-out one none.
+        boolean signalled = self.execution.locks.await(self, condition, Math.max(nanos, 0), site);
+        return signalled ? Math.max(nanos, 1) : 0;
     }
 
     @Override

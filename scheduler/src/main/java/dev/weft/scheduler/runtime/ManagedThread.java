@@ -23,6 +23,8 @@ final class ManagedThread {
 
     private volatile State state = State.RUNNING;
     private Action pending;
+    /** The real monitor this thread waits in while paused (a wait inside a synchronized method), or null. */
+    private volatile Object realMonitor;
 
     // Model state of the thread; see the models that use it.
     boolean ended;
@@ -73,7 +75,7 @@ final class ManagedThread {
         LockSupport.unpark(execution.driver());
         boolean interruptedForReal = false;
         while (state != State.RUNNING) {
-            LockSupport.park(this);
+            idle();
             // A real interrupt (from code the scheduler does not control) would make park return at once; keep it
             // for the thread but do not let it turn this loop into a busy wait.
             interruptedForReal |= Thread.interrupted();
@@ -86,10 +88,43 @@ final class ManagedThread {
         }
     }
 
+    /**
+     * Thread side: like {@link #pauseAt}, for a wait inside a {@code synchronized} method whose real JVM monitor this
+     * thread holds: while paused it waits in that monitor, releasing it for the others.
+     */
+    void pauseInRealMonitor(Action action, Object monitor) {
+        realMonitor = monitor;
+        try {
+            pauseAt(action);
+        } finally {
+            realMonitor = null;
+        }
+    }
+
+    /** Whether this thread is paused inside a real monitor's wait (it holds that monitor only for moments). */
+    boolean waitsInRealMonitor() {
+        return realMonitor != null;
+    }
+
+    private void idle() {
+        Object monitor = realMonitor;
+        if (monitor == null) {
+            LockSupport.park(this);
+            return;
+        }
+        try {
+            if (state != State.RUNNING && !execution.abandoned()) {
+                monitor.wait();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** Driver side: lets the paused thread perform its pending action and run on. */
     void resume() {
         state = State.RUNNING;
-        LockSupport.unpark(thread);
+        wake();
     }
 
     /** Thread side: the thread leaves the scheduler's control for good (it ended or was abandoned). */
@@ -98,9 +133,14 @@ final class ManagedThread {
         LockSupport.unpark(execution.driver());
     }
 
-    /** Driver side, at close: wakes a paused thread so that it sees the execution abandoned. */
+    /** Driver side: wakes a paused thread so that it sees it may run, or that the execution was abandoned. */
     void wake() {
-        LockSupport.unpark(thread);
+        Object monitor = realMonitor;
+        if (monitor != null) {
+            MonitorNotifier.notifyAllLater(monitor);
+        } else {
+            LockSupport.unpark(thread);
+        }
     }
 
     /** Throws what the driver decided the paused operation throws ({@link InterruptedException}, ...), if anything. */

@@ -16,9 +16,10 @@ import java.util.Map;
  *   <li>wait, notify, notifyAll: see {@link Waits}; {@link IllegalMonitorStateException} when not the owner.</li>
  * </ul>
  *
- * <p>If the instrumentation keeps the real monitor of a {@code synchronized} method, the model still works, because
- * only one managed thread runs at a time — except across a wait, where the real monitor stays held; a thread that
- * then blocks on it is reported by the watchdog (see {@link Watchdog}), naming the waiter.
+ * <p>The instrumentation keeps the real monitor of {@code synchronized} methods (it announces them at the call site).
+ * The model still decides who holds the monitor; since only one managed thread runs at a time and the model admits
+ * one holder, the real monitor is always free when the model hands it out. Across a wait the real monitor must be
+ * released too: such a waiter pauses inside the real {@code monitor.wait()} ({@link ManagedThread#pauseInRealMonitor}).
  */
 final class Monitors {
 
@@ -59,7 +60,12 @@ final class Monitors {
         boolean timed = millis > 0 || nanos > 0;
         // Only the thread itself can ask whether it still holds the real monitor.
         boolean holdsRealMonitor = Thread.holdsLock(object);
-        self.pauseAt(new Waits.Wait(self, monitor.lock(), monitor.waitSet(), timed, holdsRealMonitor, site));
+        Waits.Wait wait = new Waits.Wait(self, monitor.lock(), monitor.waitSet(), timed, site);
+        if (holdsRealMonitor) {
+            self.pauseInRealMonitor(wait, object);
+        } else {
+            self.pauseAt(wait);
+        }
         self.throwIfTold();
     }
 
@@ -69,16 +75,10 @@ final class Monitors {
         self.pauseAt(new Waits.Notify(monitor.lock(), monitor.waitSet(), all, site));
     }
 
-    /** The waiters on a monitor that still hold its real monitor, for the watchdog. */
-    WaitSet.Waiter realMonitorHolder(ManagedThread thread) {
-        for (Monitor monitor : monitors.values()) {
-            for (WaitSet.Waiter waiter : monitor.waitSet().waiters()) {
-                if (waiter.thread == thread && waiter.holdsRealMonitor) {
-                    return waiter;
-                }
-            }
-        }
-        return null;
+    /** Whether the thread holds the monitor in the model ({@code Thread.holdsLock} as the program sees it). */
+    boolean holds(ManagedThread self, Object object) {
+        Monitor monitor = monitors.get(object);
+        return monitor != null && monitor.lock().heldBy(self);
     }
 
     private LockState owned(Object object, ManagedThread self, String what, int site) {

@@ -1,11 +1,8 @@
 package dev.weft.scheduler.runtime;
 
-import dev.weft.scheduler.model.SourcePosition;
 
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
-import java.util.List;
 
 /**
  * The threads waiting on one monitor or one {@code Condition}, longest waiter first. {@code notify} wakes the longest
@@ -18,17 +15,12 @@ final class WaitSet {
         final ManagedThread thread;
         final int holds;
         final boolean timed;
-        final SourcePosition where;
-        /** The thread still holds the real JVM monitor (a {@code synchronized} method the instrumentation kept). */
-        final boolean holdsRealMonitor;
         boolean notified;
 
-        Waiter(ManagedThread thread, int holds, boolean timed, SourcePosition where, boolean holdsRealMonitor) {
+        Waiter(ManagedThread thread, int holds, boolean timed) {
             this.thread = thread;
             this.holds = holds;
             this.timed = timed;
-            this.where = where;
-            this.holdsRealMonitor = holdsRealMonitor;
         }
 
         /** Notified, timed out (a timed wait may always time out), or interrupted. */
@@ -60,9 +52,5 @@ final class WaitSet {
             waiter.notified = true;
         }
         waiters.clear();
-    }
-
-    List<Waiter> waiters() {
-        return new ArrayList<>(waiters);
     }
 }

@@ -20,15 +20,13 @@ final class Waits {
         private final LockState lock;
         private final WaitSet waitSet;
         private final boolean timed;
-        private final boolean holdsRealMonitor;
 
-        Wait(ManagedThread thread, LockState lock, WaitSet waitSet, boolean timed, boolean holdsRealMonitor, int site) {
+        Wait(ManagedThread thread, LockState lock, WaitSet waitSet, boolean timed, int site) {
             super(new Operation(OpKind.WAIT, lock.id), site);
             this.thread = thread;
             this.lock = lock;
             this.waitSet = waitSet;
             this.timed = timed;
-            this.holdsRealMonitor = holdsRealMonitor;
         }
 
         @Override
@@ -39,8 +37,7 @@ final class Waits {
                 thread.toThrow = new InterruptedException();
                 return null;
             }
-            WaitSet.Waiter waiter = new WaitSet.Waiter(thread, lock.releaseAll(), timed, Execution.source(site()),
-                    holdsRealMonitor);
+            WaitSet.Waiter waiter = new WaitSet.Waiter(thread, lock.releaseAll(), timed);
             waitSet.add(waiter);
             return new Reacquire(waiter, lock, waitSet, site());
         }

@@ -11,8 +11,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Decides when a thread that was let run is stuck outside the scheduler's control: it has not reached its next
  * scheduling point within the timeout, or — at once — it is blocked on a real monitor that a paused managed thread
- * holds (which can only happen when the instrumentation kept the real monitor of a {@code synchronized} method). The
- * failure names the thread and carries its stack.
+ * holds (a {@code synchronized} method entered without the scheduler's knowledge: reflection, virtual dispatch to a
+ * synchronized override, or a call from uninstrumented code). The failure names the thread and carries its stack.
  */
 final class Watchdog {
 
@@ -57,14 +57,13 @@ final class Watchdog {
             return null;
         }
         for (ManagedThread owner : execution.threads()) {
-            if (owner.thread.getId() == info.getLockOwnerId() && owner.state() == ManagedThread.State.PAUSED) {
-                WaitSet.Waiter waiter = execution.monitors.realMonitorHolder(owner);
-                String why = waiter == null
-                        ? "which is paused by the scheduler at " + Execution.source(owner.pending().site())
-                        : "which waits at " + waiter.where + " while still holding the real monitor: wait() in a"
-                        + " synchronized method whose JVM monitor the instrumentation kept";
+            // A thread paused inside a real monitor's wait holds the monitor only for the moment it takes to
+            // check whether it may run; the running thread gets it right after.
+            if (owner.thread.getId() == info.getLockOwnerId() && owner.state() == ManagedThread.State.PAUSED
+                    && !owner.waitsInRealMonitor()) {
                 return failure(running, "thread " + running + " is blocked " + after + " entering the real monitor "
-                        + info.getLockName() + " held by " + owner + ", " + why);
+                        + info.getLockName() + " held by " + owner + ", which is paused by the scheduler at "
+                        + Execution.source(owner.pending().site()));
             }
         }
         return null;
