@@ -75,4 +75,8 @@ record Race(int earlier, int later) {
         }
         return result;
     }
+
+    boolean involves(int index) {
+        return index == earlier || index == later;
+    }
 }
