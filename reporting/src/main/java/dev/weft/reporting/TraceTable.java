@@ -29,7 +29,7 @@ public final class TraceTable {
     /** The width the table tries to stay within, by narrowing its widest columns. */
     static final int LINE_WIDTH = 120;
     /** Columns are never narrowed below this, however many threads there are. */
-    private static final int MIN_COLUMN = 16;
+    private static final int MIN_COLUMN = 14;
     private static final String FAILURE_MARK = "> ";
     /** The last column: where each step is in the source. One column for all threads, as a row holds one step. */
     private static final String AT = "at";
@@ -79,7 +79,10 @@ public final class TraceTable {
         }
         int stepWidth = Math.max("step".length(),
                 FAILURE_MARK.length() + Integer.toString(shown[shown.length - 1]).length());
-        int[] widths = widths(natural, LINE_WIDTH - stepWidth - 3 * columns);
+        // The source column keeps its width: it is what a reader looks up. The thread columns share the rest.
+        int[] widths = Arrays.copyOf(widths(Arrays.copyOf(natural, at),
+                LINE_WIDTH - stepWidth - 3 * columns - natural[at]), columns);
+        widths[at] = natural[at];
 
         String[] header = new String[columns];
         String[] rule = new String[columns];
