@@ -124,8 +124,14 @@ final class Focus {
         return threads;
     }
 
+    /** The race nearest the failure, see {@link Race#nearest}. */
     Optional<Race> race() {
         return race;
+    }
+
+    /** The race when both its steps are shown, which is when the pictures can highlight it. */
+    Optional<Race> shownRace() {
+        return race.filter(r -> isShown(r.earlier()) && isShown(r.later()));
     }
 
     /** How many events of the execution are not shown between the shown event at {@code position} and the one before. */
@@ -141,14 +147,5 @@ final class Focus {
     /** For a deadlock, the threads that could not move and what they waited for; else empty. */
     List<PendingOperation> stuck() {
         return failure.kind() == FailureKind.DEADLOCK ? failure.stuck() : List.of();
-    }
-
-    /** The shown events in execution order. */
-    List<Event> shownEvents() {
-        List<Event> result = new ArrayList<>(shown.length);
-        for (int index : shown) {
-            result.add(hb.event(index));
-        }
-        return result;
     }
 }

@@ -40,7 +40,7 @@ public final class HbDot {
         }
         out.append("  node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=10];\n");
         out.append("  edge [fontname=\"Helvetica\", fontsize=9];\n");
-        Optional<Race> race = focus.race().filter(r -> focus.isShown(r.earlier()) && focus.isShown(r.later()));
+        Optional<Race> race = focus.shownRace();
         for (ThreadId thread : focus.threads()) {
             cluster(focus, thread, race, out);
         }

@@ -81,7 +81,7 @@ final class SwimlaneSvg {
 
     private String draw() {
         int[] shown = focus.shown();
-        Optional<Race> race = focus.race().filter(r -> focus.isShown(r.earlier()) && focus.isShown(r.later()));
+        Optional<Race> race = focus.shownRace();
         for (int position = 0; position < shown.length; position++) {
             elision(focus.elidedBefore(position));
             step(shown[position], race);

@@ -142,10 +142,14 @@ public final class TraceTable {
 
     private static void race(Focus focus, Race race, StringBuilder out) {
         out.append("Nearest race before the failure (these two steps could have run the other way round):\n");
-        for (int index : new int[] {race.earlier(), race.later()}) {
-            Event e = focus.event(index);
-            out.append(Text.fit("  step " + index + "  " + e.thread().name() + "  " + OpText.of(e)
-                    + " (" + e.source() + ")", LINE_WIDTH)).append('\n');
+        Event first = focus.event(race.earlier());
+        Event second = focus.event(race.later());
+        int numberWidth = Integer.toString(race.later()).length();
+        int nameWidth = Math.max(first.thread().name().length(), second.thread().name().length());
+        for (Event e : List.of(first, second)) {
+            out.append(Text.fit("  step " + pad(Integer.toString(e.index()), numberWidth) + "  "
+                    + pad(e.thread().name(), nameWidth) + "  " + OpText.of(e) + " (" + e.source() + ")", LINE_WIDTH))
+                    .append('\n');
         }
     }
 

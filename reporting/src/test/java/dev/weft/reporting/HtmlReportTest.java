@@ -4,6 +4,8 @@ import static dev.weft.reporting.Execution.at;
 import static dev.weft.reporting.Execution.thread;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.dpor.ExplorationFailure;
+import dev.weft.dpor.Schedule;
 import dev.weft.scheduler.model.FailureKind;
 import dev.weft.scheduler.model.Location;
 import dev.weft.scheduler.model.Operation;
@@ -12,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
 
 import java.io.StringReader;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.xml.parsers.DocumentBuilderFactory;
@@ -123,8 +126,8 @@ class HtmlReportTest {
     @Test
     void includesTheStackTraceOfTheCause() {
         Execution execution = Failures.waitNotify();
-        var failure = new dev.weft.dpor.ExplorationFailure(FailureKind.EXCEPTION, "NPE", new NullPointerException("head"),
-                execution.events(), new dev.weft.dpor.Schedule(java.util.List.of()), java.util.List.of());
+        ExplorationFailure failure = new ExplorationFailure(FailureKind.EXCEPTION, "NPE",
+                new NullPointerException("head"), execution.events(), new Schedule(List.of()), List.of());
 
         assertThat(HtmlReport.render("t", failure, null)).contains("java.lang.NullPointerException: head\n\tat ");
     }
