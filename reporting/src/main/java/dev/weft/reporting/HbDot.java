@@ -4,14 +4,18 @@ import dev.weft.dpor.ExplorationFailure;
 import dev.weft.scheduler.model.Event;
 import dev.weft.scheduler.model.ThreadId;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * The happens-before graph of a failing execution in Graphviz DOT: the steps that happen before the failure as
  * nodes, one cluster per thread with its program order, and the cross-thread edges of {@link HbEdges} labelled with
  * their kind. Where the failure was observed is drawn bold; the race nearest the failure in red (see
- * {@link Race#nearest}), on the edge between its steps if one is drawn, else as a dashed edge of its own.
+ * {@link Race#nearest}), on the edge between its steps if one is drawn, else as a dashed edge of its own. For a
+ * deadlock each stuck thread's cluster ends in a dashed node with the operation it is blocked on, and dashed red
+ * "waits for" edges join those nodes along the wait-for relation.
  */
 public final class HbDot {
 
@@ -41,8 +45,13 @@ public final class HbDot {
         out.append("  node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=10];\n");
         out.append("  edge [fontname=\"Helvetica\", fontsize=9];\n");
         Optional<Race> race = focus.shownRace();
+        // In the order of the stuck list, so that the file is the same every time.
+        Map<ThreadId, WaitFor.Wait> waits = new LinkedHashMap<>();
+        if (!focus.stuck().isEmpty()) {
+            WaitFor.of(focus.events(), focus.stuck()).waits().forEach(w -> waits.put(w.stuck().thread(), w));
+        }
         for (ThreadId thread : focus.threads()) {
-            cluster(focus, thread, race, out);
+            cluster(focus, thread, race, waits.get(thread), out);
         }
         List<HbEdge> edges = HbEdges.within(focus);
         boolean raceDrawn = false;
@@ -59,11 +68,23 @@ public final class HbDot {
                     .append(" [label=\"race\", style=dashed, dir=both, color=\"").append(RACE_COLOR)
                     .append("\", fontcolor=\"").append(RACE_COLOR).append("\", penwidth=2];\n");
         }
+        for (WaitFor.Wait wait : waits.values()) {
+            if (wait.waitsOn() != null && waits.containsKey(wait.waitsOn())) {
+                out.append("  w").append(wait.stuck().thread().index()).append(" -> w")
+                        .append(wait.waitsOn().index()).append(" [label=\"waits for\", style=dashed, color=\"")
+                        .append(RACE_COLOR).append("\", fontcolor=\"").append(RACE_COLOR)
+                        .append("\", constraint=false];\n");
+            }
+        }
         out.append("}\n");
         return out.toString();
     }
 
-    private static void cluster(Focus focus, ThreadId thread, Optional<Race> race, StringBuilder out) {
+    /**
+     * @param wait for a thread stuck in a deadlock, what it waits for: drawn as a dashed last node, {@code w<thread>}
+     */
+    private static void cluster(Focus focus, ThreadId thread, Optional<Race> race, WaitFor.Wait wait,
+                                StringBuilder out) {
         out.append("  subgraph cluster_").append(thread.index()).append(" {\n");
         out.append("    label=\"").append(Text.dot(thread.name())).append("\";\n");
         int previous = -1;
@@ -80,6 +101,17 @@ public final class HbDot {
                 out.append("    e").append(previous).append(" -> e").append(index).append(";\n");
             }
             previous = index;
+        }
+        if (wait != null) {
+            String node = "w" + thread.index();
+            out.append("    ").append(node).append(" [label=\"")
+                    .append(Text.dot("blocked: " + Text.fit(OpText.of(wait.stuck().operation()), LABEL_WIDTH) + "\n"
+                            + wait.stuck().source()))
+                    .append("\", tooltip=\"").append(Text.dot(wait.description()))
+                    .append("\", style=\"rounded,dashed\", color=\"").append(RACE_COLOR).append("\"];\n");
+            if (previous >= 0) {
+                out.append("    e").append(previous).append(" -> ").append(node).append(" [style=dashed];\n");
+            }
         }
         out.append("  }\n");
     }

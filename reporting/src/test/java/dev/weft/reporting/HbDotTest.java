@@ -86,4 +86,15 @@ class HbDotTest {
                 .contains("write C:\\\\dir.f")
                 .contains("said \\\"no\\\"");
     }
+
+    @Test
+    void endsTheClusterOfEachDeadlockedThreadWithWhatItIsBlockedOn() {
+        String dot = HbDot.render(Failures.lockOrderDeadlock());
+
+        assertThat(dot).contains("    w1 [label=\"blocked: lock Account@2\\nBank.java:11\"")
+                .contains("    e7 -> w1 [style=dashed];")
+                .contains("  w1 -> w2 [label=\"waits for\"")
+                .contains("  w2 -> w1 [label=\"waits for\"")
+                .contains("  w0 -> w1 [label=\"waits for\"");
+    }
 }
