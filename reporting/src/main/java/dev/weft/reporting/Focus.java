@@ -134,7 +134,7 @@ final class Focus {
         return race.filter(r -> isShown(r.earlier()) && isShown(r.later()));
     }
 
-    /** How many events of the execution are not shown between the shown event at {@code position} and the one before. */
+    /** How many events of the execution are left out between the shown event at {@code position} and the one before. */
     int elidedBefore(int position) {
         return position == 0 ? shown[0] : shown[position] - shown[position - 1] - 1;
     }

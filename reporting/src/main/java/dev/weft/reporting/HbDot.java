@@ -60,7 +60,8 @@ public final class HbDot {
             raceDrawn |= isRace;
             out.append("  e").append(edge.from()).append(" -> e").append(edge.to())
                     .append(" [label=\"").append(edge.kind().label()).append(isRace ? ", race" : "").append('"')
-                    .append(isRace ? ", color=\"" + RACE_COLOR + "\", fontcolor=\"" + RACE_COLOR + "\", penwidth=2" : "")
+                    .append(isRace ? ", color=\"" + RACE_COLOR + "\", fontcolor=\"" + RACE_COLOR + "\", penwidth=2"
+                            : "")
                     .append("];\n");
         }
         if (race.isPresent() && !raceDrawn) {

@@ -14,7 +14,8 @@ import java.io.StringWriter;
 public final class HtmlReport {
 
     private static final String PAGE_CSS = """
-            body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 24px; color: #101828; }
+            body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 24px;
+                   color: #101828; }
             h1 { font-size: 20px; margin: 0 0 12px; }
             h2 { font-size: 16px; margin: 24px 0 8px; }
             table.summary th { text-align: left; padding: 2px 16px 2px 0; color: #475467; font-weight: 600; }

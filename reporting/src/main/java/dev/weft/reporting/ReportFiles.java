@@ -6,7 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Writes the report of a failure into a test's report folder: {@code trace.txt}, {@code hb.dot}, {@code report.html}. */
+/** Writes the report of a failure into the test's folder: {@code trace.txt}, {@code hb.dot}, {@code report.html}. */
 public final class ReportFiles {
 
     static final String TRACE = "trace.txt";

@@ -18,7 +18,8 @@ class OpTextTest {
 
     @Test
     void namesOperationsAsTheCodeWroteThem() {
-        assertThat(OpText.of(Operation.read(Location.field("Account@2", "balance")))).isEqualTo("read Account@2.balance");
+        assertThat(OpText.of(Operation.read(Location.field("Account@2", "balance"))))
+                .isEqualTo("read Account@2.balance");
         assertThat(OpText.of(Operation.write(Location.arrayElement("items", 3)))).isEqualTo("write items[3]");
         assertThat(OpText.of(Operation.lock(MONITOR))).isEqualTo("lock Account@2");
         assertThat(OpText.of(new Operation(OpKind.CAS_SUCCESS, COUNTER))).isEqualTo("cas counter ok");
@@ -33,7 +34,8 @@ class OpTextTest {
 
     @Test
     void addsTheValueWhenOneWasRecorded() {
-        Event event = new Event(0, thread(0, "main"), 0, new Operation(OpKind.RMW, COUNTER), SourcePosition.UNKNOWN, "4");
+        Event event = new Event(0, thread(0, "main"), 0, new Operation(OpKind.RMW, COUNTER),
+                SourcePosition.UNKNOWN, "4");
 
         assertThat(OpText.of(event)).isEqualTo("update counter = 4");
     }

@@ -44,8 +44,10 @@ class TraceTableTest {
 
         assertThat(lines(table)).anySatisfy(l -> assertThat(l)
                 .matches("\\s+7 \\|\\s+\\| write Account@1\\.balance = 40\\s+\\|\\s+\\| Account\\.java:13"));
-        assertThat(lines(table)).anySatisfy(l -> assertThat(l).matches("\\s+0 \\| start main\\.1\\s.*AccountTest\\.java:20"));
-        assertThat(lines(table)).anySatisfy(l -> assertThat(l).matches("\\s+12 \\| join main\\.1\\s.*AccountTest\\.java:23"));
+        assertThat(lines(table)).anySatisfy(l -> assertThat(l)
+                .matches("\\s+0 \\| start main\\.1\\s.*AccountTest\\.java:20"));
+        assertThat(lines(table)).anySatisfy(l -> assertThat(l)
+                .matches("\\s+12 \\| join main\\.1\\s.*AccountTest\\.java:23"));
     }
 
     @Test
@@ -70,7 +72,8 @@ class TraceTableTest {
         ThreadId main = thread(0, "main");
         Execution execution = new Execution();
         for (int i = 0; i < TraceTable.MAX_STEPS + 40; i++) {
-            execution.step(main, Operation.read(Location.field("Loop@1", "i")), at("Loop.java", 5), Integer.toString(i));
+            execution.step(main, Operation.read(Location.field("Loop@1", "i")), at("Loop.java", 5),
+                    Integer.toString(i));
         }
         String table = TraceTable.render(execution.failure(FailureKind.STEP_LIMIT, "too many steps"));
 
