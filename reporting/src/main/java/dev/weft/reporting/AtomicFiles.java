@@ -7,16 +7,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
-/** Writes files so that no reader ever sees half of one: a temporary file beside it, then a rename. */
-public final class AtomicFiles {
+/**
+ * Writes a file so that a reader (a CI dashboard, an IDE refreshing the folder) sees the old content or the new one,
+ * never half of it: the text goes to a temporary file in the same folder, which is then renamed over the target.
+ */
+final class AtomicFiles {
 
     private AtomicFiles() {
     }
 
-    public static Path write(Path target, String content) throws IOException {
+    static Path write(Path target, String content) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
         Files.createDirectories(dir);
-        Path temp = Files.createTempFile(dir, target.getFileName().toString(), ".tmp");
+        Path temp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
         try {
             Files.writeString(temp, content, StandardCharsets.UTF_8);
             try {
