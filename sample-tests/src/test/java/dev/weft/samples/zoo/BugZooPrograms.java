@@ -543,26 +543,32 @@ class BugZooPrograms {
         };
     }
 
-    @ExhaustiveConcurrency
-    void lockNotReleasedOnException() throws Exception {
+    private static void runInventory(boolean leaky) throws InterruptedException {
         Inventory inventory = new Inventory();
-        Thread a = new Thread(swallowing(inventory::takeLeaky));
-        Thread b = new Thread(swallowing(inventory::takeLeaky));
+        Runnable take = leaky ? inventory::takeLeaky : inventory::takeSafely;
+        Thread a = new Thread(swallowing(take));
+        Thread b = new Thread(swallowing(take));
         a.start();
         b.start();
         a.join();
         b.join();
+        // The shop counts its stock at closing time: with a leaked lock, this waits forever.
+        inventory.lock.lock();
+        try {
+            assertThat(inventory.stock).isZero();
+        } finally {
+            inventory.lock.unlock();
+        }
+    }
+
+    @ExhaustiveConcurrency
+    void lockNotReleasedOnException() throws Exception {
+        runInventory(true);
     }
 
     @ExhaustiveConcurrency
     void lockNotReleasedOnExceptionFixed() throws Exception {
-        Inventory inventory = new Inventory();
-        Thread a = new Thread(swallowing(inventory::takeSafely));
-        Thread b = new Thread(swallowing(inventory::takeSafely));
-        a.start();
-        b.start();
-        a.join();
-        b.join();
+        runInventory(false);
     }
 
     // 13. A Condition signalled before anyone awaits it, with no state to check.

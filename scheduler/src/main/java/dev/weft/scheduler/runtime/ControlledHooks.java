@@ -113,7 +113,11 @@ final class ControlledHooks implements HookHandler {
         if (self == null) {
             return false;
         }
-        self.execution.monitors.exit(self, monitor, site);
+        // Never throw here, not even to unwind an abandoned execution: javac's handler for a synchronized block
+        // covers its own monitor exit, so a throwing exit would be retried forever.
+        if (!self.execution.abandoned()) {
+            self.execution.monitors.exit(self, monitor, site);
+        }
         return true;
     }
 
