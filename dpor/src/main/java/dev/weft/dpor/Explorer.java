@@ -1,5 +1,6 @@
 package dev.weft.dpor;
 
+import dev.weft.dpor.internal.StatelessExplorer;
 import dev.weft.scheduler.model.Subject;
 
 /** Runs a subject under the schedules its algorithm chooses. */
@@ -10,6 +11,14 @@ public interface Explorer {
 
     /** An explorer for the options' algorithm. */
     static Explorer create(ExplorationOptions options) {
-        return new dev.weft.dpor.internal.StatelessExplorer(options);
+        return new StatelessExplorer(options, null);
+    }
+
+    /**
+     * An explorer that runs exactly one execution along the schedule (for replaying a reported failure). If the
+     * schedule names a thread that cannot move, the execution fails with {@code NONDETERMINISM} saying where.
+     */
+    static Explorer replaying(Schedule schedule, ExplorationOptions options) {
+        return new StatelessExplorer(options, schedule);
     }
 }

@@ -3,6 +3,7 @@ package dev.weft.dpor.hb;
 import dev.weft.scheduler.model.Event;
 import dev.weft.scheduler.model.LockId;
 import dev.weft.scheduler.model.Location;
+import dev.weft.scheduler.model.OpKind;
 import dev.weft.scheduler.model.Operation;
 
 import java.util.ArrayList;
@@ -101,7 +102,9 @@ public final class HappensBefore {
             state.lastWrite = index;
             Arrays.fill(state.readsSinceWrite, -1);
         } else {
-            candidates = state.lastWrite < 0 ? NONE : new int[] {state.lastWrite};
+            // A join waits for the end of its thread: it can never run before it, so that order is no race.
+            boolean racing = state.lastWrite >= 0 && op.kind() != OpKind.JOIN;
+            candidates = racing ? new int[] {state.lastWrite} : NONE;
             if (state.lastWrite >= 0) {
                 clock.join(clocks.get(state.lastWrite));
             }

@@ -33,6 +33,14 @@ final class Divergence {
                 + ". The test does not do the same thing when its threads are scheduled the same way";
     }
 
+    /** A replayed schedule names a thread that cannot move there. */
+    static String describeMisfit(int step, String wanted, List<PendingOperation> pending) {
+        return "the replayed schedule no longer fits the code: at step " + step + " it lets thread " + wanted
+                + " move, but " + pending.stream().filter(p -> p.thread().name().equals(wanted)).findFirst()
+                .map(p -> "it is blocked (" + p + ")").orElse("no such thread is alive")
+                + ". Did the test or the code under test change since the token was printed?";
+    }
+
     static String describeDeadlock(List<PendingOperation> stuck) {
         return "no thread can move: " + stuck.stream().map(PendingOperation::toString)
                 .collect(Collectors.joining("; "));

@@ -24,13 +24,19 @@ final class ExecutionRunner {
     private final List<Node> stack;
     private final int maxSteps;
     private final boolean reduce;
+    private final Schedule forced;
     private final List<Event> events = new ArrayList<>();
 
-    ExecutionRunner(Subject subject, List<Node> stack, int maxSteps, boolean reduce) {
+    /**
+     * @param forced the threads to choose at the first new states, by name (a replay), or an empty schedule to
+     *               choose the first awake enabled thread everywhere
+     */
+    ExecutionRunner(Subject subject, List<Node> stack, int maxSteps, boolean reduce, Schedule forced) {
         this.subject = subject;
         this.stack = stack;
         this.maxSteps = maxSteps;
         this.reduce = reduce;
+        this.forced = forced;
     }
 
     /**
@@ -58,6 +64,14 @@ final class ExecutionRunner {
                         return end;
                     }
                     node = StatelessExplorer.newNode(stack, pending, reduce);
+                    if (depth < forced.length()) {
+                        String wanted = forced.threadNames().get(depth);
+                        node.chosen = enabledThreadNamed(pending, wanted);
+                        if (node.chosen < 0) {
+                            return failed(FailureKind.NONDETERMINISM, Divergence.describeMisfit(depth, wanted,
+                                    pending), null, disabled(pending));
+                        }
+                    }
                     if (node.chosen < 0) {
                         return new ExecutionOutcome(ExecutionStatus.SLEEP_SET_BLOCKED, List.copyOf(events), null,
                                 disabled(pending));
@@ -90,6 +104,15 @@ final class ExecutionRunner {
                     disabled);
         }
         return null;
+    }
+
+    private static int enabledThreadNamed(List<PendingOperation> pending, String name) {
+        for (PendingOperation p : pending) {
+            if (p.thread().name().equals(name) && p.enabled()) {
+                return p.thread().index();
+            }
+        }
+        return -1;
     }
 
     private static boolean sameStep(Event before, Event now) {

@@ -7,6 +7,7 @@ import dev.weft.dpor.ExplorationListener;
 import dev.weft.dpor.ExplorationOptions;
 import dev.weft.dpor.ExplorationResult;
 import dev.weft.dpor.Explorer;
+import dev.weft.dpor.Schedule;
 import dev.weft.dpor.SearchAlgorithm;
 import dev.weft.dpor.hb.HappensBefore;
 import dev.weft.scheduler.model.FailureKind;
@@ -28,12 +29,20 @@ import java.util.List;
  */
 public final class StatelessExplorer implements Explorer {
 
+    private static final Schedule NO_SCHEDULE = new Schedule(List.of());
+
     private final ExplorationOptions options;
     private final boolean reduce;
+    private final Schedule replay;
 
-    public StatelessExplorer(ExplorationOptions options) {
+    /**
+     * @param replay a schedule to run once and stop (the rest of the execution, if it goes on, takes the first
+     *               enabled thread at each step), or {@code null} to explore
+     */
+    public StatelessExplorer(ExplorationOptions options, Schedule replay) {
         this.options = options;
         this.reduce = options.algorithm() == SearchAlgorithm.DPOR;
+        this.replay = replay;
     }
 
     @Override
@@ -50,7 +59,8 @@ public final class StatelessExplorer implements Explorer {
             if (executions + blocked >= options.maxExecutions()) {
                 break;
             }
-            ExecutionOutcome outcome = new ExecutionRunner(subject, stack, options.maxSteps(), reduce).run(firstNew);
+            ExecutionOutcome outcome = new ExecutionRunner(subject, stack, options.maxSteps(), reduce,
+                    replay == null ? NO_SCHEDULE : replay).run(firstNew);
             if (outcome.status() == ExecutionStatus.SLEEP_SET_BLOCKED) {
                 blocked++;
             } else {
@@ -65,6 +75,9 @@ public final class StatelessExplorer implements Explorer {
                     outcome.failure()));
             if (outcome.failure() != null && (options.stopOnFirstFailure()
                     || outcome.failure().kind() == FailureKind.NONDETERMINISM)) {
+                break;
+            }
+            if (replay != null) {
                 break;
             }
             if (reduce) {

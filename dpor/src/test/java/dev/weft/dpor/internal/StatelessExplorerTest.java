@@ -99,4 +99,47 @@ class StatelessExplorerTest {
         assertThat(result.failures()).extracting(f -> f.kind()).containsOnly(FailureKind.DEADLOCK);
         assertThat(result.executions()).isEqualTo(2);
     }
+
+    @Test
+    void replayingAFailingScheduleRunsExactlyThatExecutionAgain() {
+        LockId a = new LockId("A@1");
+        LockId b = new LockId("B@1");
+        List<List<Operation>> workers = List.of(
+                List.of(Operation.lock(a), Operation.lock(b), Operation.unlock(b), Operation.unlock(a)),
+                List.of(Operation.lock(b), Operation.lock(a), Operation.unlock(a), Operation.unlock(b)));
+        ExplorationResult found = explore(SearchAlgorithm.DPOR, workers);
+        var failure = found.failures().get(0);
+
+        ExplorationResult replayed = Explorer.replaying(failure.schedule(), ExplorationOptions.of(SearchAlgorithm.DPOR))
+                .explore(new StraightLineSubject(workers), ExplorationListener.NONE);
+
+        assertThat(replayed.executions()).isEqualTo(1);
+        assertThat(replayed.exhaustive()).isFalse();
+        assertThat(replayed.failures()).hasSize(1);
+        assertThat(replayed.failures().get(0).kind()).isEqualTo(FailureKind.DEADLOCK);
+        assertThat(replayed.failures().get(0).events()).isEqualTo(failure.events());
+    }
+
+    @Test
+    void aScheduleThatNoLongerFitsIsReportedAsNondeterminismSayingWhere() {
+        List<List<Operation>> workers = List.of(List.of(Operation.write(X)));
+        var schedule = new dev.weft.dpor.Schedule(List.of("main", "main.2"));
+        ExplorationResult replayed = Explorer.replaying(schedule, ExplorationOptions.of(SearchAlgorithm.DPOR))
+                .explore(new StraightLineSubject(workers), ExplorationListener.NONE);
+        assertThat(replayed.failures()).hasSize(1);
+        assertThat(replayed.failures().get(0).kind()).isEqualTo(FailureKind.NONDETERMINISM);
+        assertThat(replayed.failures().get(0).message())
+                .contains("at step 1 it lets thread main.2 move, but no such thread is alive");
+    }
+
+    @Test
+    void aJoinIsNoRaceWithTheEndItWaitsFor() {
+        // Independent workers: one trace. A join can never run before the end of its thread, so treating
+        // "end, then join" as a race to reverse would only add branches that end sleep-set blocked.
+        List<List<Operation>> workers = List.of(List.of(Operation.write(X)), List.of(Operation.write(Y)),
+                List.of(Operation.read(Y)));
+        ExplorationResult result = explore(SearchAlgorithm.DPOR, workers);
+        assertThat(result.completed()).isEqualTo(2);
+        assertThat(result.sleepSetBlocked()).isZero();
+    }
 }

@@ -33,7 +33,12 @@ public interface HookHandler {
     }
 
     /**
-     * Before {@code MONITORENTER}, or at entry of a {@code synchronized} method.
+     * Before {@code MONITORENTER}, or before an instrumented call of a {@code synchronized} method.
+     *
+     * <p>For a call of a {@code synchronized} method the result is ignored: the JVM takes the real monitor when the
+     * method is invoked, whatever the handler answers. Because this hook runs before the invocation, a handler that
+     * lets a thread through only when its model says the monitor is free ensures that the real monitor is free too.
+     * The site's member names the called method ({@code "Account.deposit"}); for {@code MONITORENTER} it is empty.
      *
      * @return {@code true} when the handler acquired the monitor in its own model, so that the real monitor must not
      *         be taken; {@code false} to take the real monitor
@@ -43,12 +48,29 @@ public interface HookHandler {
     }
 
     /**
-     * Before {@code MONITOREXIT}, or at exit of a {@code synchronized} method.
+     * Before {@code MONITOREXIT}, or after an instrumented call of a {@code synchronized} method has returned or
+     * thrown (the JVM has released the real monitor by then; the result is ignored).
+     *
+     * <p>Must not throw: javac's handler for a {@code synchronized} block covers its own {@code MONITOREXIT}, so a
+     * throwing hook would be called again, forever.
      *
      * @return {@code true} when the handler released the monitor in its own model (the real monitor was never taken)
      */
     default boolean monitorExit(Object monitor, int site) {
         return false;
+    }
+
+    /**
+     * At entry of a {@code synchronized} method, once the JVM holds its real monitor. Calls from instrumented code
+     * were announced by {@link #monitorEnter} before the invocation; an entry that was not announced came through
+     * virtual dispatch to a synchronized override, reflection, or uninstrumented code, and was not controlled.
+     */
+    default void synchronizedMethodEntered(Object monitor, int site) {
+    }
+
+    /** Replaces {@code Thread.holdsLock(monitor)}, which cannot see monitors the handler holds only in its model. */
+    default boolean holdsLock(Object monitor, int site) {
+        return Thread.holdsLock(monitor);
     }
 
     /** At entry of a static initialiser: what runs until {@link #classInitEnd()} is not visible. */
@@ -158,22 +180,30 @@ public interface HookHandler {
         return success;
     }
 
-    /** Replaces {@code Lock.lock()} on a {@code ReentrantLock} (and {@code lockInterruptibly}). */
+    /** Replaces {@code Lock.lock()}; the handler may control only {@code ReentrantLock}s and run others as is. */
     default void lock(java.util.concurrent.locks.Lock lock, int site) {
         lock.lock();
     }
 
-    /** Replaces {@code Lock.tryLock()} on a {@code ReentrantLock}. */
+    /** Replaces {@code Lock.lockInterruptibly()}. */
+    default void lockInterruptibly(java.util.concurrent.locks.Lock lock, int site) throws InterruptedException {
+        lock.lockInterruptibly();
+    }
+
+    /** Replaces {@code Lock.tryLock()}. */
     default boolean tryLock(java.util.concurrent.locks.Lock lock, int site) {
         return lock.tryLock();
     }
 
-    /** Replaces {@code Lock.unlock()} on a {@code ReentrantLock}. */
+    /** Replaces {@code Lock.unlock()}. */
     default void unlock(java.util.concurrent.locks.Lock lock, int site) {
         lock.unlock();
     }
 
-    /** Replaces {@code Condition.await()} ({@code nanos < 0}) and timed awaits. Returns false when it timed out. */
+    /**
+     * Replaces {@code Condition.await()} ({@code nanos < 0}) and {@code await(time, unit)} ({@code nanos >= 0}).
+     * Returns false when it timed out.
+     */
     default boolean conditionAwait(java.util.concurrent.locks.Condition condition, long nanos, int site)
             throws InterruptedException {
         if (nanos < 0) {
@@ -181,6 +211,12 @@ public interface HookHandler {
             return true;
         }
         return condition.awaitNanos(nanos) > 0;
+    }
+
+    /** Replaces {@code Condition.awaitNanos(nanos)}; returns its estimate of the time left, {@code <= 0} on timeout. */
+    default long conditionAwaitNanos(java.util.concurrent.locks.Condition condition, long nanos, int site)
+            throws InterruptedException {
+        return condition.awaitNanos(nanos);
     }
 
     /** Replaces {@code Condition.signal()}. */

@@ -63,6 +63,14 @@ public final class Hooks {
         return handler.monitorExit(monitor, site);
     }
 
+    public static void synchronizedMethodEntered(Object monitor, int site) {
+        handler.synchronizedMethodEntered(monitor, site);
+    }
+
+    public static boolean holdsLock(Object monitor, int site) {
+        return handler.holdsLock(monitor, site);
+    }
+
     public static void classInitStart() {
         handler.classInitStart();
     }
@@ -147,6 +155,10 @@ public final class Hooks {
         handler.lock(lock, site);
     }
 
+    public static void lockInterruptibly(Lock lock, int site) throws InterruptedException {
+        handler.lockInterruptibly(lock, site);
+    }
+
     public static boolean tryLock(Lock lock, int site) {
         return handler.tryLock(lock, site);
     }
@@ -157,6 +169,10 @@ public final class Hooks {
 
     public static boolean conditionAwait(Condition condition, long nanos, int site) throws InterruptedException {
         return handler.conditionAwait(condition, nanos, site);
+    }
+
+    public static long conditionAwaitNanos(Condition condition, long nanos, int site) throws InterruptedException {
+        return handler.conditionAwaitNanos(condition, nanos, site);
     }
 
     public static void conditionSignal(Condition condition, int site) {

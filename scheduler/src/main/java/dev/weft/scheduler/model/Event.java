@@ -25,6 +25,6 @@ public record Event(int index, ThreadId thread, int threadStep, Operation operat
     @Override
     public String toString() {
         return "#" + index + " " + thread.name() + ": " + operation + (value == null ? "" : " = " + value)
-                + " (" + source + ")";
+                + (source.isKnown() ? " (" + source + ")" : "");
     }
 }

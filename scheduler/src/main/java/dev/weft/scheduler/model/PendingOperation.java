@@ -13,6 +13,7 @@ public record PendingOperation(ThreadId thread, Operation operation, boolean ena
 
     @Override
     public String toString() {
-        return thread.name() + (enabled ? " next: " : " blocked on: ") + operation + " (" + source + ")";
+        return thread.name() + (enabled ? " next: " : " blocked on: ") + operation
+                + (source.isKnown() ? " (" + source + ")" : "");
     }
 }

@@ -12,9 +12,17 @@ public record SourcePosition(String className, String methodName, String fileNam
 
     public static final SourcePosition UNKNOWN = new SourcePosition("?", "?", null, -1);
 
-    /** {@code File.java:42}, the form IDEs turn into links. */
+    /** Whether this says anything: operations without an instruction of their own (a thread's end) have no position. */
+    public boolean isKnown() {
+        return !this.equals(UNKNOWN);
+    }
+
+    /** {@code File.java:42}, the form IDEs turn into links; empty for {@link #UNKNOWN}. */
     @Override
     public String toString() {
+        if (!isKnown()) {
+            return "";
+        }
         String file = fileName != null ? fileName : simpleClassName() + ".java";
         return line >= 0 ? file + ":" + line : file;
     }

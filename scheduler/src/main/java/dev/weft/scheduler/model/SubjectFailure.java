@@ -20,6 +20,8 @@ public record SubjectFailure(FailureKind kind, ThreadId thread, String message, 
     /** The failure for a throwable that escaped a thread: an assertion failure or an exception. */
     public static SubjectFailure thrownBy(ThreadId thread, Throwable thrown) {
         FailureKind kind = thrown instanceof AssertionError ? FailureKind.ASSERTION : FailureKind.EXCEPTION;
-        return new SubjectFailure(kind, thread, thrown + " in thread " + thread.name(), thrown);
+        String what = kind == FailureKind.ASSERTION ? "assertion failed" : thrown.getClass().getName() + " thrown";
+        String detail = thrown.getMessage() == null ? "" : ": " + thrown.getMessage().strip();
+        return new SubjectFailure(kind, thread, what + " in thread " + thread.name() + detail, thrown);
     }
 }

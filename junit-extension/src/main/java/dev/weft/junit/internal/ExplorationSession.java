@@ -1,0 +1,129 @@
+package dev.weft.junit.internal;
+
+import dev.weft.dpor.ExplorationFailure;
+import dev.weft.dpor.ExplorationOptions;
+import dev.weft.dpor.ExplorationResult;
+import dev.weft.dpor.Explorer;
+import dev.weft.dpor.SearchAlgorithm;
+import dev.weft.reporting.ReplayToken;
+import dev.weft.reporting.ReportFiles;
+import dev.weft.reporting.Summary;
+import dev.weft.reporting.SummaryJson;
+import dev.weft.reporting.TraceTable;
+import dev.weft.scheduler.instrument.WeftInstrumentation;
+import dev.weft.scheduler.runtime.JvmSubject;
+import dev.weft.scheduler.runtime.RuntimeSettings;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.opentest4j.TestAbortedException;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One {@code @ExhaustiveConcurrency} test from start to verdict: explore (or replay), write {@code summary.json} and,
+ * on failure, the report files, print the console line, and pass or fail the JUnit test.
+ */
+final class ExplorationSession {
+
+    private final ExtensionContext context;
+    private final WeftSettings settings;
+    private final FreshTestBody body;
+    private final String testName;
+    private final String shortName;
+    private final PrintStream out = System.out;
+
+    ExplorationSession(ExtensionContext context, WeftSettings settings, FreshTestBody body) {
+        this.context = context;
+        this.settings = settings;
+        this.body = body;
+        Class<?> testClass = context.getRequiredTestClass();
+        String method = context.getRequiredTestMethod().getName();
+        this.testName = testClass.getName() + "#" + method;
+        this.shortName = testClass.getSimpleName() + "#" + method;
+    }
+
+    void run() throws Throwable {
+        WeftInstrumentation.ensureInstalled();
+        ReplayToken replay = settings.replay() == null ? null : decodeReplay(settings.replay());
+        ExplorationOptions options = new ExplorationOptions(SearchAlgorithm.valueOf(settings.algorithm().name()),
+                settings.maxExecutions(), settings.maxSteps(), true);
+        Explorer explorer = replay == null ? Explorer.create(options) : Explorer.replaying(replay.schedule(), options);
+        ProgressListener progress = new ProgressListener(shortName, out);
+        JvmSubject subject = new JvmSubject(body, RuntimeSettings.defaults()
+                .withWatchdogTimeout(settings.watchdogTimeout()));
+        ExplorationResult result = explorer.explore(subject, progress);
+
+        Path testDir = settings.reportDir().resolve(context.getRequiredTestClass().getName())
+                .resolve(context.getRequiredTestMethod().getName());
+        if (!result.failed()) {
+            pass(result, testDir, replay, progress);
+            return;
+        }
+        fail(result, result.failures().get(0), testDir);
+    }
+
+    private void pass(ExplorationResult result, Path testDir, ReplayToken replay, ProgressListener progress)
+            throws IOException {
+        SummaryJson.write(testDir, summary(result, null));
+        String line = consoleLine("PASS", result);
+        out.println(line);
+        context.publishReportEntry("weft", line);
+        if (replay != null) {
+            String fingerprint = ReplayToken.fingerprint(progress.last().events());
+            if (!fingerprint.equals(replay.fingerprint())) {
+                String warning = "weft: " + shortName + " REPLAY DID NOT REPRODUCE the recorded interleaving: the"
+                        + " schedule still fits, but the operations differ (fingerprint " + fingerprint
+                        + " instead of " + replay.fingerprint() + "). The code changed since the token was printed.";
+                out.println(warning);
+                context.publishReportEntry("weft.replay", warning);
+            }
+        } else if (!result.exhaustive()) {
+            String warning = "weft: " + shortName + " NOT EXHAUSTIVE: the budget of " + settings.maxExecutions()
+                    + " executions ran out before every interleaving was run. The test passed only the interleavings"
+                    + " tried; raise maxExecutions (or weft.maxExecutions) to prove more.";
+            out.println(warning);
+            context.publishReportEntry("weft.notExhaustive", warning);
+        }
+    }
+
+    private void fail(ExplorationResult result, ExplorationFailure failure, Path testDir) throws Throwable {
+        if (failure.cause() instanceof TestAbortedException aborted) {
+            throw aborted;
+        }
+        String token = ReplayToken.of(failure.schedule(), failure.events()).encode();
+        SummaryJson.write(testDir, summary(result, new Summary.Failure(failure.kind().name(), failure.message(),
+                token)));
+        Path report = ReportFiles.write(testDir, testName, failure, token);
+        String line = consoleLine("FAIL", result);
+        out.println(line);
+        context.publishReportEntry("weft", line);
+        String message = failure.kind() + ": " + failure.message() + System.lineSeparator()
+                + "  found after " + result.executions() + " execution(s) of " + testName + System.lineSeparator()
+                + System.lineSeparator() + TraceTable.render(failure) + System.lineSeparator()
+                + "replay: @ExhaustiveConcurrency(replay = \"" + token + "\")  or  -Dweft.replay=" + token
+                + System.lineSeparator() + "report: " + report.toAbsolutePath();
+        throw new AssertionError(message, failure.cause());
+    }
+
+    private Summary summary(ExplorationResult result, Summary.Failure failure) {
+        return new Summary(testName, settings.algorithm().name(), failure == null, result.exhaustive(),
+                result.executions(), result.sleepSetBlocked(), TimeUnit.NANOSECONDS.toMillis(result.elapsedNanos()),
+                failure);
+    }
+
+    private String consoleLine(String verdict, ExplorationResult result) {
+        return String.format("weft: %s %s — %d executions (%d sleep-set blocked), %s, %d ms", shortName, verdict,
+                result.executions(), result.sleepSetBlocked(), result.exhaustive() ? "complete" : "not exhaustive",
+                TimeUnit.NANOSECONDS.toMillis(result.elapsedNanos()));
+    }
+
+    private ReplayToken decodeReplay(String token) {
+        try {
+            return ReplayToken.decode(token);
+        } catch (IllegalArgumentException e) {
+            throw new WeftConfigurationException(e.getMessage() + " (" + testName + ")", e);
+        }
+    }
+}

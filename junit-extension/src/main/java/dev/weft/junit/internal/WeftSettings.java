@@ -1,0 +1,82 @@
+package dev.weft.junit.internal;
+
+import dev.weft.junit.Algorithm;
+import dev.weft.junit.ExhaustiveConcurrency;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The settings of one {@code @ExhaustiveConcurrency} test: the annotation's attributes where set, else the JUnit
+ * configuration parameters ({@code junit-platform.properties}, {@code -D}), else the built-in defaults.
+ */
+record WeftSettings(Algorithm algorithm, long maxExecutions, int maxSteps, String replay, Path reportDir,
+                    Duration watchdogTimeout) {
+
+    static final long DEFAULT_MAX_EXECUTIONS = 100_000;
+    static final int DEFAULT_MAX_STEPS = 10_000;
+    static final long DEFAULT_WATCHDOG_SECONDS = 10;
+    static final String DEFAULT_REPORT_DIR = "target/weft-reports";
+
+    /**
+     * @param parameters looks up a configuration parameter by name
+     * @param where      names the annotated method, for error messages
+     * @throws WeftConfigurationException naming the attribute or parameter when a value makes no sense
+     */
+    static WeftSettings resolve(ExhaustiveConcurrency annotation, Function<String, Optional<String>> parameters,
+                                String where) {
+        Algorithm algorithm = annotation.algorithm();
+        if (algorithm == Algorithm.DPOR) {
+            algorithm = parameters.apply("weft.algorithm").map(v -> parseAlgorithm(v, where)).orElse(algorithm);
+        }
+        long maxExecutions = annotation.maxExecutions() != ExhaustiveConcurrency.FROM_CONFIGURATION
+                ? positive(annotation.maxExecutions(), "maxExecutions", where)
+                : parameters.apply("weft.maxExecutions").map(v -> parsePositive(v, "weft.maxExecutions", where))
+                        .orElse(DEFAULT_MAX_EXECUTIONS);
+        long maxSteps = annotation.maxSteps() != (int) ExhaustiveConcurrency.FROM_CONFIGURATION
+                ? positive(annotation.maxSteps(), "maxSteps", where)
+                : parameters.apply("weft.maxSteps").map(v -> parsePositive(v, "weft.maxSteps", where))
+                        .orElse((long) DEFAULT_MAX_STEPS);
+        if (maxSteps > Integer.MAX_VALUE) {
+            throw new WeftConfigurationException("weft.maxSteps must be at most " + Integer.MAX_VALUE + " (" + where
+                    + ")");
+        }
+        String replay = annotation.replay().isBlank()
+                ? parameters.apply("weft.replay").filter(v -> !v.isBlank()).orElse(null)
+                : annotation.replay().strip();
+        Path reportDir = Path.of(parameters.apply("weft.reportDir").filter(v -> !v.isBlank())
+                .orElse(DEFAULT_REPORT_DIR));
+        long watchdog = parameters.apply("weft.watchdogSeconds")
+                .map(v -> parsePositive(v, "weft.watchdogSeconds", where)).orElse(DEFAULT_WATCHDOG_SECONDS);
+        return new WeftSettings(algorithm, maxExecutions, (int) maxSteps, replay, reportDir,
+                Duration.ofSeconds(watchdog));
+    }
+
+    private static Algorithm parseAlgorithm(String value, String where) {
+        try {
+            return Algorithm.valueOf(value.strip().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new WeftConfigurationException("configuration parameter weft.algorithm must be one of DPOR, NAIVE"
+                    + " but was '" + value + "' (" + where + ")");
+        }
+    }
+
+    private static long parsePositive(String value, String name, String where) {
+        try {
+            return positive(Long.parseLong(value.strip().replace("_", "")), "configuration parameter " + name, where);
+        } catch (NumberFormatException e) {
+            throw new WeftConfigurationException("configuration parameter " + name
+                    + " must be a whole number >= 1 but was '" + value + "' (" + where + ")");
+        }
+    }
+
+    private static long positive(long value, String name, String where) {
+        if (value < 1) {
+            throw new WeftConfigurationException(name + " must be >= 1 but was " + value + " (" + where + ")");
+        }
+        return value;
+    }
+}

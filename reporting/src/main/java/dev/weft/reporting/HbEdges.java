@@ -1,0 +1,114 @@
+package dev.weft.reporting;
+
+import dev.weft.scheduler.model.Event;
+import dev.weft.scheduler.model.LockId;
+import dev.weft.scheduler.model.Location;
+import dev.weft.scheduler.model.OpKind;
+import dev.weft.scheduler.model.Operation;
+import dev.weft.scheduler.model.ThreadId;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The cross-thread edges that the DOT graph and the HTML drawing both show: those that explain why a step saw what it
+ * saw or could go ahead when it did (reads-from, release to acquire, start, join, notify, unpark), transitively
+ * reduced.
+ *
+ * <p>This is fewer edges than the full happens-before relation, which also orders a read before a later conflicting
+ * write and every pair of operations on one lock. Those orders are implied by the edges drawn or do not explain
+ * anything a user can see; the race that matters is drawn separately.
+ */
+final class HbEdges {
+
+    private HbEdges() {
+    }
+
+    /** The edges of the execution, transitively reduced. */
+    static List<HbEdge> of(List<Event> events) {
+        return TransitiveReduction.reduce(events, unreduced(events));
+    }
+
+    /** The edges between two shown steps of the focus. */
+    static List<HbEdge> within(Focus focus) {
+        List<HbEdge> result = new ArrayList<>();
+        for (HbEdge edge : of(focus.events())) {
+            if (focus.isShown(edge.from()) && focus.isShown(edge.to())) {
+                result.add(edge);
+            }
+        }
+        return result;
+    }
+
+    /** Every edge, before reduction, ordered by the index of the later event. */
+    static List<HbEdge> unreduced(List<Event> events) {
+        List<HbEdge> edges = new ArrayList<>();
+        Map<Location, Event> lastWrite = new HashMap<>();
+        Map<LockId, List<Event>> releasesSinceAcquire = new HashMap<>();
+        Map<LockId, Event> lastNotify = new HashMap<>();
+        Map<ThreadId, Event> startOf = new HashMap<>();
+        Map<ThreadId, Event> previousOf = new HashMap<>();
+
+        for (Event event : events) {
+            Operation op = event.operation();
+            Event previous = previousOf.put(event.thread(), event);
+            if (event.threadStep() == 0) {
+                addAcross(edges, startOf.get(event.thread()), event, EdgeKind.START);
+            }
+            if (op.startedThread() != null) {
+                startOf.put(op.startedThread(), event);
+            }
+            Location location = op.location();
+            if (location != null) {
+                if (op.reads()) {
+                    addAcross(edges, lastWrite.get(location), event, readKind(op.kind()));
+                }
+                if (op.writes()) {
+                    lastWrite.put(location, event);
+                }
+            }
+            LockId lock = op.lockId();
+            if (lock != null) {
+                switch (op.kind()) {
+                    case UNLOCK, WAIT -> releasesSinceAcquire.computeIfAbsent(lock, l -> new ArrayList<>()).add(event);
+                    case NOTIFY, NOTIFY_ALL -> lastNotify.put(lock, event);
+                    case LOCK -> {
+                        for (Event release : releasesSinceAcquire.getOrDefault(lock, List.of())) {
+                            addAcross(edges, release, event, EdgeKind.LOCK);
+                        }
+                        releasesSinceAcquire.remove(lock);
+                        if (previous != null && previous.operation().equals(new Operation(OpKind.WAIT, lock))) {
+                            Event notify = lastNotify.get(lock);
+                            // A waiter can also wake without a notify (timeout, spurious wake-up, interrupt).
+                            if (notify != null && notify.index() > previous.index()) {
+                                addAcross(edges, notify, event, EdgeKind.NOTIFY);
+                            }
+                        }
+                    }
+                    default -> {
+                    }
+                }
+            }
+        }
+        edges.sort((a, b) -> a.to() != b.to() ? Integer.compare(a.to(), b.to()) : Integer.compare(a.from(), b.from()));
+        return edges;
+    }
+
+    /** Reading a thread's liveness is a join, taking a park permit is a park; every other read just reads. */
+    private static EdgeKind readKind(OpKind kind) {
+        return switch (kind) {
+            case JOIN -> EdgeKind.JOIN;
+            case PARK -> EdgeKind.UNPARK;
+            default -> EdgeKind.READS_FROM;
+        };
+    }
+
+    /** Adds the edge when both ends exist and belong to different threads: program order is drawn as lanes. */
+    private static void addAcross(List<HbEdge> edges, Event from, Event to, EdgeKind kind) {
+        if (from != null && !from.thread().equals(to.thread())) {
+            edges.add(new HbEdge(from.index(), to.index(), kind));
+        }
+    }
+}

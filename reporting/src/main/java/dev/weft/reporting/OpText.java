@@ -1,0 +1,42 @@
+package dev.weft.reporting;
+
+import dev.weft.scheduler.model.Event;
+import dev.weft.scheduler.model.Location;
+import dev.weft.scheduler.model.Operation;
+
+/** Operations in the words of the code a user wrote: {@code read Account@2.balance}, {@code lock Account@2}. */
+final class OpText {
+
+    private OpText() {
+    }
+
+    /** The operation and, when recorded, the value it read or wrote: {@code write items[3] = 7}. */
+    static String of(Event event) {
+        String op = of(event.operation());
+        return event.value() == null ? op : op + " = " + event.value();
+    }
+
+    static String of(Operation op) {
+        Location location = op.location();
+        return switch (op.kind()) {
+            case READ -> "read " + location;
+            case WRITE -> "write " + location;
+            case RMW -> "update " + location;
+            case CAS -> "cas " + location;
+            case CAS_SUCCESS -> "cas " + location + " ok";
+            case CAS_FAILURE -> "cas " + location + " failed";
+            // The permit and liveness locations belong to a thread: name the thread, not the location.
+            case PARK -> "park";
+            case UNPARK -> "unpark " + location.owner();
+            case JOIN -> "join " + location.owner();
+            case END -> "end";
+            case LOCK -> "lock " + op.lockId().name();
+            case UNLOCK -> "unlock " + op.lockId().name();
+            case WAIT -> "wait " + op.lockId().name();
+            case NOTIFY -> "notify " + op.lockId().name();
+            case NOTIFY_ALL -> "notifyAll " + op.lockId().name();
+            case START -> "start " + op.startedThread().name();
+            case YIELD -> "yield";
+        };
+    }
+}

@@ -1,0 +1,25 @@
+package dev.weft.reporting;
+
+/**
+ * What {@code summary.json} says about one test (the public contract of {@code API.md}).
+ *
+ * @param test            {@code fully.qualified.TestClass#method}
+ * @param algorithm       {@code DPOR} or {@code NAIVE}
+ * @param passed          the verdict
+ * @param complete        whether every interleaving the algorithm asks for was run
+ * @param executions      executions run to their end (finished, failed or deadlocked)
+ * @param sleepSetBlocked executions abandoned as sleep-set blocked
+ * @param elapsedMillis   wall time
+ * @param failure         the failure, or {@code null} when the test passed
+ */
+public record Summary(String test, String algorithm, boolean passed, boolean complete, long executions,
+                      long sleepSetBlocked, long elapsedMillis, Failure failure) {
+
+    /**
+     * @param kind    the failure kind ({@code ASSERTION}, {@code DEADLOCK}, ...)
+     * @param message one line on what went wrong
+     * @param replay  the replay token of the failing interleaving
+     */
+    public record Failure(String kind, String message, String replay) {
+    }
+}

@@ -1,0 +1,167 @@
+package dev.weft.reporting;
+
+import dev.weft.dpor.ExplorationFailure;
+import dev.weft.scheduler.model.Event;
+import dev.weft.scheduler.model.ThreadId;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The failing execution as a compact text table for an assertion message: one column per thread, one row per step,
+ * only the steps that happen before the failure. Runs of steps left out are marked. For a deadlock it adds what each
+ * stuck thread waits for.
+ *
+ * <pre>
+ * step | main         | main.1                       | main.2                       | at
+ * -----+--------------+------------------------------+------------------------------+-------------------
+ *    0 | start main.1 |                              |                              | AccountTest.java:20
+ *      … 1 step elided …
+ *    7 |              | write Account@1.balance = 40 |                              | Account.java:13
+ * </pre>
+ */
+public final class TraceTable {
+
+    /** At most this many steps are listed; earlier ones are elided. */
+    static final int MAX_STEPS = 60;
+    /** The width the table tries to stay within, by narrowing its widest columns. */
+    static final int LINE_WIDTH = 120;
+    /** Columns are never narrowed below this, however many threads there are. */
+    private static final int MIN_COLUMN = 14;
+    private static final String FAILURE_MARK = "> ";
+    /** The last column: where each step is in the source. One column for all threads, as a row holds one step. */
+    private static final String AT = "at";
+
+    private TraceTable() {
+    }
+
+    public static String render(ExplorationFailure failure) {
+        return render(Focus.of(failure, MAX_STEPS));
+    }
+
+    static String render(Focus focus) {
+        StringBuilder out = new StringBuilder();
+        if (focus.shown().length == 0) {
+            out.append("No visible step ran before the failure.\n");
+        } else {
+            out.append("Steps that happen before the failure, one column per thread (")
+                    .append(FAILURE_MARK.trim()).append(" where it was observed):\n");
+            table(focus, out);
+        }
+        focus.race().ifPresent(race -> race(focus, race, out));
+        if (!focus.stuck().isEmpty()) {
+            waitFor(WaitFor.of(focus.events(), focus.stuck()), out);
+        }
+        return out.toString();
+    }
+
+    private static void table(Focus focus, StringBuilder out) {
+        List<ThreadId> threads = focus.threads();
+        int[] shown = focus.shown();
+        int columns = threads.size() + 1;
+        int at = threads.size();
+        String[][] cells = new String[shown.length][columns];
+        int[] natural = new int[columns];
+        for (int c = 0; c < threads.size(); c++) {
+            natural[c] = threads.get(c).name().length();
+        }
+        natural[at] = AT.length();
+        for (int r = 0; r < shown.length; r++) {
+            Event event = focus.event(shown[r]);
+            Arrays.fill(cells[r], "");
+            int c = threads.indexOf(event.thread());
+            cells[r][c] = OpText.of(event);
+            cells[r][at] = event.source().toString();
+            natural[c] = Math.max(natural[c], cells[r][c].length());
+            natural[at] = Math.max(natural[at], cells[r][at].length());
+        }
+        int stepWidth = Math.max("step".length(),
+                FAILURE_MARK.length() + Integer.toString(shown[shown.length - 1]).length());
+        // The source column keeps its width: it is what a reader looks up. The thread columns share the rest.
+        int[] widths = Arrays.copyOf(widths(Arrays.copyOf(natural, at),
+                LINE_WIDTH - stepWidth - 3 * columns - natural[at]), columns);
+        widths[at] = natural[at];
+
+        String[] header = new String[columns];
+        String[] rule = new String[columns];
+        for (int c = 0; c < columns; c++) {
+            header[c] = c == at ? AT : threads.get(c).name();
+            rule[c] = "-".repeat(widths[c]);
+        }
+        line(out, pad("step", stepWidth), header, widths, " | ");
+        line(out, "-".repeat(stepWidth), rule, widths, "-+-");
+        for (int r = 0; r < shown.length; r++) {
+            elision(out, focus.elidedBefore(r), stepWidth);
+            String mark = focus.isFailurePoint(shown[r]) ? FAILURE_MARK : "";
+            String number = Integer.toString(shown[r]);
+            line(out, pad(mark, stepWidth - number.length()) + number, cells[r], widths, " | ");
+        }
+        elision(out, focus.elidedAtEnd(), stepWidth);
+    }
+
+    /**
+     * Column widths within the budget: columns narrower than an even share keep their natural width, and what they
+     * leave over is shared among the wider ones.
+     */
+    static int[] widths(int[] natural, int budget) {
+        Integer[] order = new Integer[natural.length];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, Comparator.comparingInt(i -> natural[i]));
+        int[] widths = new int[natural.length];
+        int left = budget;
+        for (int k = 0; k < order.length; k++) {
+            int share = Math.max(MIN_COLUMN, left / (order.length - k));
+            widths[order[k]] = Math.min(natural[order[k]], share);
+            left -= widths[order[k]];
+        }
+        return widths;
+    }
+
+    private static void elision(StringBuilder out, int count, int stepWidth) {
+        if (count > 0) {
+            out.append(" ".repeat(stepWidth)).append(' ').append(Text.ELLIPSIS).append(' ')
+                    .append(Text.steps(count)).append(" elided ").append(Text.ELLIPSIS).append('\n');
+        }
+    }
+
+    private static void line(StringBuilder out, String first, String[] cells, int[] widths, String separator) {
+        StringBuilder line = new StringBuilder(first);
+        for (int c = 0; c < cells.length; c++) {
+            line.append(separator).append(pad(Text.fit(cells[c], widths[c]), widths[c]));
+        }
+        out.append(line.toString().stripTrailing()).append('\n');
+    }
+
+    private static String pad(String text, int width) {
+        return text.length() >= width ? text : text + " ".repeat(width - text.length());
+    }
+
+    private static void race(Focus focus, Race race, StringBuilder out) {
+        out.append("Nearest race before the failure (these two steps could have run the other way round):\n");
+        Event first = focus.event(race.earlier());
+        Event second = focus.event(race.later());
+        int numberWidth = Integer.toString(race.later()).length();
+        int nameWidth = Math.max(first.thread().name().length(), second.thread().name().length());
+        for (Event e : List.of(first, second)) {
+            out.append(Text.fit("  step " + pad(Integer.toString(e.index()), numberWidth) + "  "
+                    + pad(e.thread().name(), nameWidth) + "  " + OpText.of(e) + " (" + e.source() + ")", LINE_WIDTH))
+                    .append('\n');
+        }
+    }
+
+    private static void waitFor(WaitFor waitFor, StringBuilder out) {
+        out.append("Deadlock: no thread can move.\n");
+        int nameWidth = waitFor.waits().stream().mapToInt(w -> w.stuck().thread().name().length()).max().orElse(0);
+        for (WaitFor.Wait wait : waitFor.waits()) {
+            out.append("  ").append(pad(wait.stuck().thread().name(), nameWidth)).append("  ")
+                    .append(wait.description()).append('\n');
+        }
+        if (!waitFor.cycle().isEmpty()) {
+            out.append("  cycle: ").append(waitFor.cycleText()).append('\n');
+        }
+    }
+}

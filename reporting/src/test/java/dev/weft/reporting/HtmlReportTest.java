@@ -1,0 +1,134 @@
+package dev.weft.reporting;
+
+import static dev.weft.reporting.Execution.at;
+import static dev.weft.reporting.Execution.thread;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.weft.dpor.ExplorationFailure;
+import dev.weft.dpor.Schedule;
+import dev.weft.scheduler.model.FailureKind;
+import dev.weft.scheduler.model.Location;
+import dev.weft.scheduler.model.Operation;
+import dev.weft.scheduler.model.ThreadId;
+import org.junit.jupiter.api.Test;
+import org.w3c.dom.Document;
+
+import java.io.StringReader;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.xml.sax.InputSource;
+
+class HtmlReportTest {
+
+    private static final String TEST = "com.example.AccountTest#withdrawalsKeepTheTotal";
+
+    static int count(String text, String regex) {
+        Matcher m = Pattern.compile(regex).matcher(text);
+        int n = 0;
+        while (m.find()) {
+            n++;
+        }
+        return n;
+    }
+
+    /** The drawing alone, parsed as XML: fails on anything left unescaped. */
+    private static Document svgOf(String html) throws Exception {
+        String svg = html.substring(html.indexOf("<svg"), html.indexOf("</svg>") + "</svg>".length());
+        return DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(new InputSource(new StringReader(svg)));
+    }
+
+    @Test
+    void drawsOneLanePerThreadAndOneBoxPerShownStep() throws Exception {
+        String html = HtmlReport.render(TEST, Failures.lostUpdateFailure(), "token");
+
+        assertThat(count(html, "<g class=\"lane\" data-thread=\"[^\"]*\"")).isEqualTo(3);
+        assertThat(html).contains("data-thread=\"main\"", "data-thread=\"main.1\"", "data-thread=\"main.2\"")
+                .doesNotContain("data-thread=\"main.3\"");
+        assertThat(count(html, "<g class=\"step[ \"]")).isEqualTo(12);
+        assertThat(svgOf(html).getElementsByTagName("g").getLength()).isEqualTo(3 + 12);
+    }
+
+    @Test
+    void drawsTheCrossThreadEdgesOfTheGraph() {
+        String html = HtmlReport.render(TEST, Failures.lostUpdateFailure(), "token");
+
+        assertThat(count(html, "<path class=\"edge\" data-kind=\"start\"")).isEqualTo(2);
+        assertThat(count(html, "<path class=\"edge\" data-kind=\"join\"")).isEqualTo(2);
+        assertThat(count(html, "data-kind=\"reads\"")).isZero();
+    }
+
+    @Test
+    void highlightsTheRacingPairAndWhereTheFailureWasObserved() {
+        String html = HtmlReport.render(TEST, Failures.lostUpdateFailure(), "token");
+
+        assertThat(html).contains("<g class=\"step race\" data-index=\"7\"", "<g class=\"step race\" data-index=\"8\"",
+                "<g class=\"step failure\" data-index=\"14\"", "<path class=\"edge race\" data-kind=\"race\"");
+    }
+
+    @Test
+    void showsTheSourceLineOfAStepOnHover() {
+        String html = HtmlReport.render(TEST, Failures.lostUpdateFailure(), "token");
+
+        assertThat(html).contains("<title>#7 main.1: write Account@1.balance = 40\nAccount.java:13 in "
+                + "com.example.Account.run</title>");
+    }
+
+    @Test
+    void summarizesTheFailureWithTheTableAndTheReplayToken() {
+        String html = HtmlReport.render(TEST, Failures.lostUpdateFailure(), "v1:abc");
+
+        assertThat(html).contains("<code>com.example.AccountTest#withdrawalsKeepTheTotal</code>",
+                "<span class=\"kind\">ASSERTION</span>",
+                "expected: &lt;30&gt; but was: &lt;90&gt;",
+                "<code class=\"replay\">v1:abc</code>",
+                "<pre class=\"trace\">Steps that happen before the failure");
+    }
+
+    @Test
+    void isSelfContained() {
+        String html = HtmlReport.render(TEST, Failures.lostUpdateFailure(), "token");
+
+        assertThat(html).doesNotContainPattern("(?i)(src|href)\\s*=\\s*[\"']?\\s*(https?:)?//")
+                .doesNotContainPattern("(?i)<script[^>]*src")
+                .doesNotContainPattern("(?i)<link")
+                .doesNotContainPattern("(?i)@import|url\\(\\s*[\"']?(https?:)?//")
+                .doesNotContain("http://", "https://");
+    }
+
+    @Test
+    void escapesWhatUsersNamed() throws Exception {
+        ThreadId odd = thread(0, "worker<1>&\"x\"");
+        String html = HtmlReport.render("Q#<take>", new Execution()
+                .step(odd, Operation.write(Location.field("Box<T>@1", "v")), at("Box.java", 3), "<b>")
+                .failure(FailureKind.EXCEPTION, "<script>alert(1)</script>"), "a<b");
+
+        assertThat(html).doesNotContain("<script", "<take>", "Box<T>", "<b>", "worker<1>")
+                .contains("&lt;script&gt;alert(1)&lt;/script&gt;", "Q#&lt;take&gt;",
+                        "data-thread=\"worker&lt;1&gt;&amp;&quot;x&quot;\"", "write Box&lt;T&gt;@1.v = &lt;b&gt;");
+        assertThat(svgOf(html).getDocumentElement().getTextContent()).contains("worker<1>&\"x\"");
+    }
+
+    @Test
+    void showsTheWaitForCycleOfADeadlockAndWhereEachThreadIsStuck() throws Exception {
+        String html = HtmlReport.render("com.example.BankTest#transfers", Failures.lockOrderDeadlock(), null);
+
+        assertThat(html).contains("Deadlock: no thread can move",
+                "<code>main.1</code> waits for lock Account@2 at Bank.java:11, held by main.2 (locked at Bank.java:10)",
+                "Wait-for cycle: <code>main.1 -&gt; main.2 -&gt; main.1</code>", "no replay token");
+        assertThat(count(html, "<g class=\"stuck\"")).isEqualTo(3);
+        assertThat(count(html, "data-kind=\"waits-for\"")).isEqualTo(3);
+        assertThat(html).contains("blocked: lock Account@2");
+        svgOf(html);
+    }
+
+    @Test
+    void includesTheStackTraceOfTheCause() {
+        Execution execution = Failures.waitNotify();
+        ExplorationFailure failure = new ExplorationFailure(FailureKind.EXCEPTION, "NPE",
+                new NullPointerException("head"), execution.events(), new Schedule(List.of()), List.of());
+
+        assertThat(HtmlReport.render("t", failure, null)).contains("java.lang.NullPointerException: head\n\tat ");
+    }
+}

@@ -1,0 +1,49 @@
+package dev.weft.reporting;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class SummaryJsonTest {
+
+    @Test
+    void aPassingTestIsWrittenInTheFieldOrderOfTheContract() {
+        String json = SummaryJson.render(new Summary("com.example.AccountTest#transfers", "DPOR", true, true, 4, 0, 37,
+                null));
+        assertThat(json).isEqualTo("""
+                {
+                  "test": "com.example.AccountTest#transfers",
+                  "algorithm": "DPOR",
+                  "verdict": "PASS",
+                  "complete": true,
+                  "executions": 4,
+                  "sleepSetBlocked": 0,
+                  "elapsedMillis": 37,
+                  "failure": null
+                }
+                """);
+    }
+
+    @Test
+    void aFailureCarriesItsKindMessageAndReplayTokenEscaped() {
+        String json = SummaryJson.render(new Summary("T#m", "NAIVE", false, false, 2, 1, 5,
+                new Summary.Failure("DEADLOCK", "main waits for \"lock A@1\"\nheld by main.1", "weft1.x.y")));
+        assertThat(json).contains("\"verdict\": \"FAIL\"")
+                .contains("\"failure\": {\"kind\": \"DEADLOCK\", \"message\": \"main waits for \\\"lock A@1\\\"\\nheld by main.1\", \"replay\": \"weft1.x.y\"}");
+    }
+
+    @Test
+    void writingReplacesTheFileWholeAndLeavesNoTemporaryFiles(@TempDir Path dir) throws Exception {
+        Path testDir = dir.resolve("com.example.T").resolve("m");
+        SummaryJson.write(testDir, new Summary("T#m", "DPOR", true, true, 1, 0, 1, null));
+        SummaryJson.write(testDir, new Summary("T#m", "DPOR", true, true, 2, 0, 1, null));
+        assertThat(Files.readString(testDir.resolve("summary.json"))).contains("\"executions\": 2,");
+        try (var files = Files.list(testDir)) {
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactly("summary.json");
+        }
+    }
+}

@@ -1,0 +1,125 @@
+package dev.weft.reporting;
+
+import static dev.weft.reporting.Execution.at;
+import static dev.weft.reporting.Execution.thread;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.weft.scheduler.model.FailureKind;
+import dev.weft.scheduler.model.Location;
+import dev.weft.scheduler.model.Operation;
+import dev.weft.scheduler.model.ThreadId;
+import org.junit.jupiter.api.Test;
+
+import java.util.Arrays;
+import java.util.List;
+
+class TraceTableTest {
+
+    private static List<String> lines(String text) {
+        return Arrays.asList(text.split("\n"));
+    }
+
+    private static String headerOf(String table) {
+        return lines(table).stream().filter(l -> l.startsWith("step |")).findFirst().orElseThrow();
+    }
+
+    @Test
+    void hasOneColumnPerThreadThatLeadsToTheFailure() {
+        String table = TraceTable.render(Failures.lostUpdateFailure());
+
+        assertThat(headerOf(table).split("\\s*\\|\\s*")).containsExactly("step", "main", "main.1", "main.2", "at");
+    }
+
+    @Test
+    void dropsTheStepsOfAThreadTheFailingThreadNeverSynchronizedWith() {
+        String table = TraceTable.render(Failures.lostUpdateFailure());
+
+        assertThat(table).doesNotContain("Log@1").doesNotContain("main.3 |").doesNotContain("Logger.java");
+        assertThat(lines(table)).filteredOn(l -> l.trim().equals("… 1 step elided …")).hasSize(3);
+    }
+
+    @Test
+    void namesEachStepWithItsValueAndSourceLine() {
+        String table = TraceTable.render(Failures.lostUpdateFailure());
+
+        assertThat(lines(table)).anySatisfy(l -> assertThat(l)
+                .matches("\\s+7 \\|\\s+\\| write Account@1\\.balance = 40\\s+\\|\\s+\\| Account\\.java:13"));
+        assertThat(lines(table)).anySatisfy(l -> assertThat(l)
+                .matches("\\s+0 \\| start main\\.1\\s.*AccountTest\\.java:20"));
+        assertThat(lines(table)).anySatisfy(l -> assertThat(l)
+                .matches("\\s+12 \\| join main\\.1\\s.*AccountTest\\.java:23"));
+    }
+
+    @Test
+    void marksWhereTheFailureWasObserved() {
+        String table = TraceTable.render(Failures.lostUpdateFailure());
+
+        assertThat(lines(table)).filteredOn(l -> l.startsWith(">")).singleElement().satisfies(l -> assertThat(l)
+                .startsWith("> 14 | read Account@1.balance = 90"));
+    }
+
+    @Test
+    void namesTheNearestRace() {
+        String table = TraceTable.render(Failures.lostUpdateFailure());
+
+        assertThat(table).contains("Nearest race before the failure")
+                .contains("step 7  main.1  write Account@1.balance = 40 (Account.java:13)")
+                .contains("step 8  main.2  write Account@1.balance = 90 (Account.java:13)");
+    }
+
+    @Test
+    void keepsOnlyTheLatestStepsOfALongExecution() {
+        ThreadId main = thread(0, "main");
+        Execution execution = new Execution();
+        for (int i = 0; i < TraceTable.MAX_STEPS + 40; i++) {
+            execution.step(main, Operation.read(Location.field("Loop@1", "i")), at("Loop.java", 5),
+                    Integer.toString(i));
+        }
+        String table = TraceTable.render(execution.failure(FailureKind.STEP_LIMIT, "too many steps"));
+
+        assertThat(table).contains("… 40 steps elided …");
+        assertThat(lines(table)).filteredOn(l -> l.contains("Loop.java:5")).hasSize(TraceTable.MAX_STEPS);
+    }
+
+    @Test
+    void staysWithinTheLineWidthWhenCellsAreLong() {
+        Execution execution = new Execution();
+        for (int t = 0; t < 4; t++) {
+            ThreadId thread = thread(t, "worker-with-a-long-name-" + t);
+            execution.step(thread, Operation.write(Location.field("SomeRatherLongClassName@1", "someLongFieldName")),
+                    at("SomeRatherLongClassName.java", 1234), "a value that is long as well");
+        }
+        String table = TraceTable.render(execution.failure(FailureKind.ASSERTION, "boom"));
+
+        assertThat(lines(table)).filteredOn(l -> l.contains(" | ") || l.contains("-+-"))
+                .hasSize(6)
+                .allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(TraceTable.LINE_WIDTH));
+        assertThat(table).contains("SomeRatherLongClassName.java:1234").contains("…");
+    }
+
+    @Test
+    void narrowsOnlyTheColumnsWiderThanTheirShare() {
+        assertThat(TraceTable.widths(new int[] {10, 80, 80}, 100)).containsExactly(10, 45, 45);
+        assertThat(TraceTable.widths(new int[] {10, 20}, 100)).containsExactly(10, 20);
+    }
+
+    @Test
+    void describesWhatEachThreadOfADeadlockWaitsFor() {
+        String table = TraceTable.render(Failures.lockOrderDeadlock());
+
+        assertThat(table)
+                .contains("Deadlock: no thread can move.")
+                .contains("main    waits for main.1 to end (join at BankTest.java:34)")
+                .contains("main.1  waits for lock Account@2 at Bank.java:11, held by main.2 (locked at Bank.java:10)")
+                .contains("main.2  waits for lock Account@1 at Bank.java:11, held by main.1 (locked at Bank.java:10)")
+                .contains("cycle: main.1 -> main.2 -> main.1");
+        assertThat(lines(table)).filteredOn(l -> l.startsWith(">")).hasSize(3);
+    }
+
+    @Test
+    void saysSoWhenNoStepRan() {
+        String table = TraceTable.render(new Execution().failure(FailureKind.EXCEPTION, "failed at once"));
+
+        assertThat(table).isEqualTo("No visible step ran before the failure.\n");
+    }
+}

@@ -1,0 +1,81 @@
+package dev.weft.samples.bench;
+
+import dev.weft.samples.support.WeftRunner;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.lang.reflect.Method;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * The JVM-level benchmark of {@code docs/PERFORMANCE.md}: explores oracle programs end to end (instrumentation,
+ * runtime, explorer, report) and prints executions per second beside the time of one plain run of the same body
+ * without Weft, so the cost per execution reads as a ratio. Not a timed test: it prints, it does not assert on time.
+ *
+ * <pre>mvn -B -pl sample-tests -am test -Dtest=JvmBenchmark -Dsurefire.failIfNoSpecifiedTests=false</pre>
+ *
+ * Runs: {@code -Dweft.bench.runs=5} (median reported).
+ */
+class JvmBenchmark {
+
+    private static final String PROGRAMS = "dev.weft.samples.oracles.OraclePrograms";
+
+    @TempDir
+    Path reports;
+
+    @Test
+    void printTable() throws Exception {
+        int runs = Integer.getInteger("weft.bench.runs", 3);
+        String[][] programs = {
+                {"lockinc5", "lockinc", "5"}, {"inc3", "inc", "3"}, {"lastzero8", "lastzero", "8"},
+                {"big0Program", "big0", ""}};
+        // Plain runs first: once Weft has run, the classes are instrumented (hooks stay cheap, but not free).
+        double[] plain = new double[programs.length];
+        for (int p = 0; p < programs.length; p++) {
+            plain[p] = plainRunMicros(programs[p][1], programs[p][2]);
+        }
+        System.out.printf("%-12s %10s %10s %12s %14s %14s %8s%n", "program", "executions", "median ms", "exec/s",
+                "µs/execution", "plain run µs", "ratio");
+        for (int p = 0; p < programs.length; p++) {
+            String[] program = programs[p];
+            List<Long> millis = new ArrayList<>();
+            long executions = 0;
+            for (int i = 0; i < runs; i++) {
+                WeftRunner.Outcome outcome = WeftRunner.run(Class.forName(PROGRAMS), program[0],
+                        reports.resolve(program[0] + i));
+                millis.add(outcome.number("elapsedMillis"));
+                executions = outcome.number("executions") + outcome.number("sleepSetBlocked");
+            }
+            Collections.sort(millis);
+            long median = millis.get(millis.size() / 2);
+            double perExecutionMicros = median * 1000.0 / executions;
+            double plainMicros = plain[p];
+            System.out.printf("%-12s %10d %10d %12.0f %14.1f %14.1f %8.0f%n", program[0], executions, median,
+                    executions * 1000.0 / Math.max(median, 1), perExecutionMicros, plainMicros,
+                    perExecutionMicros / plainMicros);
+        }
+    }
+
+    /** The median time of one run of the program's body without Weft (threads started and joined for real). */
+    private static double plainRunMicros(String name, String size) throws Exception {
+        Class<?> programs = Class.forName(PROGRAMS);
+        Method method = size.isEmpty() ? programs.getDeclaredMethod(name)
+                : programs.getDeclaredMethod(name, int.class);
+        method.setAccessible(true);
+        List<Long> nanos = new ArrayList<>();
+        for (int i = 0; i < 2_000; i++) {
+            long start = System.nanoTime();
+            if (size.isEmpty()) {
+                method.invoke(null);
+            } else {
+                method.invoke(null, Integer.parseInt(size));
+            }
+            nanos.add(System.nanoTime() - start);
+        }
+        Collections.sort(nanos);
+        return nanos.get(nanos.size() / 2) / 1000.0;
+    }
+}

@@ -1,0 +1,206 @@
+package dev.weft.samples.extension;
+
+import dev.weft.samples.support.WeftRunner;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The contract of API.md, checked through the JUnit Platform the way an IDE or Surefire runs tests. */
+class ExtensionBehaviourTest {
+
+    /** inc(2) of ORACLES.md: two unprotected increments have (2!)² traces. */
+    private static final long TRACES_OF_TWO_INCREMENTS = 4;
+
+    @TempDir
+    Path reports;
+
+    @Test
+    void everyExecutionGetsAFreshInstanceAndItsOwnBeforeAndAfterEach() {
+        int constructedBefore = ExtensionPrograms.CONSTRUCTED.get();
+        int beforeEachBefore = ExtensionPrograms.BEFORE_EACH.get();
+        int afterEachBefore = ExtensionPrograms.AFTER_EACH.get();
+
+        WeftRunner.Outcome outcome = WeftRunner.run(ExtensionPrograms.class, "countsEveryExecution", reports);
+
+        assertThat(outcome.failure()).isEmpty();
+        long executions = outcome.number("executions") + outcome.number("sleepSetBlocked");
+        assertThat(outcome.number("executions")).isEqualTo(TRACES_OF_TWO_INCREMENTS);
+        assertThat(ExtensionPrograms.BEFORE_EACH.get() - beforeEachBefore).isEqualTo(executions);
+        assertThat(ExtensionPrograms.AFTER_EACH.get() - afterEachBefore).isEqualTo(executions);
+        assertThat(ExtensionPrograms.CONSTRUCTED.get() - constructedBefore)
+                .as("one instance per execution, plus the one JUnit makes").isEqualTo(executions + 1);
+    }
+
+    @Test
+    void aTestAnnotationBesideItStillRunsTheTestOnce() {
+        WeftRunner.Outcome outcome = WeftRunner.run(ExtensionPrograms.class, "withTestBesideIt", reports);
+
+        assertThat(outcome.results().testEvents().started().count()).isEqualTo(1);
+        assertThat(outcome.succeeded()).isEqualTo(1);
+        assertThat(outcome.number("executions")).isEqualTo(TRACES_OF_TWO_INCREMENTS);
+    }
+
+    @Test
+    void naiveRunsEveryInterleavingAndSaysSo() {
+        WeftRunner.Outcome outcome = WeftRunner.run(ExtensionPrograms.class, "everyInterleaving", reports);
+
+        assertThat(outcome.summaryJson()).contains("\"algorithm\": \"NAIVE\"").contains("\"complete\": true");
+        assertThat(outcome.number("executions")).isGreaterThan(TRACES_OF_TWO_INCREMENTS);
+    }
+
+    @Test
+    void aConfigurationParameterSetsTheAlgorithmForTheWholeBuild() {
+        WeftRunner.Outcome outcome = WeftRunner.run(ExtensionPrograms.class, "countsEveryExecution", reports,
+                Map.of("weft.algorithm", "naive"));
+
+        assertThat(outcome.summaryJson()).contains("\"algorithm\": \"NAIVE\"");
+    }
+
+    @Test
+    void aBudgetThatRunsOutPassesButSaysLoudlyItWasNotExhaustive() {
+        String console = captureConsole(() -> {
+            WeftRunner.Outcome outcome = WeftRunner.run(ExtensionPrograms.class, "smallBudget", reports);
+            assertThat(outcome.failure()).isEmpty();
+            assertThat(outcome.summaryJson()).contains("\"complete\": false").contains("\"verdict\": \"PASS\"");
+            assertThat(outcome.number("executions") + outcome.number("sleepSetBlocked")).isEqualTo(3);
+            assertThat(outcome.results().allEvents().reportingEntryPublished().stream()
+                    .flatMap(e -> e.getPayload(org.junit.platform.engine.reporting.ReportEntry.class).stream())
+                    .flatMap(entry -> entry.getKeyValuePairs().keySet().stream()))
+                    .contains("weft.notExhaustive");
+        });
+        assertThat(console).contains("NOT EXHAUSTIVE").contains("ExtensionPrograms#smallBudget");
+    }
+
+    @Test
+    void aPassingTestPrintsOneLineWithItsExecutions() {
+        String console = captureConsole(() -> WeftRunner.run(ExtensionPrograms.class, "countsEveryExecution",
+                reports));
+        assertThat(console).containsPattern("weft: ExtensionPrograms#countsEveryExecution PASS — 4 executions \\(\\d+"
+                + " sleep-set blocked\\), complete, \\d+ ms");
+    }
+
+    @Test
+    void aMisusedAttributeFailsTheTestNamingTheAttributeAndTheMethod() {
+        WeftRunner.Outcome outcome = WeftRunner.run(ExtensionPrograms.class, "zeroBudget", reports);
+
+        assertThat(outcome.failure()).hasValueSatisfying(failure -> assertThat(failure.getMessage())
+                .isEqualTo("maxExecutions must be >= 1 but was 0"
+                        + " (dev.weft.samples.extension.ExtensionPrograms#zeroBudget)"));
+    }
+
+    @Test
+    void aMisspelledConfigurationParameterFailsTheTestNamingIt() {
+        WeftRunner.Outcome outcome = WeftRunner.run(ExtensionPrograms.class, "countsEveryExecution", reports,
+                Map.of("weft.algorithm", "fastest"));
+
+        assertThat(outcome.failure()).hasValueSatisfying(failure -> assertThat(failure.getMessage())
+                .contains("weft.algorithm must be one of DPOR, NAIVE but was 'fastest'"));
+    }
+
+    @Test
+    void aFailedAssumptionSkipsTheTest() {
+        WeftRunner.Outcome outcome = WeftRunner.run(ExtensionPrograms.class, "assumptionFails", reports);
+
+        assertThat(outcome.aborted()).isPresent();
+        assertThat(outcome.failure()).isEmpty();
+    }
+
+    @Test
+    void aReplayTokenRunsExactlyTheFailingInterleavingAgain() {
+        WeftRunner.Outcome found = WeftRunner.run(ExtensionPrograms.class, "lostUpdate", reports.resolve("found"));
+        String token = replayToken(found.summaryJson());
+
+        WeftRunner.Outcome replayed = WeftRunner.run(ExtensionPrograms.class, "lostUpdate",
+                reports.resolve("replayed"), Map.of("weft.replay", token));
+
+        assertThat(replayed.number("executions")).isEqualTo(1);
+        assertThat(replayed.summaryJson()).contains("\"kind\": \"ASSERTION\"").contains("\"complete\": false");
+        assertThat(replayToken(replayed.summaryJson())).isEqualTo(token);
+    }
+
+    @Test
+    void aReplayTokenThatNoLongerFitsTheCodeSaysSo() {
+        WeftRunner.Outcome found = WeftRunner.run(ExtensionPrograms.class, "lostUpdate", reports.resolve("found"));
+        String token = replayToken(found.summaryJson());
+
+        WeftRunner.Outcome replayed = WeftRunner.run(ExtensionPrograms.class, "oneWorker",
+                reports.resolve("replayed"), Map.of("weft.replay", token));
+
+        assertThat(replayed.failure()).hasValueSatisfying(failure -> assertThat(failure.getMessage())
+                .startsWith("NONDETERMINISM: the replayed schedule no longer fits the code"));
+    }
+
+    @Test
+    void aDamagedReplayTokenIsRejectedBeforeAnythingRuns() {
+        WeftRunner.Outcome outcome = WeftRunner.run(ExtensionPrograms.class, "lostUpdate", reports,
+                Map.of("weft.replay", "weft1.garbage"));
+
+        assertThat(outcome.failure()).hasValueSatisfying(failure -> assertThat(failure.getMessage())
+                .contains("not a Weft replay token"));
+    }
+
+    @Test
+    void aTestThatDoesNotDoTheSameThingTwiceFailsWithNondeterminismNamingTheLine() {
+        WeftRunner.Outcome outcome = WeftRunner.run(ExtensionPrograms.class, "behavesDifferentlyOnceRun", reports);
+
+        assertThat(outcome.failure()).hasValueSatisfying(failure -> assertThat(failure.getMessage())
+                .startsWith("NONDETERMINISM: replaying the schedule diverged")
+                .contains("ExtensionPrograms.java:"));
+    }
+
+    @Test
+    void aThreadBlockedInUncontrolledCodeFailsWithItsStackInsteadOfHanging() {
+        WeftRunner.Outcome outcome = WeftRunner.run(ExtensionPrograms.class, "blocksInUncontrolledCode", reports,
+                Map.of("weft.watchdogSeconds", "1"));
+
+        assertThat(outcome.failure()).hasValueSatisfying(failure -> assertThat(failure.getMessage())
+                .startsWith("UNCONTROLLED_BLOCKING: ")
+                .contains("java.util.concurrent.CountDownLatch.await"));
+    }
+
+    @Test
+    void summaryJsonIsWrittenForAPassingTestToo() {
+        WeftRunner.Outcome outcome = WeftRunner.run(ExtensionPrograms.class, "countsEveryExecution", reports);
+
+        assertThat(outcome.summaryJson())
+                .contains("\"test\": \"dev.weft.samples.extension.ExtensionPrograms#countsEveryExecution\"")
+                .contains("\"verdict\": \"PASS\"")
+                .contains("\"failure\": null");
+    }
+
+    @Test
+    void noThreadIsLeftBehindAfterManyExecutions() {
+        int before = Thread.activeCount();
+        for (int i = 0; i < 25; i++) {
+            WeftRunner.run(ExtensionPrograms.class, "everyInterleaving", reports.resolve("run" + i));
+        }
+        assertThat(Thread.activeCount()).as("live threads after 25 explorations").isLessThanOrEqualTo(before + 2);
+    }
+
+    private static String replayToken(String summaryJson) {
+        Matcher m = Pattern.compile("\"replay\": \"([^\"]+)\"").matcher(summaryJson);
+        assertThat(m.find()).as("summary.json has a replay token: %s", summaryJson).isTrue();
+        return m.group(1);
+    }
+
+    private static String captureConsole(Runnable action) {
+        PrintStream original = System.out;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            action.run();
+        } finally {
+            System.setOut(original);
+        }
+        return captured.toString(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,129 @@
+package dev.weft.samples.extension;
+
+import dev.weft.junit.Algorithm;
+import dev.weft.junit.ExhaustiveConcurrency;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * Tests that exercise the extension's contract (API.md): lifecycle per execution, budgets, misuse, replay,
+ * nondeterminism, uncontrolled blocking. {@link ExtensionBehaviourTest} runs them through the JUnit Platform and
+ * checks what they produce. (Named {@code *Programs} so that Surefire does not run them on their own.)
+ */
+class ExtensionPrograms {
+
+    static final AtomicInteger CONSTRUCTED = new AtomicInteger();
+    static final AtomicInteger BEFORE_EACH = new AtomicInteger();
+    static final AtomicInteger AFTER_EACH = new AtomicInteger();
+    static final AtomicInteger DIVERGING_RUNS = new AtomicInteger();
+
+    /** A counter that two threads increment without synchronisation. */
+    static final class Counter {
+        int value;
+    }
+
+    private Counter counter;
+
+    ExtensionPrograms() {
+        CONSTRUCTED.incrementAndGet();
+    }
+
+    @BeforeEach
+    void freshCounter() {
+        BEFORE_EACH.incrementAndGet();
+        counter = new Counter();
+    }
+
+    @AfterEach
+    void countAfter() {
+        AFTER_EACH.incrementAndGet();
+    }
+
+    /** Two unprotected increments of the instance's counter: 4 traces, one outcome loses an update. */
+    private void racyIncrements() throws InterruptedException {
+        Thread a = new Thread(() -> counter.value++);
+        Thread b = new Thread(() -> counter.value++);
+        a.start();
+        b.start();
+        a.join();
+        b.join();
+    }
+
+    @ExhaustiveConcurrency
+    void countsEveryExecution() throws Exception {
+        racyIncrements();
+    }
+
+    @Test
+    @ExhaustiveConcurrency
+    void withTestBesideIt() throws Exception {
+        racyIncrements();
+    }
+
+    @ExhaustiveConcurrency
+    void lostUpdate() throws Exception {
+        racyIncrements();
+        assertEquals(2, counter.value);
+    }
+
+    @ExhaustiveConcurrency(algorithm = Algorithm.NAIVE)
+    void everyInterleaving() throws Exception {
+        racyIncrements();
+    }
+
+    @ExhaustiveConcurrency(maxExecutions = 3)
+    void smallBudget() throws Exception {
+        racyIncrements();
+    }
+
+    @ExhaustiveConcurrency(maxExecutions = 0)
+    void zeroBudget() throws Exception {
+        racyIncrements();
+    }
+
+    @ExhaustiveConcurrency
+    void assumptionFails() throws Exception {
+        racyIncrements();
+        Assumptions.assumeTrue(counter.value == 3, "only on a machine with three increments");
+    }
+
+    /** Writes the counter first only from its second execution on: the same schedule no longer does the same. */
+    @ExhaustiveConcurrency
+    void behavesDifferentlyOnceRun() throws Exception {
+        boolean again = DIVERGING_RUNS.getAndIncrement() > 0;
+        if (again) {
+            counter.value = 5;
+        }
+        racyIncrements();
+    }
+
+    /** One worker only: schedules of the two-thread tests do not fit it. */
+    @ExhaustiveConcurrency
+    void oneWorker() throws Exception {
+        Thread a = new Thread(() -> counter.value++);
+        a.start();
+        a.join();
+    }
+
+    /** A worker blocks in JDK code that Weft does not control. */
+    @ExhaustiveConcurrency
+    void blocksInUncontrolledCode() throws Exception {
+        CountDownLatch never = new CountDownLatch(1);
+        Thread worker = new Thread(() -> {
+            try {
+                never.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        worker.start();
+        worker.join();
+    }
+}

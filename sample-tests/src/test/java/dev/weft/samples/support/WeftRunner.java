@@ -1,0 +1,75 @@
+package dev.weft.samples.support;
+
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
+
+/**
+ * Runs one {@code @ExhaustiveConcurrency} test through the JUnit Platform (the way an IDE or Surefire does) and reads
+ * back what it wrote: the JUnit events and its {@code summary.json}.
+ */
+public final class WeftRunner {
+
+    private WeftRunner() {
+    }
+
+    /** The outcome of one test run. */
+    public record Outcome(EngineExecutionResults results, String summaryJson, Path testDir) {
+
+        /** A number field of {@code summary.json}. */
+        public long number(String field) {
+            Matcher m = Pattern.compile("\"" + field + "\": (\\d+)").matcher(summaryJson);
+            if (!m.find()) {
+                throw new AssertionError("summary.json has no number field '" + field + "':\n" + summaryJson);
+            }
+            return Long.parseLong(m.group(1));
+        }
+
+        /** The throwable the test failed with, if it failed. */
+        public Optional<Throwable> failure() {
+            return results.testEvents().failed().stream().findFirst()
+                    .flatMap(e -> e.getPayload(org.junit.platform.engine.TestExecutionResult.class))
+                    .flatMap(org.junit.platform.engine.TestExecutionResult::getThrowable);
+        }
+
+        public long succeeded() {
+            return results.testEvents().succeeded().count();
+        }
+
+        public Optional<Event> aborted() {
+            return results.testEvents().aborted().stream().findFirst();
+        }
+    }
+
+    /** Runs {@code testClass#method} with extra configuration parameters, reporting into {@code reportDir}. */
+    public static Outcome run(Class<?> testClass, String method, Path reportDir, Map<String, String> parameters) {
+        EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
+                .configurationParameter("weft.reportDir", reportDir.toString())
+                .configurationParameters(parameters)
+                .selectors(selectMethod(testClass, method))
+                .execute();
+        Path testDir = reportDir.resolve(testClass.getName()).resolve(method);
+        try {
+            Path summary = testDir.resolve("summary.json");
+            String json = Files.exists(summary) ? Files.readString(summary) : "";
+            return new Outcome(results, json, testDir);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static Outcome run(Class<?> testClass, String method, Path reportDir) {
+        return run(testClass, method, reportDir, Map.of());
+    }
+}

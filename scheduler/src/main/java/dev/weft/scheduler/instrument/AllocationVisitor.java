@@ -1,0 +1,156 @@
+package dev.weft.scheduler.instrument;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import net.bytebuddy.jar.asm.Handle;
+import net.bytebuddy.jar.asm.Label;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.jar.asm.Type;
+import net.bytebuddy.utility.OpenedClassReader;
+
+/**
+ * {@code Hooks.allocated(object, site)} after every object is constructed and every array created, so that the
+ * runtime can name objects in the order they appear.
+ *
+ * <p>An object is reported after its {@code INVOKESPECIAL <init>} returned, using the copy javac keeps with
+ * {@code NEW; DUP}; a {@code NEW} not followed by {@code DUP} leaves no copy and is not reported. Pairing each
+ * {@code <init>} with its {@code NEW} (they nest, as in {@code new A(new B())}) also tells which {@code <init>} in a
+ * constructor is its own {@code super(...)}/{@code this(...)} call: the one without a {@code NEW}. Until it, this
+ * visitor tells {@link MethodContext} that {@code this} may be uninitialised.
+ */
+final class AllocationVisitor extends MethodVisitor {
+
+    private static final String HOOK_DESCRIPTOR = "(Ljava/lang/Object;I)V";
+
+    private final MethodContext context;
+    /** For each {@code NEW} whose {@code <init>} has not run yet: whether it was followed by {@code DUP}. */
+    private final Deque<Boolean> pendingNews = new ArrayDeque<>();
+    private boolean previousWasNew;
+
+    AllocationVisitor(MethodVisitor next, MethodContext context) {
+        super(OpenedClassReader.ASM_API, next);
+        this.context = context;
+    }
+
+    @Override
+    public void visitTypeInsn(int opcode, String type) {
+        previousWasNew = false;
+        super.visitTypeInsn(opcode, type);
+        if (opcode == Opcodes.NEW) {
+            pendingNews.push(false);
+            previousWasNew = true;
+        } else if (opcode == Opcodes.ANEWARRAY) {
+            reportTopOfStack(Emit.simpleName(Type.getObjectType(type).getClassName().replace('.', '/')) + "[]");
+        }
+    }
+
+    @Override
+    public void visitInsn(int opcode) {
+        if (previousWasNew && opcode == Opcodes.DUP) {
+            pendingNews.pop();
+            pendingNews.push(true);
+        }
+        previousWasNew = false;
+        super.visitInsn(opcode);
+    }
+
+    @Override
+    public void visitIntInsn(int opcode, int operand) {
+        previousWasNew = false;
+        super.visitIntInsn(opcode, operand);
+        if (opcode == Opcodes.NEWARRAY) {
+            reportTopOfStack(primitiveArrayName(operand));
+        }
+    }
+
+    @Override
+    public void visitMultiANewArrayInsn(String descriptor, int dimensions) {
+        previousWasNew = false;
+        super.visitMultiANewArrayInsn(descriptor, dimensions);
+        reportTopOfStack(Emit.simpleName(Type.getType(descriptor).getClassName().replace('.', '/')));
+    }
+
+    @Override
+    public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
+        previousWasNew = false;
+        super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+        if (opcode != Opcodes.INVOKESPECIAL || !name.equals("<init>")) {
+            return;
+        }
+        if (pendingNews.isEmpty()) {
+            context.thisInitialized();
+        } else if (pendingNews.pop()) {
+            reportTopOfStack(Emit.simpleName(owner));
+        }
+    }
+
+    private void reportTopOfStack(String typeName) {
+        super.visitInsn(Opcodes.DUP);
+        Emit.callHook(mv, context.site(typeName), "allocated", HOOK_DESCRIPTOR);
+    }
+
+    private static String primitiveArrayName(int type) {
+        return switch (type) {
+            case Opcodes.T_BOOLEAN -> "boolean[]";
+            case Opcodes.T_CHAR -> "char[]";
+            case Opcodes.T_FLOAT -> "float[]";
+            case Opcodes.T_DOUBLE -> "double[]";
+            case Opcodes.T_BYTE -> "byte[]";
+            case Opcodes.T_SHORT -> "short[]";
+            case Opcodes.T_INT -> "int[]";
+            case Opcodes.T_LONG -> "long[]";
+            default -> throw new IllegalArgumentException("not a NEWARRAY operand: " + type);
+        };
+    }
+
+    // Any other instruction between NEW and DUP means the NEW was not followed by DUP.
+
+    @Override
+    public void visitVarInsn(int opcode, int varIndex) {
+        previousWasNew = false;
+        super.visitVarInsn(opcode, varIndex);
+    }
+
+    @Override
+    public void visitFieldInsn(int opcode, String owner, String name, String descriptor) {
+        previousWasNew = false;
+        super.visitFieldInsn(opcode, owner, name, descriptor);
+    }
+
+    @Override
+    public void visitInvokeDynamicInsn(String name, String descriptor, Handle bootstrap, Object... arguments) {
+        previousWasNew = false;
+        super.visitInvokeDynamicInsn(name, descriptor, bootstrap, arguments);
+    }
+
+    @Override
+    public void visitJumpInsn(int opcode, Label label) {
+        previousWasNew = false;
+        super.visitJumpInsn(opcode, label);
+    }
+
+    @Override
+    public void visitLdcInsn(Object value) {
+        previousWasNew = false;
+        super.visitLdcInsn(value);
+    }
+
+    @Override
+    public void visitIincInsn(int varIndex, int increment) {
+        previousWasNew = false;
+        super.visitIincInsn(varIndex, increment);
+    }
+
+    @Override
+    public void visitTableSwitchInsn(int min, int max, Label dflt, Label... labels) {
+        previousWasNew = false;
+        super.visitTableSwitchInsn(min, max, dflt, labels);
+    }
+
+    @Override
+    public void visitLookupSwitchInsn(Label dflt, int[] keys, Label[] labels) {
+        previousWasNew = false;
+        super.visitLookupSwitchInsn(dflt, keys, labels);
+    }
+}

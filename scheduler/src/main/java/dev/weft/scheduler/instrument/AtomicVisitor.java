@@ -1,0 +1,151 @@
+package dev.weft.scheduler.instrument;
+
+import java.util.Optional;
+import net.bytebuddy.jar.asm.Label;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.jar.asm.Type;
+import net.bytebuddy.utility.OpenedClassReader;
+
+/**
+ * Calls of {@link AtomicMethods} → {@code Hooks.atomicAccess(atomic, index, access, site)} before the call and, for
+ * compare-and-set, {@code Hooks.casResult(success, site)} after it. The arguments are parked in fresh local variables
+ * to reach the receiver (and the index or the updated object) beneath them, then pushed back.
+ *
+ * <p>For field updaters the site names the updated field ({@code member} = field name, {@code declaringClass} = its
+ * class), as a {@code GETFIELD} of that field would, so that the runtime sees one location either way. The field is
+ * known when the updater was read from a static field initialised with {@code newUpdater(Owner.class, "name")}, in
+ * this class or another; otherwise the site's member is empty and the runtime must assume any field of the object.
+ */
+final class AtomicVisitor extends MethodVisitor {
+
+    private static final String ACCESS_DESCRIPTOR = "(Ljava/lang/Object;III)V";
+
+    private final MethodContext context;
+    /** The static field the last updater was read from ({@code owner.name}), or {@code null}. */
+    private String[] lastUpdaterField;
+
+    AtomicVisitor(MethodVisitor next, MethodContext context) {
+        super(OpenedClassReader.ASM_API, next);
+        this.context = context;
+    }
+
+    @Override
+    public void visitFieldInsn(int opcode, String owner, String name, String descriptor) {
+        Type type = Type.getType(descriptor);
+        if (type.getSort() == Type.OBJECT && AtomicMethods.isUpdater(type.getInternalName())) {
+            lastUpdaterField = opcode == Opcodes.GETSTATIC ? new String[] {owner, name} : null;
+        }
+        super.visitFieldInsn(opcode, owner, name, descriptor);
+    }
+
+    @Override
+    public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
+        Optional<AtomicMethods.Shape> shape = opcode == Opcodes.INVOKEVIRTUAL ? shapeOf(owner) : Optional.empty();
+        Optional<AtomicMethods.Access> access = shape.flatMap(s -> AtomicMethods.access(name, s));
+        if (access.isEmpty()) {
+            super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+            return;
+        }
+        int site = shape.get() == AtomicMethods.Shape.UPDATER
+                ? updaterSite()
+                : context.site(Emit.simpleName(owner) + "." + name);
+        Type[] arguments = Type.getArgumentTypes(descriptor);
+        int[] slots = announce(shape.get(), access.get().access(), site, arguments);
+        super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+        switch (access.get().casResult()) {
+            case BOOLEAN -> Emit.callHook(mv, site, "casResult", "(ZI)Z");
+            case WITNESS -> reportWitnessResult(site, shape.get(), arguments, slots);
+            case NONE -> {
+            }
+        }
+    }
+
+    private Optional<AtomicMethods.Shape> shapeOf(String owner) {
+        AtomicMethods.Shape exact = AtomicMethods.shape(owner);
+        if (exact != null || owner.startsWith("java/")) {
+            return Optional.ofNullable(exact);
+        }
+        return AtomicMethods.classes().stream()
+                .filter(atomic -> context.types().isSubtypeOf(owner, atomic))
+                .findFirst()
+                .map(AtomicMethods::shape);
+    }
+
+    private int updaterSite() {
+        String[] field = lastUpdaterField;
+        lastUpdaterField = null;
+        Optional<ClassScan.UpdatedField> updated = field == null
+                ? Optional.empty()
+                : context.types().updatedField(field[0], field[1], context.classContext());
+        return updated
+                .map(f -> context.site(f.name(), Emit.dotted(f.declaringClass())))
+                .orElseGet(() -> context.site(""));
+    }
+
+    /**
+     * Calls {@code atomicAccess} with the operands of the call on the stack, and leaves them as they were.
+     *
+     * @return the local variables holding the arguments (still valid after the call)
+     */
+    private int[] announce(AtomicMethods.Shape shape, int accessKind, int site, Type[] arguments) {
+        int[] slots = new int[arguments.length];
+        if (arguments.length == 0) {
+            super.visitInsn(Opcodes.DUP);
+            Emit.pushInt(mv, -1);
+        } else {
+            context.startTemps();
+            for (int i = 0; i < arguments.length; i++) {
+                slots[i] = context.newTemp(arguments[i]);
+            }
+            for (int i = arguments.length - 1; i >= 0; i--) {
+                Emit.store(mv, arguments[i], slots[i]);
+            }
+            switch (shape) {
+                case SCALAR -> {
+                    super.visitInsn(Opcodes.DUP);
+                    Emit.pushInt(mv, -1);
+                }
+                case ARRAY -> {
+                    super.visitInsn(Opcodes.DUP);
+                    Emit.load(mv, arguments[0], slots[0]);
+                }
+                case UPDATER -> {
+                    Emit.load(mv, arguments[0], slots[0]);
+                    Emit.pushInt(mv, -1);
+                }
+            }
+        }
+        Emit.pushInt(mv, accessKind);
+        Emit.callHook(mv, site, "atomicAccess", ACCESS_DESCRIPTOR);
+        for (int i = 0; i < arguments.length; i++) {
+            Emit.load(mv, arguments[i], slots[i]);
+        }
+        return slots;
+    }
+
+    /** {@code compareAndExchange} succeeded iff the witness it returns equals the expected value. */
+    private void reportWitnessResult(int site, AtomicMethods.Shape shape, Type[] arguments, int[] slots) {
+        int expected = shape == AtomicMethods.Shape.SCALAR ? 0 : 1;
+        Type type = arguments[expected];
+        Label equal = new Label();
+        Label done = new Label();
+        Emit.dup(mv, type);
+        Emit.load(mv, type, slots[expected]);
+        switch (type.getSort()) {
+            case Type.LONG -> {
+                super.visitInsn(Opcodes.LCMP);
+                super.visitJumpInsn(Opcodes.IFEQ, equal);
+            }
+            case Type.OBJECT, Type.ARRAY -> super.visitJumpInsn(Opcodes.IF_ACMPEQ, equal);
+            default -> super.visitJumpInsn(Opcodes.IF_ICMPEQ, equal);
+        }
+        super.visitInsn(Opcodes.ICONST_0);
+        super.visitJumpInsn(Opcodes.GOTO, done);
+        super.visitLabel(equal);
+        super.visitInsn(Opcodes.ICONST_1);
+        super.visitLabel(done);
+        Emit.callHook(mv, site, "casResult", "(ZI)Z");
+        super.visitInsn(Opcodes.POP);
+    }
+}

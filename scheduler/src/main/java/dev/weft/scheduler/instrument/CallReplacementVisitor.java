@@ -1,0 +1,38 @@
+package dev.weft.scheduler.instrument;
+
+import java.util.Optional;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.utility.OpenedClassReader;
+
+/**
+ * Replaces the calls listed in {@link CallReplacements} by hook calls. {@code INVOKESPECIAL} is left alone: it is a
+ * subclass calling the JDK's implementation ({@code super.start()}), typically from the very override that the hook
+ * calls.
+ */
+final class CallReplacementVisitor extends MethodVisitor {
+
+    private final MethodContext context;
+
+    CallReplacementVisitor(MethodVisitor next, MethodContext context) {
+        super(OpenedClassReader.ASM_API, next);
+        this.context = context;
+    }
+
+    @Override
+    public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
+        Optional<CallReplacements.Replacement> replacement = CallReplacements.candidate(name, descriptor)
+                .filter(candidate -> candidate.isStatic() == (opcode == Opcodes.INVOKESTATIC))
+                .filter(candidate -> opcode != Opcodes.INVOKESPECIAL)
+                .filter(candidate -> ownedBy(owner, candidate.jdkClass()));
+        if (replacement.isPresent()) {
+            replacement.get().adapter().emit(mv, context.site(replacement.get().member()));
+        } else {
+            super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+        }
+    }
+
+    private boolean ownedBy(String owner, String jdkClass) {
+        return jdkClass.equals(CallReplacements.OBJECT) || context.types().isSubtypeOf(owner, jdkClass);
+    }
+}

@@ -1,0 +1,174 @@
+package dev.weft.scheduler.instrument;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import net.bytebuddy.jar.asm.Label;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+
+/**
+ * The JDK calls that instrumented code makes through {@code Hooks} instead: each entry turns the call's operands into
+ * the hook's (the receiver first, {@code site} last) and calls it. Keyed by method name and descriptor; an entry
+ * applies when the call's owner is the JDK class or a subtype of it ({@code myThread.start()}, {@code this.wait()}).
+ */
+final class CallReplacements {
+
+    /** Emits the hook call in place of the original call; the stack holds the original call's operands. */
+    interface Adapter {
+        void emit(MethodVisitor mv, int site);
+    }
+
+    /** One replaced method of {@code jdkClass} (internal name). */
+    record Replacement(String jdkClass, String method, boolean isStatic, Adapter adapter) {
+
+        /** How sites name the call: {@code "Thread.start"}. */
+        String member() {
+            return Emit.simpleName(jdkClass) + "." + method;
+        }
+    }
+
+    static final String OBJECT = "java/lang/Object";
+    static final String THREAD = "java/lang/Thread";
+    static final String LOCK_SUPPORT = "java/util/concurrent/locks/LockSupport";
+    static final String LOCK = "java/util/concurrent/locks/Lock";
+    static final String CONDITION = "java/util/concurrent/locks/Condition";
+
+    private static final String WAIT = "(Ljava/lang/Object;JII)V";
+    private static final String ON_OBJECT = "(Ljava/lang/Object;I)V";
+    private static final String ON_THREAD = "(Ljava/lang/Thread;I)V";
+    private static final String ASK_THREAD = "(Ljava/lang/Thread;I)Z";
+    private static final String JOIN = "(Ljava/lang/Thread;JI)V";
+    private static final String PARK = "(Ljava/lang/Object;JI)V";
+    private static final String ON_LOCK = "(Ljava/util/concurrent/locks/Lock;I)V";
+    private static final String ON_CONDITION = "(Ljava/util/concurrent/locks/Condition;I)V";
+    private static final String AWAIT = "(Ljava/util/concurrent/locks/Condition;JI)Z";
+
+    private static final Map<String, Replacement> BY_SIGNATURE = new HashMap<>();
+
+    static {
+        // Object's monitor methods are final: whatever the owner, the call is Object's.
+        instance(OBJECT, "wait", "()V", (mv, site) -> {
+            mv.visitInsn(Opcodes.LCONST_0);
+            mv.visitInsn(Opcodes.ICONST_0);
+            Emit.callHook(mv, site, "objectWait", WAIT);
+        });
+        instance(OBJECT, "wait", "(J)V", (mv, site) -> {
+            mv.visitInsn(Opcodes.ICONST_0);
+            Emit.callHook(mv, site, "objectWait", WAIT);
+        });
+        instance(OBJECT, "wait", "(JI)V", (mv, site) -> Emit.callHook(mv, site, "objectWait", WAIT));
+        instance(OBJECT, "notify", "()V", (mv, site) -> Emit.callHook(mv, site, "objectNotify", ON_OBJECT));
+        instance(OBJECT, "notifyAll", "()V", (mv, site) -> Emit.callHook(mv, site, "objectNotifyAll", ON_OBJECT));
+
+        instance(THREAD, "start", "()V", (mv, site) -> Emit.callHook(mv, site, "threadStart", ON_THREAD));
+        instance(THREAD, "join", "()V", (mv, site) -> {
+            mv.visitInsn(Opcodes.LCONST_0);
+            Emit.callHook(mv, site, "threadJoin", JOIN);
+        });
+        instance(THREAD, "join", "(J)V", (mv, site) -> Emit.callHook(mv, site, "threadJoin", JOIN));
+        instance(THREAD, "join", "(JI)V", (mv, site) -> {
+            roundNanosUpToMillis(mv);
+            Emit.callHook(mv, site, "threadJoin", JOIN);
+        });
+        instance(THREAD, "isAlive", "()Z", (mv, site) -> Emit.callHook(mv, site, "threadIsAlive", ASK_THREAD));
+        instance(THREAD, "interrupt", "()V", (mv, site) -> Emit.callHook(mv, site, "threadInterrupt", ON_THREAD));
+        instance(THREAD, "isInterrupted", "()Z",
+                (mv, site) -> Emit.callHook(mv, site, "threadIsInterrupted", ASK_THREAD));
+        statik(THREAD, "sleep", "(J)V", (mv, site) -> Emit.callHook(mv, site, "threadSleep", "(JI)V"));
+        statik(THREAD, "sleep", "(JI)V", (mv, site) -> {
+            roundNanosUpToMillis(mv);
+            Emit.callHook(mv, site, "threadSleep", "(JI)V");
+        });
+        statik(THREAD, "yield", "()V", (mv, site) -> Emit.callHook(mv, site, "threadYield", "(I)V"));
+        statik(THREAD, "onSpinWait", "()V", (mv, site) -> Emit.callHook(mv, site, "onSpinWait", "(I)V"));
+        statik(THREAD, "interrupted", "()Z", (mv, site) -> Emit.callHook(mv, site, "threadInterrupted", "(I)Z"));
+        statik(THREAD, "holdsLock", "(Ljava/lang/Object;)Z",
+                (mv, site) -> Emit.callHook(mv, site, "holdsLock", "(Ljava/lang/Object;I)Z"));
+
+        // Hooks.park takes (blocker, nanos), nanos < 0 meaning "no timeout".
+        statik(LOCK_SUPPORT, "park", "()V", (mv, site) -> {
+            mv.visitInsn(Opcodes.ACONST_NULL);
+            mv.visitLdcInsn(-1L);
+            Emit.callHook(mv, site, "park", PARK);
+        });
+        statik(LOCK_SUPPORT, "park", "(Ljava/lang/Object;)V", (mv, site) -> {
+            mv.visitLdcInsn(-1L);
+            Emit.callHook(mv, site, "park", PARK);
+        });
+        statik(LOCK_SUPPORT, "parkNanos", "(J)V", (mv, site) -> {
+            atLeastZero(mv);
+            mv.visitInsn(Opcodes.ACONST_NULL);
+            mv.visitInsn(Opcodes.DUP_X2);
+            mv.visitInsn(Opcodes.POP);
+            Emit.callHook(mv, site, "park", PARK);
+        });
+        statik(LOCK_SUPPORT, "parkNanos", "(Ljava/lang/Object;J)V", (mv, site) -> {
+            atLeastZero(mv);
+            Emit.callHook(mv, site, "park", PARK);
+        });
+        statik(LOCK_SUPPORT, "unpark", "(Ljava/lang/Thread;)V",
+                (mv, site) -> Emit.callHook(mv, site, "unpark", ON_THREAD));
+
+        instance(LOCK, "lock", "()V", (mv, site) -> Emit.callHook(mv, site, "lock", ON_LOCK));
+        instance(LOCK, "lockInterruptibly", "()V",
+                (mv, site) -> Emit.callHook(mv, site, "lockInterruptibly", ON_LOCK));
+        instance(LOCK, "tryLock", "()Z",
+                (mv, site) -> Emit.callHook(mv, site, "tryLock", "(Ljava/util/concurrent/locks/Lock;I)Z"));
+        instance(LOCK, "unlock", "()V", (mv, site) -> Emit.callHook(mv, site, "unlock", ON_LOCK));
+
+        // Hooks.conditionAwait takes nanos, nanos < 0 meaning "no timeout".
+        instance(CONDITION, "await", "()V", (mv, site) -> {
+            mv.visitLdcInsn(-1L);
+            Emit.callHook(mv, site, "conditionAwait", AWAIT);
+            mv.visitInsn(Opcodes.POP);
+        });
+        instance(CONDITION, "await", "(JLjava/util/concurrent/TimeUnit;)Z", (mv, site) -> {
+            // [c, time, unit] → [c, unit, time] → [c, unit.toNanos(time)]
+            mv.visitInsn(Opcodes.DUP_X2);
+            mv.visitInsn(Opcodes.POP);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/util/concurrent/TimeUnit", "toNanos", "(J)J", false);
+            atLeastZero(mv);
+            Emit.callHook(mv, site, "conditionAwait", AWAIT);
+        });
+        instance(CONDITION, "awaitNanos", "(J)J", (mv, site) -> Emit.callHook(mv, site, "conditionAwaitNanos",
+                "(Ljava/util/concurrent/locks/Condition;JI)J"));
+        instance(CONDITION, "signal", "()V", (mv, site) -> Emit.callHook(mv, site, "conditionSignal", ON_CONDITION));
+        instance(CONDITION, "signalAll", "()V",
+                (mv, site) -> Emit.callHook(mv, site, "conditionSignalAll", ON_CONDITION));
+    }
+
+    private CallReplacements() {
+    }
+
+    /** The replacement for a call of {@code name descriptor}, before checking its owner. */
+    static Optional<Replacement> candidate(String name, String descriptor) {
+        return Optional.ofNullable(BY_SIGNATURE.get(name + descriptor));
+    }
+
+    private static void instance(String jdkClass, String name, String descriptor, Adapter adapter) {
+        BY_SIGNATURE.put(name + descriptor, new Replacement(jdkClass, name, false, adapter));
+    }
+
+    private static void statik(String jdkClass, String name, String descriptor, Adapter adapter) {
+        BY_SIGNATURE.put(name + descriptor, new Replacement(jdkClass, name, true, adapter));
+    }
+
+    /** [millis, nanos] → [millis + (nanos > 0 ? 1 : 0)], as {@code Thread.sleep/join(millis, nanos)} round. */
+    private static void roundNanosUpToMillis(MethodVisitor mv) {
+        Label done = new Label();
+        Label roundUp = new Label();
+        mv.visitJumpInsn(Opcodes.IFGT, roundUp);
+        mv.visitJumpInsn(Opcodes.GOTO, done);
+        mv.visitLabel(roundUp);
+        mv.visitInsn(Opcodes.LCONST_1);
+        mv.visitInsn(Opcodes.LADD);
+        mv.visitLabel(done);
+    }
+
+    /** Negative timeouts mean "do not wait" in the JDK, but "no timeout" to the hooks. */
+    private static void atLeastZero(MethodVisitor mv) {
+        mv.visitInsn(Opcodes.LCONST_0);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Math", "max", "(JJ)J", false);
+    }
+}

@@ -1,0 +1,124 @@
+package dev.weft.scheduler.instrument;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import net.bytebuddy.jar.asm.ClassReader;
+import net.bytebuddy.jar.asm.ClassVisitor;
+import net.bytebuddy.jar.asm.Label;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.jar.asm.Type;
+import net.bytebuddy.utility.OpenedClassReader;
+
+/**
+ * A first, read-only pass over a class file, for what the instrumenting pass needs before it sees a method's code:
+ * <ul>
+ *   <li>each method's first source line, for hooks inserted at entry, before the code says its line;</li>
+ *   <li>each method's original {@code max_locals}, so that inserted code can keep values in fresh local variables
+ *       above every variable of the original code (ByteBuddy's shaded ASM has no {@code LocalVariablesSorter});</li>
+ *   <li>the field each static atomic field updater of the class updates, found in the static initialiser as
+ *       {@code newUpdater(Owner.class, [Value.class,] "name")} stored by {@code PUTSTATIC}.</li>
+ * </ul>
+ */
+final class ClassScan {
+
+    /** The field an updater updates: the declaring class (internal name) and the field name. */
+    record UpdatedField(String declaringClass, String name) {
+    }
+
+    private final Map<String, Integer> maxLocals = new HashMap<>();
+    private final Map<String, Integer> firstLines = new HashMap<>();
+    private final Map<String, UpdatedField> updaters = new HashMap<>();
+
+    private ClassScan() {
+    }
+
+    static ClassScan of(byte[] classFile) {
+        ClassScan scan = new ClassScan();
+        OpenedClassReader.of(classFile).accept(scan.new Scanner(), ClassReader.SKIP_FRAMES);
+        return scan;
+    }
+
+    int maxLocals(String name, String descriptor) {
+        Integer max = maxLocals.get(name + descriptor);
+        if (max == null) {
+            throw new IllegalStateException("method " + name + descriptor + " was not seen by the first pass");
+        }
+        return max;
+    }
+
+    /** The first source line of the method, or {@code -1}: where entry hooks say they are. */
+    int firstLine(String name, String descriptor) {
+        return firstLines.getOrDefault(name + descriptor, -1);
+    }
+
+    /** The field updated by the updater held in this class's static field {@code updaterField}, if known. */
+    Optional<UpdatedField> updatedField(String updaterField) {
+        return Optional.ofNullable(updaters.get(updaterField));
+    }
+
+    private final class Scanner extends ClassVisitor {
+
+        private String className;
+
+        Scanner() {
+            super(OpenedClassReader.ASM_API);
+        }
+
+        @Override
+        public void visit(int version, int access, String name, String signature, String superName,
+                          String[] interfaces) {
+            className = name;
+        }
+
+        @Override
+        public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
+                                         String[] exceptions) {
+            String key = name + descriptor;
+            boolean initialiser = name.equals("<clinit>");
+            return new MethodVisitor(OpenedClassReader.ASM_API) {
+                private String lastClassConstant;
+                private String lastStringConstant;
+                private UpdatedField created;
+
+                @Override
+                public void visitLdcInsn(Object value) {
+                    if (value instanceof Type type && type.getSort() == Type.OBJECT && lastClassConstant == null) {
+                        lastClassConstant = type.getInternalName();
+                    } else if (value instanceof String string) {
+                        lastStringConstant = string;
+                    }
+                }
+
+                @Override
+                public void visitMethodInsn(int opcode, String owner, String method, String desc, boolean itf) {
+                    created = initialiser && opcode == Opcodes.INVOKESTATIC && method.equals("newUpdater")
+                            && AtomicMethods.isUpdater(owner) && lastClassConstant != null && lastStringConstant != null
+                            ? new UpdatedField(lastClassConstant, lastStringConstant)
+                            : null;
+                    lastClassConstant = null;
+                    lastStringConstant = null;
+                }
+
+                @Override
+                public void visitFieldInsn(int opcode, String owner, String field, String desc) {
+                    if (created != null && opcode == Opcodes.PUTSTATIC && owner.equals(className)) {
+                        updaters.put(field, created);
+                    }
+                    created = null;
+                }
+
+                @Override
+                public void visitLineNumber(int line, Label start) {
+                    firstLines.putIfAbsent(key, line);
+                }
+
+                @Override
+                public void visitMaxs(int maxStack, int maxLocal) {
+                    maxLocals.put(key, maxLocal);
+                }
+            };
+        }
+    }
+}

@@ -1,0 +1,116 @@
+package dev.weft.scheduler.instrument;
+
+import dev.weft.scheduler.hooks.Sites;
+import java.util.ArrayList;
+import java.util.List;
+import net.bytebuddy.jar.asm.Label;
+import net.bytebuddy.jar.asm.Type;
+
+/**
+ * What the visitors instrumenting one method share: where they are (for {@link Sites}), fresh local variables,
+ * whether {@code this} is initialised yet, and the exception handlers they add, which {@link HandlerOrdering} writes
+ * in the order the JVM needs.
+ */
+final class MethodContext {
+
+    /** An exception handler to add: catches {@code type} ({@code null}: anything) thrown in [start, end). */
+    record Handler(Label start, Label end, Label handler, String type) {
+    }
+
+    private final ClassContext owner;
+    private final String methodName;
+    private final String descriptor;
+    private final boolean constructor;
+    private final List<Handler> innerHandlers = new ArrayList<>();
+    private final List<Handler> outerHandlers = new ArrayList<>();
+    private int line;
+    private boolean thisInitialized;
+    private int nextTemp = -1;
+
+    MethodContext(ClassContext owner, String methodName, String descriptor) {
+        this.owner = owner;
+        this.methodName = methodName;
+        this.descriptor = descriptor;
+        this.constructor = methodName.equals("<init>");
+        this.thisInitialized = !constructor;
+        this.line = owner.scan().firstLine(methodName, descriptor);
+    }
+
+    ClassContext classContext() {
+        return owner;
+    }
+
+    TypeHierarchy.View types() {
+        return owner.types();
+    }
+
+    String methodName() {
+        return methodName;
+    }
+
+    void line(int line) {
+        this.line = line;
+    }
+
+    /** Registers the instruction about to be instrumented; {@code member} and {@code declaringClass} as in Site. */
+    int site(String member, String declaringClass) {
+        return Sites.register(new Sites.Site(owner.dottedName(), methodName, owner.sourceFile(), line, member,
+                declaringClass));
+    }
+
+    int site(String member) {
+        return site(member, "");
+    }
+
+    boolean isConstructor() {
+        return constructor;
+    }
+
+    /**
+     * Whether {@code this} may still be uninitialised: in a constructor before its {@code super(...)} or
+     * {@code this(...)} call, where {@code this} may be stored to but not passed to a method.
+     */
+    boolean thisMayBeUninitialized() {
+        return !thisInitialized;
+    }
+
+    void thisInitialized() {
+        thisInitialized = true;
+    }
+
+    /**
+     * Starts a sequence of inserted code that needs local variables. The variables of one sequence live only within
+     * it, so every sequence reuses the same slots, above all of the original method's.
+     */
+    void startTemps() {
+        nextTemp = owner.scan().maxLocals(methodName, descriptor);
+    }
+
+    /** A fresh local variable for a value of this type, within the current sequence. */
+    int newTemp(Type type) {
+        if (nextTemp < 0) {
+            throw new IllegalStateException("newTemp called outside a sequence started by startTemps");
+        }
+        int slot = nextTemp;
+        nextTemp += type.getSize();
+        return slot;
+    }
+
+    /** A handler that must take precedence over the method's own handlers (it covers a single inserted call). */
+    void addInnerHandler(Handler handler) {
+        innerHandlers.add(handler);
+    }
+
+    /** A handler that must apply only where none of the method's own handlers does (it covers the whole body). */
+    void addOuterHandler(Handler handler) {
+        outerHandlers.add(handler);
+    }
+
+    List<Handler> innerHandlers() {
+        return innerHandlers;
+    }
+
+    List<Handler> outerHandlers() {
+        return outerHandlers;
+    }
+}

@@ -1,0 +1,55 @@
+package dev.weft.scheduler.instrument;
+
+import net.bytebuddy.jar.asm.Label;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.utility.OpenedClassReader;
+
+/**
+ * {@code MONITORENTER}/{@code MONITOREXIT} → ask {@code Hooks.monitorEnter/monitorExit} first; when the handler
+ * answers that it took (released) the monitor in its model, the real instruction is skipped:
+ * <pre>
+ *   DUP; push site; INVOKESTATIC Hooks.monitorEnter(Object,int)boolean; IFNE model
+ *   MONITORENTER; GOTO done
+ *   model: POP
+ *   done:
+ * </pre>
+ * Managed threads thus never block on a real monitor the scheduler cannot see, and unmanaged threads keep the
+ * JVM's. The JIT cannot prove such monitors balanced and leaves the method interpreted; the cost is paid only by
+ * methods with {@code synchronized} blocks.
+ */
+final class MonitorVisitor extends MethodVisitor {
+
+    private static final String HOOK_DESCRIPTOR = "(Ljava/lang/Object;I)Z";
+
+    private final MethodContext context;
+
+    MonitorVisitor(MethodVisitor next, MethodContext context) {
+        super(OpenedClassReader.ASM_API, next);
+        this.context = context;
+    }
+
+    @Override
+    public void visitInsn(int opcode) {
+        if (opcode == Opcodes.MONITORENTER) {
+            emitModelOrReal(opcode, "monitorEnter");
+        } else if (opcode == Opcodes.MONITOREXIT) {
+            emitModelOrReal(opcode, "monitorExit");
+        } else {
+            super.visitInsn(opcode);
+        }
+    }
+
+    private void emitModelOrReal(int opcode, String hook) {
+        Label model = new Label();
+        Label done = new Label();
+        super.visitInsn(Opcodes.DUP);
+        Emit.callHook(mv, context.site(""), hook, HOOK_DESCRIPTOR);
+        super.visitJumpInsn(Opcodes.IFNE, model);
+        super.visitInsn(opcode);
+        super.visitJumpInsn(Opcodes.GOTO, done);
+        super.visitLabel(model);
+        super.visitInsn(Opcodes.POP);
+        super.visitLabel(done);
+    }
+}

@@ -1,0 +1,132 @@
+package dev.weft.scheduler.instrument;
+
+import java.util.Optional;
+import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.jar.asm.Label;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.jar.asm.Type;
+import net.bytebuddy.utility.OpenedClassReader;
+
+/**
+ * Calls of {@code synchronized} methods of instrumented classes are bracketed at the call site:
+ * <pre>
+ *   Hooks.monitorEnter(monitor, site)      // the model acquires; the result is ignored
+ *   invoke                                  // the JVM takes and releases the real monitor, uncontended
+ *   Hooks.monitorExit(monitor, site)       // also when the call throws, then rethrown
+ * </pre>
+ * Retransformation cannot remove {@code ACC_SYNCHRONIZED}, so the real monitor of a synchronized method is always
+ * taken. Announcing the acquisition before the invocation lets the scheduler hold a thread back while its model says
+ * another managed thread owns the monitor; the thread then reaches the real monitor only once it is free, and never
+ * blocks where the scheduler cannot see. The monitor is released in the model only after the JVM released it.
+ *
+ * <p>The method is resolved statically, from the call's owner up the class chain. A call whose static target is not
+ * synchronized but whose runtime target is (an override) is not announced; {@link SynchronizedMethodEntry} lets the
+ * runtime notice that. Synchronized methods of uninstrumented classes (the JDK's {@code Vector}, ...) run as one
+ * opaque step and are not announced.
+ */
+final class SynchronizedCallVisitor extends MethodVisitor {
+
+    private static final String HOOK_DESCRIPTOR = "(Ljava/lang/Object;I)Z";
+
+    private final MethodContext context;
+
+    SynchronizedCallVisitor(MethodVisitor next, MethodContext context) {
+        super(OpenedClassReader.ASM_API, next);
+        this.context = context;
+    }
+
+    @Override
+    public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
+        Optional<MethodDescription> target = synchronizedTarget(opcode, owner, name, descriptor, isInterface);
+        if (target.isEmpty()) {
+            super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+            return;
+        }
+        TypeDescription declaring = target.get().getDeclaringType().asErasure();
+        int site = context.site(Emit.simpleName(declaring.getInternalName()) + "." + name);
+        boolean isStatic = opcode == Opcodes.INVOKESTATIC;
+        int monitorSlot = isStatic ? -1 : keepReceiver(descriptor);
+
+        pushMonitor(declaring, monitorSlot);
+        Emit.callHook(mv, site, "monitorEnter", HOOK_DESCRIPTOR);
+        super.visitInsn(Opcodes.POP);
+        if (!isStatic) {
+            reloadArguments(descriptor, monitorSlot);
+        }
+
+        Label callStart = new Label();
+        Label callEnd = new Label();
+        Label thrown = new Label();
+        Label after = new Label();
+        super.visitLabel(callStart);
+        super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+        super.visitLabel(callEnd);
+        releaseInModel(declaring, monitorSlot, site);
+        super.visitJumpInsn(Opcodes.GOTO, after);
+        super.visitLabel(thrown);
+        releaseInModel(declaring, monitorSlot, site);
+        super.visitInsn(Opcodes.ATHROW);
+        super.visitLabel(after);
+        context.addInnerHandler(new MethodContext.Handler(callStart, callEnd, thrown, null));
+    }
+
+    private Optional<MethodDescription> synchronizedTarget(int opcode, String owner, String name, String descriptor,
+                                                           boolean isInterface) {
+        if (isInterface || opcode == Opcodes.INVOKEINTERFACE || name.startsWith("<") || owner.startsWith("[")
+                || !context.classContext().filter().instrumentsName(owner)) {
+            return Optional.empty();
+        }
+        return context.types().classMethod(owner, name, descriptor)
+                .filter(MethodDescription::isSynchronized)
+                .filter(method -> context.classContext().filter()
+                        .instrumentsName(method.getDeclaringType().asErasure().getInternalName()))
+                // The class literal of a static method's declaring class must be accessible from here.
+                .filter(method -> !method.isStatic() || method.getDeclaringType().asErasure().isPublic()
+                        || method.getDeclaringType().asErasure().getInternalName().equals(owner));
+    }
+
+    /**
+     * [receiver, args...] → [receiver]: the arguments go to fresh local variables, and a copy of the receiver too.
+     *
+     * @return the local variable holding the receiver; the arguments follow it
+     */
+    private int keepReceiver(String descriptor) {
+        Type[] arguments = Type.getArgumentTypes(descriptor);
+        context.startTemps();
+        int receiverSlot = context.newTemp(Type.getObjectType("java/lang/Object"));
+        int[] slots = new int[arguments.length];
+        for (int i = 0; i < arguments.length; i++) {
+            slots[i] = context.newTemp(arguments[i]);
+        }
+        for (int i = arguments.length - 1; i >= 0; i--) {
+            Emit.store(mv, arguments[i], slots[i]);
+        }
+        super.visitInsn(Opcodes.DUP);
+        super.visitVarInsn(Opcodes.ASTORE, receiverSlot);
+        return receiverSlot;
+    }
+
+    private void reloadArguments(String descriptor, int receiverSlot) {
+        int slot = receiverSlot + 1;
+        for (Type argument : Type.getArgumentTypes(descriptor)) {
+            Emit.load(mv, argument, slot);
+            slot += argument.getSize();
+        }
+    }
+
+    private void pushMonitor(TypeDescription declaring, int monitorSlot) {
+        if (monitorSlot < 0) {
+            super.visitLdcInsn(Type.getObjectType(declaring.getInternalName()));
+        } else {
+            super.visitVarInsn(Opcodes.ALOAD, monitorSlot);
+        }
+    }
+
+    private void releaseInModel(TypeDescription declaring, int monitorSlot, int site) {
+        pushMonitor(declaring, monitorSlot);
+        Emit.callHook(mv, site, "monitorExit", HOOK_DESCRIPTOR);
+        super.visitInsn(Opcodes.POP);
+    }
+}

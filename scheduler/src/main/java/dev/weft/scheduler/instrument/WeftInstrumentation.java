@@ -1,0 +1,133 @@
+package dev.weft.scheduler.instrument;
+
+import java.lang.instrument.Instrumentation;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.security.CodeSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import net.bytebuddy.agent.ByteBuddyAgent;
+
+/**
+ * Installs Weft's bytecode instrumentation into the running JVM, once.
+ *
+ * <p>With {@code -javaagent:weft-scheduler.jar} the JVM installs it at start ({@link WeftAgent}). Otherwise
+ * {@link #ensureInstalled()} attaches an agent to the running JVM (ByteBuddy's self-attach), so that plain IDE and
+ * Surefire runs need no flag. On Java 21 and later such dynamic loading prints a warning (JEP 451); starting the JVM
+ * with {@code -XX:+EnableDynamicAgentLoading}, or with the {@code -javaagent} above, silences it.
+ *
+ * <p>Classes loaded before installation (the test class, often) are retransformed; classes loaded later are
+ * transformed as they load. {@code java.lang.Thread.run()} is retransformed to report thread starts and ends.
+ */
+public final class WeftInstrumentation {
+
+    private static final List<InstrumentationFailure> FAILURES = new CopyOnWriteArrayList<>();
+    private static boolean installed;
+
+    private WeftInstrumentation() {
+    }
+
+    /**
+     * Installs the instrumentation unless it is installed already.
+     *
+     * @throws WeftSetupException when no agent can be attached; its message says which {@code -javaagent} to add
+     */
+    public static synchronized void ensureInstalled() {
+        if (!installed) {
+            install(attach());
+        }
+    }
+
+    public static synchronized boolean isInstalled() {
+        return installed;
+    }
+
+    /**
+     * The classes that could not be instrumented and run unchanged. A test that reaches one of them is not under
+     * control and must not pass.
+     */
+    public static List<InstrumentationFailure> failures() {
+        return List.copyOf(FAILURES);
+    }
+
+    /** Installs with the given instrumentation ({@link WeftAgent} at JVM start, or after self-attach). */
+    static synchronized void install(Instrumentation instrumentation) {
+        if (installed) {
+            return;
+        }
+        if (!instrumentation.isRetransformClassesSupported()) {
+            throw new WeftSetupException("Weft needs to retransform classes, but this JVM's agent was loaded without "
+                    + "Can-Retransform-Classes: true in its manifest");
+        }
+        BootstrapBridge.install(instrumentation);
+        ClassInstrumenter instrumenter = new ClassInstrumenter(ClassFilter.fromSystemProperties());
+        instrumentation.addTransformer(new WeftTransformer(instrumenter, WeftInstrumentation::failed), true);
+        retransformLoaded(instrumentation, instrumenter);
+        installed = true;
+    }
+
+    private static Instrumentation attach() {
+        try {
+            return ByteBuddyAgent.install();
+        } catch (RuntimeException | LinkageError e) {
+            throw attachFailed(e);
+        }
+    }
+
+    /** The exception for a JVM that refuses the agent, saying what to add to the build instead. */
+    static WeftSetupException attachFailed(Throwable cause) {
+        String agent = jarOf(WeftInstrumentation.class)
+                .or(() -> jarOf(ByteBuddyAgent.class))
+                .map(Path::toString)
+                .orElse("/path/to/byte-buddy-agent-1.17.7.jar");
+        return new WeftSetupException("Weft could not attach its instrumentation agent to this JVM (" + cause
+                + "). Attaching needs a JDK with the jdk.attach module and is refused under "
+                + "-XX:+DisableAttachMechanism or -Djdk.attach.allowAttachSelf=false. Load the agent when the JVM "
+                + "starts instead; with Maven Surefire, add to its <configuration>: <argLine>-javaagent:" + agent
+                + "</argLine> (the weft-scheduler jar, or the byte-buddy-agent jar, which Weft then uses).", cause);
+    }
+
+    /** The jar a class was loaded from, if it was loaded from a jar file. */
+    private static Optional<Path> jarOf(Class<?> type) {
+        try {
+            CodeSource source = type.getProtectionDomain().getCodeSource();
+            if (source == null || source.getLocation() == null) {
+                return Optional.empty();
+            }
+            Path path = Path.of(source.getLocation().toURI());
+            return path.toString().endsWith(".jar") ? Optional.of(path) : Optional.empty();
+        } catch (URISyntaxException | SecurityException | IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static void retransformLoaded(Instrumentation instrumentation, ClassInstrumenter instrumenter) {
+        List<Class<?>> targets = new ArrayList<>();
+        for (Class<?> type : instrumentation.getAllLoadedClasses()) {
+            if (!type.isArray() && !type.isPrimitive() && !type.isHidden()
+                    && instrumenter.accepts(type.getName().replace('.', '/'), type.getClassLoader())
+                    && instrumentation.isModifiableClass(type)) {
+                targets.add(type);
+            }
+        }
+        try {
+            instrumentation.retransformClasses(targets.toArray(Class<?>[]::new));
+        } catch (Exception | LinkageError batchFailure) {
+            // One class the JVM rejects fails the whole batch: retry one by one to find it and keep the others.
+            for (Class<?> type : targets) {
+                try {
+                    instrumentation.retransformClasses(type);
+                } catch (Exception | LinkageError failure) {
+                    failed(type.getName(), failure);
+                }
+            }
+        }
+    }
+
+    private static void failed(String className, Throwable cause) {
+        FAILURES.add(new InstrumentationFailure(className, cause));
+        System.err.println("[weft] could not instrument " + className + "; it runs uncontrolled: " + cause);
+    }
+}

@@ -1,0 +1,86 @@
+package dev.weft.scheduler.runtime;
+
+import dev.weft.scheduler.model.Event;
+import dev.weft.scheduler.model.OpKind;
+import dev.weft.scheduler.model.Operation;
+
+/**
+ * What a paused thread will do when it is let move: a visible operation, when it is enabled, and its effect on the
+ * models. Actions are created by the thread at a scheduling point and performed by the driver, so every model is
+ * changed by one thread at a time.
+ */
+abstract class Action {
+
+    private final Operation operation;
+    private final int site;
+
+    /**
+     * @param site the instrumented site ({@code dev.weft.scheduler.hooks.Sites}), or {@code -1} for operations that
+     *             have no instruction of their own (a thread's end)
+     */
+    Action(Operation operation, int site) {
+        this.operation = operation;
+        this.site = site;
+    }
+
+    final Operation operation() {
+        return operation;
+    }
+
+    final int site() {
+        return site;
+    }
+
+    /** Whether the operation can be performed now. */
+    boolean enabled() {
+        return true;
+    }
+
+    /**
+     * Applies the operation to the models.
+     *
+     * @return the action the thread is paused at next without running (a wait is followed by re-acquiring its
+     *         monitor), or {@code null} to let the thread run on to its next scheduling point
+     */
+    Action perform() {
+        return null;
+    }
+
+    /** The value read, written or returned, as text for the event, or {@code null}. Meaningful after {@link #perform}. */
+    String value() {
+        return null;
+    }
+
+    /**
+     * Whether doing this again, with nothing that it reads changed by another thread, would do exactly the same: the
+     * operations a spin loop is made of (reads, yields, compare-and-sets that will fail again; {@code tryLock} says so
+     * itself).
+     */
+    boolean repeatable() {
+        OpKind kind = operation.kind();
+        return kind == OpKind.READ || kind == OpKind.YIELD || kind == OpKind.CAS;
+    }
+
+    /**
+     * Whether performing this, as {@code event} records it, changed nothing another thread could observe (a read, a
+     * yield, a failed compare-and-set, a failed {@code tryLock}).
+     */
+    boolean changedNothing(Event event) {
+        return repeatable() && !event.operation().writes();
+    }
+
+    /** Why the operation is not enabled, for deadlock descriptions: {@code "waits to lock Account@1, held by main.1"}. */
+    String whyBlocked() {
+        return "cannot " + operation;
+    }
+
+    /** The thread this one waits for while not enabled (the owner of a lock, a joined thread), or {@code null}. */
+    ManagedThread waitsFor() {
+        return null;
+    }
+
+    @Override
+    public String toString() {
+        return operation.toString();
+    }
+}

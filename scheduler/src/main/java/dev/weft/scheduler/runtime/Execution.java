@@ -1,0 +1,111 @@
+package dev.weft.scheduler.runtime;
+
+import dev.weft.scheduler.hooks.Sites;
+import dev.weft.scheduler.model.SourcePosition;
+import dev.weft.scheduler.model.SubjectFailure;
+import dev.weft.scheduler.model.ThreadId;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The state of one execution that the hooks and the driver share: its threads, the names of its objects, the models
+ * of its primitives, its first failure. Everything but the volatile fields is touched only by the one thread that
+ * currently runs (a managed thread, or the driver while all of them are paused).
+ */
+final class Execution {
+
+    final RuntimeSettings settings;
+    final ObjectNames names = new ObjectNames();
+    final Monitors monitors = new Monitors(this);
+    final ReentrantLocks locks = new ReentrantLocks(this);
+    final SpinRule spinRule;
+
+    /** By thread index; {@code null} where an index was handed out to a start that has not been performed. */
+    private final List<ManagedThread> threads = new ArrayList<>();
+    private final Map<Thread, ManagedThread> byJavaThread = new IdentityHashMap<>();
+    private int nextThreadIndex;
+
+    private volatile Thread driver;
+    private volatile boolean abandoned;
+    private volatile SubjectFailure failure;
+
+    Execution(RuntimeSettings settings) {
+        this.settings = settings;
+        this.spinRule = new SpinRule(settings.spinDetection());
+    }
+
+    /** Hands out the next dense thread index (at the start's scheduling point, so it follows the schedule). */
+    int reserveThreadIndex() {
+        return nextThreadIndex++;
+    }
+
+    ManagedThread register(ThreadId id, Thread thread) {
+        ManagedThread managed = new ManagedThread(this, id, thread);
+        while (threads.size() <= id.index()) {
+            threads.add(null);
+        }
+        threads.set(id.index(), managed);
+        byJavaThread.put(thread, managed);
+        return managed;
+    }
+
+    /** The managed thread for a {@code Thread} object, or {@code null} if it was not started in this execution. */
+    ManagedThread managed(Thread thread) {
+        return byJavaThread.get(thread);
+    }
+
+    /** Every thread started so far, by index. */
+    List<ManagedThread> threads() {
+        List<ManagedThread> started = new ArrayList<>(threads.size());
+        for (ManagedThread thread : threads) {
+            if (thread != null) {
+                started.add(thread);
+            }
+        }
+        return started;
+    }
+
+    ManagedThread thread(ThreadId id) {
+        ManagedThread thread = id.index() < threads.size() ? threads.get(id.index()) : null;
+        return thread != null && thread.id.equals(id) ? thread : null;
+    }
+
+    Thread driver() {
+        return driver;
+    }
+
+    /** The thread that calls {@code start}, {@code step} or {@code close} is the one managed threads wake. */
+    void driveFrom(Thread current) {
+        driver = current;
+    }
+
+    boolean abandoned() {
+        return abandoned;
+    }
+
+    void abandon() {
+        abandoned = true;
+    }
+
+    SubjectFailure failure() {
+        return failure;
+    }
+
+    /** Records a failure unless one was recorded before: the first failure is the execution's. */
+    synchronized void fail(SubjectFailure observed) {
+        if (failure == null) {
+            failure = observed;
+        }
+    }
+
+    static SourcePosition source(int site) {
+        if (site < 0) {
+            return SourcePosition.UNKNOWN;
+        }
+        Sites.Site s = Sites.get(site);
+        return new SourcePosition(s.className(), s.methodName(), s.fileName(), s.line());
+    }
+}

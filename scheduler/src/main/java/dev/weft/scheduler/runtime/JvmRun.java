@@ -1,0 +1,266 @@
+package dev.weft.scheduler.runtime;
+
+import dev.weft.scheduler.model.Event;
+import dev.weft.scheduler.model.OpKind;
+import dev.weft.scheduler.model.Operation;
+import dev.weft.scheduler.model.PendingOperation;
+import dev.weft.scheduler.model.Run;
+import dev.weft.scheduler.model.SubjectFailure;
+import dev.weft.scheduler.model.ThreadId;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One execution of a test body on real JVM threads, driven one step at a time by the thread that calls
+ * {@link #step} (the driver). Between steps every managed thread is paused at a scheduling point; a step lets one of
+ * them perform its pending operation and waits until it has reached its next scheduling point or ended.
+ */
+public final class JvmRun implements Run {
+
+    /**
+     * How long the driver busy-waits for a hand-off before it parks: a hand-off to a thread that runs at once takes a
+     * few microseconds, a park/unpark round trip tens of them; on a loaded machine a longer spin only burns the CPU
+     * the running thread needs.
+     */
+    private static final long SPIN_NANOS = 20_000;
+    /** How often a parked driver looks at the running thread, for the watchdog. */
+    private static final long WATCH_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
+
+    private final Execution execution;
+    private final Watchdog watchdog;
+    private int nextEventIndex;
+    private boolean closed;
+
+    private JvmRun(Execution execution) {
+        this.execution = execution;
+        this.watchdog = new Watchdog(execution);
+    }
+
+    /** Starts the main thread of a fresh execution and waits until it is paused in front of its first operation. */
+    static JvmRun start(RuntimeSettings settings, ThrowingRunnable body) {
+        Execution execution = new Execution(settings);
+        execution.driveFrom(Thread.currentThread());
+        MainThread main = new MainThread(body);
+        Thread thread = new Thread(main, "weft-main");
+        thread.setDaemon(true);
+        ManagedThread managed = execution.register(new ThreadId(execution.reserveThreadIndex(), "main"), thread);
+        main.bindTo(managed);
+        JvmRun run = new JvmRun(execution);
+        thread.start();
+        run.awaitSettled(managed, "after it was started");
+        return run;
+    }
+
+    @Override
+    public List<PendingOperation> pending() {
+        List<ManagedThread> live = live();
+        boolean someoneFree = false;
+        for (ManagedThread thread : live) {
+            someoneFree |= thread.pending().enabled() && !execution.spinRule.spinning(thread);
+        }
+        List<PendingOperation> pending = new ArrayList<>(live.size());
+        for (ManagedThread thread : live) {
+            Action action = thread.pending();
+            pending.add(new PendingOperation(thread.id, action.operation(), enabled(thread, someoneFree),
+                    Execution.source(action.site())));
+        }
+        return pending;
+    }
+
+    @Override
+    public Event step(ThreadId id) {
+        execution.driveFrom(Thread.currentThread());
+        if (closed || execution.failure() != null) {
+            throw new IllegalStateException("cannot step " + id + ": the execution is "
+                    + (closed ? "closed" : "over (" + execution.failure().kind() + ")"));
+        }
+        ManagedThread thread = execution.thread(id);
+        if (thread == null || thread.state() != ManagedThread.State.PAUSED) {
+            throw new IllegalArgumentException("cannot step " + id + ": no such thread is alive in this execution");
+        }
+        Action action = thread.pending();
+        if (!enabled(thread, someoneFree())) {
+            throw new IllegalStateException("cannot step " + id + ": " + action.operation() + " at "
+                    + Execution.source(action.site()) + " is not enabled (" + thread + " " + action.whyBlocked() + ")");
+        }
+        Action next = action.perform();
+        if (action instanceof ThreadLifecycle.Start start && start.child() != null) {
+            awaitSettled(start.child(), "after it was started at " + Execution.source(action.site()));
+        }
+        if (next != null) {
+            thread.replacePending(next);
+        } else if (execution.failure() == null) {
+            thread.resume();
+            awaitSettled(thread, "after " + action.operation() + " (" + Execution.source(action.site()) + ")");
+        }
+        Event event = new Event(nextEventIndex++, thread.id, thread.steps++, performed(thread, action),
+                Execution.source(action.site()), action.value());
+        execution.spinRule.performed(thread, action, event, execution.threads());
+        return event;
+    }
+
+    @Override
+    public Optional<SubjectFailure> failure() {
+        return Optional.ofNullable(execution.failure());
+    }
+
+    /**
+     * Why no thread can move (call it when {@link #pending()} has no enabled operation): what each live thread waits
+     * for and where, who holds the locks they want, and the cycle of threads waiting for each other if there is one.
+     */
+    public String describeBlockage() {
+        return Blockage.describe(live(), execution.spinRule);
+    }
+
+    /**
+     * Unwinds every thread that has not ended — each one paused at a scheduling point throws
+     * {@link ExecutionAbandoned} there; one stuck in uncontrolled code is interrupted — and waits for all of them to
+     * terminate.
+     *
+     * @throws IllegalStateException if a thread does not terminate within the watchdog timeout
+     */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        execution.driveFrom(Thread.currentThread());
+        execution.abandon();
+        List<ManagedThread> threads = execution.threads();
+        for (ManagedThread thread : threads) {
+            ControlledHooks.forgetStart(thread.thread);
+            if (thread.state() == ManagedThread.State.RUNNING) {
+                thread.thread.interrupt();
+            }
+            thread.wake();
+        }
+        long deadline = System.nanoTime() + execution.settings.watchdogTimeout().toNanos();
+        List<String> stuck = new ArrayList<>();
+        for (ManagedThread thread : threads) {
+            if (!terminates(thread.thread, deadline)) {
+                stuck.add(thread + " (" + thread.thread.getState() + ")");
+            }
+        }
+        if (!stuck.isEmpty()) {
+            throw new IllegalStateException("could not unwind threads " + stuck + " within "
+                    + execution.settings.watchdogTimeout().toMillis() + " ms; they are left running");
+        }
+    }
+
+    private static boolean terminates(Thread thread, long deadline) {
+        boolean interrupted = false;
+        try {
+            while (thread.isAlive()) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                try {
+                    thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            return true;
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Threads paused at a scheduling point (a thread stuck in uncontrolled code is running, not live here). */
+    private List<ManagedThread> live() {
+        List<ManagedThread> live = new ArrayList<>();
+        for (ManagedThread thread : execution.threads()) {
+            if (thread.state() == ManagedThread.State.PAUSED) {
+                live.add(thread);
+            }
+        }
+        return live;
+    }
+
+    private boolean someoneFree() {
+        for (ManagedThread thread : live()) {
+            if (thread.pending().enabled() && !execution.spinRule.spinning(thread)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Enabled, and not spinning unless every thread that could move is spinning (see {@link SpinRule}). */
+    private boolean enabled(ManagedThread thread, boolean someoneFree) {
+        return thread.pending().enabled() && (!someoneFree || !execution.spinRule.spinning(thread));
+    }
+
+    /** The operation as performed: a compare-and-set resolved by the outcome the thread reported. */
+    private Operation performed(ManagedThread thread, Action action) {
+        Operation operation = action.operation();
+        if (operation.kind() != OpKind.CAS) {
+            return operation;
+        }
+        if (thread.casOutcome == null) {
+            throw new IllegalStateException(thread + " performed a compare-and-set on " + operation.target() + " at "
+                    + Execution.source(action.site()) + " but reported no outcome (no casResult hook followed it)");
+        }
+        return new Operation(thread.casOutcome, operation.target());
+    }
+
+    /**
+     * Waits until the thread is paused at a scheduling point or has finished: a short busy wait first (a hand-off
+     * then costs microseconds), then parking, with the watchdog looking at the thread now and then.
+     */
+    private void awaitSettled(ManagedThread thread, String after) {
+        long started = System.nanoTime();
+        while (System.nanoTime() - started < SPIN_NANOS) {
+            if (thread.state() != ManagedThread.State.RUNNING) {
+                return;
+            }
+            Thread.onSpinWait();
+        }
+        while (thread.state() == ManagedThread.State.RUNNING) {
+            LockSupport.parkNanos(this, WATCH_INTERVAL_NANOS);
+            Thread.interrupted(); // the driver's own interrupts must not turn this into a busy wait
+            if (thread.state() != ManagedThread.State.RUNNING) {
+                return;
+            }
+            SubjectFailure stuck = watchdog.inspect(thread, System.nanoTime() - started, after);
+            if (stuck != null) {
+                execution.fail(stuck);
+                return;
+            }
+        }
+    }
+
+    /** The body of the managed main thread: runs the test body between the run brackets. */
+    private static final class MainThread implements Runnable {
+        private final ThrowingRunnable body;
+        private ManagedThread managed;
+
+        MainThread(ThrowingRunnable body) {
+            this.body = body;
+        }
+
+        void bindTo(ManagedThread thread) {
+            managed = thread;
+        }
+
+        @Override
+        public void run() {
+            ControlledHooks.bind(managed);
+            Throwable thrown = null;
+            try {
+                body.run();
+            } catch (Throwable t) {
+                thrown = t;
+            }
+            ThreadLifecycle.runEnds(managed, thrown);
+        }
+    }
+}

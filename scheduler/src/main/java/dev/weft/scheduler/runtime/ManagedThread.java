@@ -1,0 +1,186 @@
+package dev.weft.scheduler.runtime;
+
+import dev.weft.scheduler.model.OpKind;
+import dev.weft.scheduler.model.ThreadId;
+
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One thread of one execution: the hand-off between it and the driver, and what the models keep per thread.
+ *
+ * <p>Hand-off: the thread publishes its next {@link Action} and sets {@link #state} to {@code PAUSED} (a volatile
+ * write, so everything it did happens-before the driver's read), unparks the driver and parks until the driver sets
+ * the state back to {@code RUNNING}. The driver writes the models only while every thread is paused, and the thread
+ * writes them only while it is the one running, so the models need no locks.
+ */
+final class ManagedThread {
+
+    enum State { RUNNING, PAUSED, FINISHED }
+
+    final Execution execution;
+    final ThreadId id;
+    final Thread thread;
+
+    private volatile State state = State.RUNNING;
+    private Action pending;
+    /** The real monitor this thread waits in while paused (a wait inside a synchronized method), or null. */
+    private volatile Object realMonitor;
+
+    // Model state of the thread; see the models that use it.
+    boolean ended;
+    boolean interrupted;
+    boolean permit;
+    int classInitDepth;
+    int steps;
+    private int childCount;
+    private int objectCount;
+
+    // Results the driver hands back to the hook that paused.
+    boolean result;
+    Throwable toThrow;
+    OpKind casOutcome;
+
+    final SpinWindow spinWindow = new SpinWindow();
+
+    ManagedThread(Execution execution, ThreadId id, Thread thread) {
+        this.execution = execution;
+        this.id = id;
+        this.thread = thread;
+    }
+
+    State state() {
+        return state;
+    }
+
+    Action pending() {
+        return pending;
+    }
+
+    /** Driver side: the thread stays paused but will next do {@code next} (a wait turning into a re-acquire). */
+    void replacePending(Action next) {
+        pending = next;
+    }
+
+    /**
+     * Thread side: stops in front of {@code action} until the driver lets this thread perform it.
+     *
+     * @throws ExecutionAbandoned when the execution is closed meanwhile
+     */
+    void pauseAt(Action action) {
+        if (execution.abandoned()) {
+            throw ExecutionAbandoned.INSTANCE;
+        }
+        pending = action;
+        state = State.PAUSED;
+        LockSupport.unpark(execution.driver());
+        boolean interruptedForReal = false;
+        while (state != State.RUNNING) {
+            idle();
+            // A real interrupt (from code the scheduler does not control) would make park return at once; keep it
+            // for the thread but do not let it turn this loop into a busy wait.
+            interruptedForReal |= Thread.interrupted();
+            if (execution.abandoned()) {
+                throw ExecutionAbandoned.INSTANCE;
+            }
+        }
+        if (interruptedForReal) {
+            thread.interrupt();
+        }
+    }
+
+    /**
+     * Thread side: like {@link #pauseAt}, for a wait inside a {@code synchronized} method whose real JVM monitor this
+     * thread holds: while paused it waits in that monitor, releasing it for the others.
+     */
+    void pauseInRealMonitor(Action action, Object monitor) {
+        realMonitor = monitor;
+        try {
+            pauseAt(action);
+        } finally {
+            realMonitor = null;
+        }
+    }
+
+    /** Whether this thread is paused inside a real monitor's wait (it holds that monitor only for moments). */
+    boolean waitsInRealMonitor() {
+        return realMonitor != null;
+    }
+
+    private void idle() {
+        Object monitor = realMonitor;
+        if (monitor == null) {
+            LockSupport.park(this);
+            return;
+        }
+        try {
+            if (state != State.RUNNING && !execution.abandoned()) {
+                monitor.wait();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Driver side: lets the paused thread perform its pending action and run on. */
+    void resume() {
+        state = State.RUNNING;
+        wake();
+    }
+
+    /** Thread side: the thread leaves the scheduler's control for good (it ended or was abandoned). */
+    void finish() {
+        state = State.FINISHED;
+        LockSupport.unpark(execution.driver());
+    }
+
+    /** Driver side: wakes a paused thread so that it sees it may run, or that the execution was abandoned. */
+    void wake() {
+        Object monitor = realMonitor;
+        if (monitor != null) {
+            MonitorNotifier.notifyAllLater(monitor);
+        } else {
+            LockSupport.unpark(thread);
+        }
+    }
+
+    /** Throws what the driver decided the paused operation throws ({@link InterruptedException}, ...), if anything. */
+    void throwIfTold() throws InterruptedException {
+        if (toThrow instanceof InterruptedException interruptedException) {
+            toThrow = null;
+            throw interruptedException;
+        }
+        throwUncheckedIfTold();
+    }
+
+    /** Throws what the driver decided the paused operation throws, for operations that throw only unchecked ones. */
+    void throwUncheckedIfTold() {
+        Throwable thrown = toThrow;
+        if (thrown == null) {
+            return;
+        }
+        toThrow = null;
+        if (thrown instanceof RuntimeException runtime) {
+            throw runtime;
+        }
+        throw (Error) thrown;
+    }
+
+    /** The stable name of this thread's next child: parent name, a dot, and the per-parent child number. */
+    String nextChildName() {
+        return id.name() + "." + (++childCount);
+    }
+
+    /**
+     * The suffix that names the next object this thread meets: {@code 2} for the main thread's second,
+     * {@code main.1#3} for another thread's third.
+     */
+    String nextObjectSuffix() {
+        objectCount++;
+        return id.index() == 0 ? Integer.toString(objectCount) : id.name() + "#" + objectCount;
+    }
+
+    @Override
+    public String toString() {
+        return id.name();
+    }
+}

@@ -1,0 +1,105 @@
+package dev.weft.scheduler.runtime;
+
+import dev.weft.scheduler.model.LockId;
+
+import java.util.IdentityHashMap;
+import java.util.Map;
+
+/**
+ * The monitors of one execution ({@code synchronized}, {@code wait}, {@code notify}), modelled for managed threads so
+ * that the real monitor is never taken: a managed thread paused inside a critical section then cannot block another
+ * managed thread inside the JVM, where the scheduler would not see it.
+ *
+ * <ul>
+ *   <li>enter: {@code LOCK}, enabled while no other thread holds the monitor; nested enters only count.</li>
+ *   <li>exit: {@code UNLOCK} on the outermost exit; {@link IllegalMonitorStateException} when not the owner.</li>
+ *   <li>wait, notify, notifyAll: see {@link Waits}; {@link IllegalMonitorStateException} when not the owner.</li>
+ * </ul>
+ *
+ * <p>The instrumentation keeps the real monitor of {@code synchronized} methods (it announces them at the call site).
+ * The model still decides who holds the monitor; since only one managed thread runs at a time and the model admits
+ * one holder, the real monitor is always free when the model hands it out. Across a wait the real monitor must be
+ * released too: such a waiter pauses inside the real {@code monitor.wait()} ({@link ManagedThread#pauseInRealMonitor}).
+ */
+final class Monitors {
+
+    private record Monitor(LockState lock, WaitSet waitSet) {
+    }
+
+    private final Execution execution;
+    private final Map<Object, Monitor> monitors = new IdentityHashMap<>();
+
+    Monitors(Execution execution) {
+        this.execution = execution;
+    }
+
+    void enter(ManagedThread self, Object object, int site) {
+        LockState lock = monitor(object, self).lock();
+        if (lock.heldBy(self)) {
+            lock.reenter();
+        } else {
+            self.pauseAt(new LockActions.Acquire(self, lock, site));
+        }
+    }
+
+    void exit(ManagedThread self, Object object, int site) {
+        LockState lock = owned(object, self, "exit the monitor of", site);
+        if (lock.lastHold()) {
+            self.pauseAt(new LockActions.Release(lock, site));
+        } else {
+            lock.exitNested();
+        }
+    }
+
+    void await(ManagedThread self, Object object, long millis, int nanos, int site) throws InterruptedException {
+        if (millis < 0 || nanos < 0 || nanos > 999_999) {
+            throw new IllegalArgumentException("wait(" + millis + ", " + nanos + "): timeout out of range");
+        }
+        Monitor monitor = monitor(object, self);
+        owned(object, self, "wait on", site);
+        boolean timed = millis > 0 || nanos > 0;
+        // Only the thread itself can ask whether it still holds the real monitor.
+        boolean holdsRealMonitor = Thread.holdsLock(object);
+        Waits.Wait wait = new Waits.Wait(self, monitor.lock(), monitor.waitSet(), timed, site);
+        if (holdsRealMonitor) {
+            self.pauseInRealMonitor(wait, object);
+        } else {
+            self.pauseAt(wait);
+        }
+        self.throwIfTold();
+    }
+
+    void notify(ManagedThread self, Object object, boolean all, int site) {
+        Monitor monitor = monitor(object, self);
+        owned(object, self, all ? "notifyAll on" : "notify on", site);
+        self.pauseAt(new Waits.Notify(monitor.lock(), monitor.waitSet(), all, site));
+    }
+
+    /** Whether the thread holds the monitor in the model ({@code Thread.holdsLock} as the program sees it). */
+    boolean holds(ManagedThread self, Object object) {
+        Monitor monitor = monitors.get(object);
+        return monitor != null && monitor.lock().heldBy(self);
+    }
+
+    private LockState owned(Object object, ManagedThread self, String what, int site) {
+        LockState lock = monitor(object, self).lock();
+        if (!lock.heldBy(self)) {
+            throw new IllegalMonitorStateException(self + " cannot " + what + " " + lock.id.name() + " at "
+                    + Execution.source(site) + ": it does not own it" + ownerText(lock));
+        }
+        return lock;
+    }
+
+    static String ownerText(LockState lock) {
+        return lock.free() ? " (nobody does)" : " (" + lock.owner() + " does)";
+    }
+
+    private Monitor monitor(Object object, ManagedThread self) {
+        Monitor monitor = monitors.get(object);
+        if (monitor == null) {
+            monitor = new Monitor(new LockState(new LockId(execution.names.nameOf(object, self))), new WaitSet());
+            monitors.put(object, monitor);
+        }
+        return monitor;
+    }
+}

@@ -1,0 +1,70 @@
+package dev.weft.scheduler.runtime;
+
+import dev.weft.scheduler.model.Location;
+import dev.weft.scheduler.model.OpKind;
+import dev.weft.scheduler.model.Operation;
+
+/**
+ * {@code LockSupport.park/unpark}: one permit per thread, in the model only.
+ *
+ * <ul>
+ *   <li>park: {@code PARK} on the thread's own permit, enabled while the permit is available or the thread is
+ *   interrupted; a timed park is always enabled (it may time out). Takes the permit if there is one.</li>
+ *   <li>unpark: {@code UNPARK} on the target's permit; makes it available (permits do not add up).</li>
+ * </ul>
+ */
+final class Parking {
+
+    private Parking() {
+    }
+
+    static void park(ManagedThread self, long nanos, int site) {
+        self.pauseAt(new Park(self, nanos >= 0, site));
+    }
+
+    static void unpark(ManagedThread self, ManagedThread target, int site) {
+        self.pauseAt(new Unpark(target, site));
+    }
+
+    private static final class Park extends Action {
+        private final ManagedThread thread;
+        private final boolean timed;
+
+        Park(ManagedThread thread, boolean timed, int site) {
+            super(new Operation(OpKind.PARK, Location.permit(thread.id)), site);
+            this.thread = thread;
+            this.timed = timed;
+        }
+
+        @Override
+        boolean enabled() {
+            return timed || thread.permit || thread.interrupted;
+        }
+
+        @Override
+        Action perform() {
+            thread.permit = false;
+            return null;
+        }
+
+        @Override
+        String whyBlocked() {
+            return "is parked with no permit, and no thread will unpark it";
+        }
+    }
+
+    private static final class Unpark extends Action {
+        private final ManagedThread target;
+
+        Unpark(ManagedThread target, int site) {
+            super(new Operation(OpKind.UNPARK, Location.permit(target.id)), site);
+            this.target = target;
+        }
+
+        @Override
+        Action perform() {
+            target.permit = true;
+            return null;
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package dev.weft.scheduler.runtime;
+
+import dev.weft.scheduler.model.LockId;
+
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * {@code ReentrantLock} and its {@code Condition}s, in the model only (the real lock is never taken by a managed
+ * thread): the same reentrant {@link LockState} as a monitor, and one {@link WaitSet} per condition.
+ *
+ * <ul>
+ *   <li>lock: {@code LOCK}, enabled while free; nested locks only count.</li>
+ *   <li>tryLock: see {@link LockActions.TryAcquire}.</li>
+ *   <li>unlock: {@code UNLOCK} on the outermost; {@link IllegalMonitorStateException} when not the owner.</li>
+ *   <li>await, signal, signalAll: {@code WAIT} + re-acquire, {@code NOTIFY}, {@code NOTIFY_ALL} on the lock.</li>
+ * </ul>
+ */
+final class ReentrantLocks {
+
+    private record ConditionState(LockState lock, WaitSet waitSet) {
+    }
+
+    private final Execution execution;
+    private final Map<Lock, LockState> locks = new IdentityHashMap<>();
+    private final Map<Condition, ConditionState> conditions = new IdentityHashMap<>();
+
+    ReentrantLocks(Execution execution) {
+        this.execution = execution;
+    }
+
+    void lock(ManagedThread self, Lock lock, int site) {
+        LockState state = state(lock, self);
+        if (state.heldBy(self)) {
+            state.reenter();
+        } else {
+            self.pauseAt(new LockActions.Acquire(self, state, site));
+        }
+    }
+
+    boolean tryLock(ManagedThread self, Lock lock, int site) {
+        LockState state = state(lock, self);
+        if (state.heldBy(self)) {
+            state.reenter();
+            return true;
+        }
+        self.pauseAt(new LockActions.TryAcquire(self, state, site));
+        return self.result;
+    }
+
+    void unlock(ManagedThread self, Lock lock, int site) {
+        LockState state = state(lock, self);
+        if (!state.heldBy(self)) {
+            throw new IllegalMonitorStateException(self + " cannot unlock " + state.id.name() + " at "
+                    + Execution.source(site) + ": it does not hold it" + Monitors.ownerText(state));
+        }
+        if (state.lastHold()) {
+            self.pauseAt(new LockActions.Release(state, site));
+        } else {
+            state.exitNested();
+        }
+    }
+
+    /** Returns {@code false} when a timed await ended without a signal (timed out or interrupted). */
+    boolean await(ManagedThread self, Condition condition, long nanos, int site) throws InterruptedException {
+        ConditionState state = condition(condition, self, "await", site);
+        self.pauseAt(new Waits.Wait(self, state.lock(), state.waitSet(), nanos >= 0, site));
+        self.throwIfTold();
+        return self.result;
+    }
+
+    void signal(ManagedThread self, Condition condition, boolean all, int site) {
+        ConditionState state = condition(condition, self, all ? "signalAll" : "signal", site);
+        self.pauseAt(new Waits.Notify(state.lock(), state.waitSet(), all, site));
+    }
+
+    private LockState state(Lock lock, ManagedThread self) {
+        LockState state = locks.get(lock);
+        if (state == null) {
+            state = new LockState(new LockId(execution.names.nameOf(lock, self)));
+            locks.put(lock, state);
+        }
+        return state;
+    }
+
+    /**
+     * The condition's lock, which the caller must hold. A {@code Condition} does not say which lock made it, so the
+     * locks the caller holds are asked in turn (see {@link #madeBy}); the answer is remembered.
+     */
+    private ConditionState condition(Condition condition, ManagedThread self, String what, int site) {
+        ConditionState state = conditions.get(condition);
+        if (state == null) {
+            for (Map.Entry<Lock, LockState> entry : locks.entrySet()) {
+                if (entry.getValue().heldBy(self) && madeBy(condition, entry.getKey())) {
+                    state = new ConditionState(entry.getValue(), new WaitSet());
+                    conditions.put(condition, state);
+                    break;
+                }
+            }
+        }
+        if (state == null || !state.lock().heldBy(self)) {
+            throw new IllegalMonitorStateException(self + " cannot " + what + " at " + Execution.source(site)
+                    + ": it does not hold the lock of this condition");
+        }
+        return state;
+    }
+
+    /**
+     * Whether the condition belongs to the lock, asked without reflection: {@code hasWaiters} rejects a foreign
+     * condition with {@link IllegalArgumentException} before it checks that the real lock is held, which it is not
+     * (managed threads hold the lock only in the model), so one of its own answers with
+     * {@link IllegalMonitorStateException}.
+     */
+    private static boolean madeBy(Condition condition, Lock lock) {
+        if (!(lock instanceof ReentrantLock reentrant)) {
+            return false;
+        }
+        try {
+            reentrant.hasWaiters(condition);
+            return true;
+        } catch (IllegalMonitorStateException ownCondition) {
+            return true;
+        } catch (IllegalArgumentException foreignCondition) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package dev.weft.scheduler.runtime;
+
+import dev.weft.scheduler.model.Target;
+
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * What one thread did since it last changed anything: the read-only operations (by site and target) it performed,
+ * while no other thread changed anything they read. If the thread is about to repeat one of them, the loop iteration
+ * it just went through observed nothing new, and under sequential consistency the next one will observe the same:
+ * the thread is spinning. See {@link SpinRule}.
+ */
+final class SpinWindow {
+
+    private record Step(int site, Target target) {
+    }
+
+    private final Set<Step> steps = new HashSet<>();
+    private final Set<Target> read = new HashSet<>();
+
+    void add(int site, Target target) {
+        steps.add(new Step(site, target));
+        if (target != null) {
+            read.add(target);
+        }
+    }
+
+    boolean contains(int site, Target target) {
+        return steps.contains(new Step(site, target));
+    }
+
+    boolean hasRead(Target target) {
+        return read.contains(target);
+    }
+
+    void clear() {
+        steps.clear();
+        read.clear();
+    }
+}

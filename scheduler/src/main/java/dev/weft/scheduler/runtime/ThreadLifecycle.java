@@ -1,0 +1,284 @@
+package dev.weft.scheduler.runtime;
+
+import dev.weft.scheduler.model.Location;
+import dev.weft.scheduler.model.OpKind;
+import dev.weft.scheduler.model.Operation;
+import dev.weft.scheduler.model.SubjectFailure;
+import dev.weft.scheduler.model.ThreadId;
+
+/**
+ * Threads: start, end, join, liveness, interrupts, sleep and yield.
+ *
+ * <ul>
+ *   <li>start: {@code START} of the child by the parent. When it is performed the child is registered, really
+ *   started, and the driver waits until it reaches its first scheduling point (or ends) before letting the parent
+ *   run on.</li>
+ *   <li>end: {@code END}, the last operation of every thread, pending once its {@code run()} returned; writes its
+ *   liveness.</li>
+ *   <li>join: {@code JOIN}, enabled once the joined thread's {@code END} was performed (or the joiner was
+ *   interrupted: it then throws {@link InterruptedException}); a timed join is a {@code READ} of the liveness,
+ *   always enabled (it may time out).</li>
+ *   <li>isAlive: {@code READ} of the liveness. interrupt: {@code WRITE} of the interrupt flag, which also enables a
+ *   waiting, joining or parked target. isInterrupted: {@code READ}; interrupted: {@code RMW}.</li>
+ *   <li>sleep: a {@code READ} of the thread's own interrupt flag, not a real sleep: it throws
+ *   {@link InterruptedException} when the flag is set, so it must be ordered against {@code interrupt}.</li>
+ *   <li>yield, onSpinWait: {@code YIELD}.</li>
+ * </ul>
+ *
+ * <p>The interrupt flag of a managed thread lives in the model; the real flag is left alone, because the hand-off
+ * parks the thread and a real interrupt would turn that into a busy wait.
+ */
+final class ThreadLifecycle {
+
+    private ThreadLifecycle() {
+    }
+
+    static void start(ManagedThread parent, Thread thread, int site) {
+        if (thread.getState() != Thread.State.NEW) {
+            throw new IllegalThreadStateException(parent + " cannot start " + thread + " at "
+                    + Execution.source(site) + ": it was started before");
+        }
+        Execution execution = parent.execution;
+        ThreadId child = new ThreadId(execution.reserveThreadIndex(), parent.nextChildName());
+        parent.pauseAt(new Start(parent, child, thread, site));
+        parent.throwUncheckedIfTold();
+    }
+
+    /** The thread's {@code run()} returned or threw; it stays until its {@code END} is performed, then leaves. */
+    static void runEnds(ManagedThread self, Throwable thrown) {
+        try {
+            if (thrown instanceof ExecutionAbandoned) {
+                return;
+            }
+            if (thrown != null) {
+                self.execution.fail(SubjectFailure.thrownBy(self.id, thrown));
+            }
+            self.pauseAt(new End(self));
+        } catch (ExecutionAbandoned closedWhileEnding) {
+            // the thread is leaving anyway
+        } finally {
+            ControlledHooks.unbind();
+            self.finish();
+        }
+    }
+
+    static void join(ManagedThread self, ManagedThread target, long millis, int site) throws InterruptedException {
+        if (millis < 0) {
+            throw new IllegalArgumentException("join(" + millis + "): timeout value is negative");
+        }
+        self.pauseAt(millis == 0 ? new Join(self, target, site) : new TimedJoin(self, target, site));
+        self.throwIfTold();
+        if (target.ended) {
+            // The target performed its END and is leaving run(); the real join returns as soon as it is gone, so
+            // that the caller sees the thread TERMINATED like after a real join.
+            target.thread.join();
+        }
+    }
+
+    static boolean isAlive(ManagedThread self, ManagedThread target, int site) {
+        self.pauseAt(new FlagAction(OpKind.READ, Location.alive(target.id), site) {
+            @Override
+            Action perform() {
+                self.result = !target.ended;
+                return null;
+            }
+        });
+        return self.result;
+    }
+
+    static void interrupt(ManagedThread self, ManagedThread target, int site) {
+        self.pauseAt(new FlagAction(OpKind.WRITE, Location.interruptFlag(target.id), site) {
+            @Override
+            Action perform() {
+                target.interrupted = true;
+                return null;
+            }
+        });
+    }
+
+    static boolean isInterrupted(ManagedThread self, ManagedThread target, int site) {
+        self.pauseAt(new FlagAction(OpKind.READ, Location.interruptFlag(target.id), site) {
+            @Override
+            Action perform() {
+                self.result = target.interrupted;
+                return null;
+            }
+        });
+        return self.result;
+    }
+
+    static boolean interrupted(ManagedThread self, int site) {
+        self.pauseAt(new FlagAction(OpKind.RMW, Location.interruptFlag(self.id), site) {
+            @Override
+            Action perform() {
+                self.result = self.interrupted;
+                self.interrupted = false;
+                return null;
+            }
+        });
+        return self.result;
+    }
+
+    static void sleep(ManagedThread self, long millis, int site) throws InterruptedException {
+        if (millis < 0) {
+            throw new IllegalArgumentException("sleep(" + millis + "): timeout value is negative");
+        }
+        self.pauseAt(new FlagAction(OpKind.READ, Location.interruptFlag(self.id), site) {
+            @Override
+            Action perform() {
+                if (self.interrupted) {
+                    self.interrupted = false;
+                    self.toThrow = new InterruptedException("sleep interrupted");
+                }
+                return null;
+            }
+        });
+        self.throwIfTold();
+    }
+
+    static void yield(ManagedThread self, int site) {
+        self.pauseAt(new Yield(site));
+    }
+
+    /** {@code START}: registers and really starts the child; the driver then waits for the child to settle. */
+    static final class Start extends Action {
+        private final ManagedThread parent;
+        private final Thread thread;
+        private ManagedThread child;
+
+        Start(ManagedThread parent, ThreadId child, Thread thread, int site) {
+            super(Operation.start(child), site);
+            this.parent = parent;
+            this.thread = thread;
+        }
+
+        @Override
+        Action perform() {
+            if (thread.getState() != Thread.State.NEW) {
+                // another managed thread started the same Thread object first
+                parent.toThrow = new IllegalThreadStateException(parent + " cannot start " + thread + " at "
+                        + Execution.source(site()) + ": it was started before");
+                return null;
+            }
+            child = parent.execution.register(operation().startedThread(), thread);
+            ControlledHooks.expectStart(thread, child);
+            thread.setUncaughtExceptionHandler(new AbandonmentFilter(thread.getUncaughtExceptionHandler()));
+            thread.start();
+            return null;
+        }
+
+        /** The started thread, or {@code null} if the start failed. */
+        ManagedThread child() {
+            return child;
+        }
+    }
+
+    /**
+     * Keeps {@link ExecutionAbandoned}, should the instrumented run bracket rethrow it, from being printed as an
+     * uncaught exception; everything else goes to the thread's own handler.
+     */
+    private record AbandonmentFilter(Thread.UncaughtExceptionHandler delegate)
+            implements Thread.UncaughtExceptionHandler {
+        @Override
+        public void uncaughtException(Thread thread, Throwable thrown) {
+            if (!(thrown instanceof ExecutionAbandoned)) {
+                delegate.uncaughtException(thread, thrown);
+            }
+        }
+    }
+
+    private static final class End extends Action {
+        private final ManagedThread thread;
+
+        End(ManagedThread thread) {
+            super(Operation.end(thread.id), -1);
+            this.thread = thread;
+        }
+
+        @Override
+        Action perform() {
+            thread.ended = true;
+            return null;
+        }
+    }
+
+    private static final class Join extends Action {
+        private final ManagedThread self;
+        private final ManagedThread target;
+        private boolean interrupted;
+
+        Join(ManagedThread self, ManagedThread target, int site) {
+            super(Operation.join(target.id), site);
+            this.self = self;
+            this.target = target;
+        }
+
+        @Override
+        boolean enabled() {
+            return target.ended || self.interrupted;
+        }
+
+        @Override
+        Action perform() {
+            if (!target.ended) {
+                interrupted = true;
+                self.interrupted = false;
+                self.toThrow = new InterruptedException();
+            }
+            return null;
+        }
+
+        @Override
+        String value() {
+            return interrupted ? "interrupted" : null;
+        }
+
+        @Override
+        String whyBlocked() {
+            return "waits to join " + target + ", which has not ended";
+        }
+
+        @Override
+        ManagedThread waitsFor() {
+            return target;
+        }
+    }
+
+    private static final class TimedJoin extends Action {
+        private final ManagedThread self;
+        private final ManagedThread target;
+
+        TimedJoin(ManagedThread self, ManagedThread target, int site) {
+            super(Operation.read(Location.alive(target.id)), site);
+            this.self = self;
+            this.target = target;
+        }
+
+        @Override
+        Action perform() {
+            if (self.interrupted) {
+                self.interrupted = false;
+                self.toThrow = new InterruptedException();
+            }
+            return null;
+        }
+
+        @Override
+        String value() {
+            return target.ended ? "ended" : "alive";
+        }
+    }
+
+    /** An operation on a thread's liveness or interrupt flag, its effect given where it is created. */
+    private abstract static class FlagAction extends Action {
+        FlagAction(OpKind kind, Location location, int site) {
+            super(new Operation(kind, location), site);
+        }
+    }
+
+    private static final class Yield extends Action {
+        Yield(int site) {
+            super(new Operation(OpKind.YIELD, null), site);
+        }
+    }
+}

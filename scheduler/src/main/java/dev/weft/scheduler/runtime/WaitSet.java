@@ -1,0 +1,56 @@
+package dev.weft.scheduler.runtime;
+
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+
+/**
+ * The threads waiting on one monitor or one {@code Condition}, longest waiter first. {@code notify} wakes the longest
+ * waiter, {@code notifyAll} every waiter; a woken thread leaves the set and then competes to re-acquire the lock.
+ */
+final class WaitSet {
+
+    /** One thread's wait: what it must take back, and whether it may stop waiting. */
+    static final class Waiter {
+        final ManagedThread thread;
+        final int holds;
+        final boolean timed;
+        boolean notified;
+
+        Waiter(ManagedThread thread, int holds, boolean timed) {
+            this.thread = thread;
+            this.holds = holds;
+            this.timed = timed;
+        }
+
+        /** Notified, timed out (a timed wait may always time out), or interrupted. */
+        boolean mayWake() {
+            return notified || timed || thread.interrupted;
+        }
+    }
+
+    private final Deque<Waiter> waiters = new ArrayDeque<>();
+
+    void add(Waiter waiter) {
+        waiters.addLast(waiter);
+    }
+
+    /** A waiter leaves without being notified (it timed out or was interrupted), or after being notified. */
+    void remove(Waiter waiter) {
+        waiters.remove(waiter);
+    }
+
+    void wakeOne() {
+        Waiter first = waiters.pollFirst();
+        if (first != null) {
+            first.notified = true;
+        }
+    }
+
+    void wakeAll() {
+        for (Waiter waiter : waiters) {
+            waiter.notified = true;
+        }
+        waiters.clear();
+    }
+}

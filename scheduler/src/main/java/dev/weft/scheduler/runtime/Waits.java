@@ -1,0 +1,116 @@
+package dev.weft.scheduler.runtime;
+
+import dev.weft.scheduler.model.OpKind;
+import dev.weft.scheduler.model.Operation;
+
+/**
+ * {@code Object.wait/notify} and {@code Condition.await/signal}, in the model only: a wait releases the lock fully
+ * (remembering how many holds it had) and joins the wait set; the thread then stays paused, its next operation being
+ * the re-acquisition of the lock, which is enabled once the thread was notified, was interrupted, or — for a timed
+ * wait — at any time (it may time out).
+ */
+final class Waits {
+
+    private Waits() {
+    }
+
+    /** The {@code WAIT} that releases the lock. */
+    static final class Wait extends Action {
+        private final ManagedThread thread;
+        private final LockState lock;
+        private final WaitSet waitSet;
+        private final boolean timed;
+
+        Wait(ManagedThread thread, LockState lock, WaitSet waitSet, boolean timed, int site) {
+            super(new Operation(OpKind.WAIT, lock.id), site);
+            this.thread = thread;
+            this.lock = lock;
+            this.waitSet = waitSet;
+            this.timed = timed;
+        }
+
+        @Override
+        Action perform() {
+            if (thread.interrupted) {
+                // interrupted before waiting: throws at once, like the JDK, without releasing the lock
+                thread.interrupted = false;
+                thread.toThrow = new InterruptedException();
+                return null;
+            }
+            WaitSet.Waiter waiter = new WaitSet.Waiter(thread, lock.releaseAll(), timed);
+            waitSet.add(waiter);
+            return new Reacquire(waiter, lock, waitSet, site());
+        }
+    }
+
+    /** The {@code LOCK} that takes the lock back after a wait, with as many holds as the wait released. */
+    static final class Reacquire extends Action {
+        private final WaitSet.Waiter waiter;
+        private final LockState lock;
+        private final WaitSet waitSet;
+
+        Reacquire(WaitSet.Waiter waiter, LockState lock, WaitSet waitSet, int site) {
+            super(Operation.lock(lock.id), site);
+            this.waiter = waiter;
+            this.lock = lock;
+            this.waitSet = waitSet;
+        }
+
+        WaitSet.Waiter waiter() {
+            return waiter;
+        }
+
+        @Override
+        boolean enabled() {
+            return waiter.mayWake() && lock.free();
+        }
+
+        @Override
+        Action perform() {
+            ManagedThread thread = waiter.thread;
+            waitSet.remove(waiter);
+            lock.acquire(thread, waiter.holds, Execution.source(site()));
+            if (!waiter.notified && thread.interrupted) {
+                thread.interrupted = false;
+                thread.toThrow = new InterruptedException();
+            }
+            thread.result = waiter.notified;
+            return null;
+        }
+
+        @Override
+        String whyBlocked() {
+            return waiter.mayWake()
+                    ? "was woken from a wait on " + lock.id.name() + " but cannot take it back: held by " + lock.owner()
+                    + " since " + lock.acquiredAt()
+                    : "waits on " + lock.id.name() + " to be notified, and no thread will notify it";
+        }
+
+        @Override
+        ManagedThread waitsFor() {
+            return waiter.mayWake() ? lock.owner() : null;
+        }
+    }
+
+    /** {@code NOTIFY} or {@code NOTIFY_ALL}. */
+    static final class Notify extends Action {
+        private final WaitSet waitSet;
+        private final boolean all;
+
+        Notify(LockState lock, WaitSet waitSet, boolean all, int site) {
+            super(new Operation(all ? OpKind.NOTIFY_ALL : OpKind.NOTIFY, lock.id), site);
+            this.waitSet = waitSet;
+            this.all = all;
+        }
+
+        @Override
+        Action perform() {
+            if (all) {
+                waitSet.wakeAll();
+            } else {
+                waitSet.wakeOne();
+            }
+            return null;
+        }
+    }
+}

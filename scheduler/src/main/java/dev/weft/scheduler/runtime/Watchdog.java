@@ -1,0 +1,79 @@
+package dev.weft.scheduler.runtime;
+
+import dev.weft.scheduler.model.FailureKind;
+import dev.weft.scheduler.model.SubjectFailure;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Decides when a thread that was let run is stuck outside the scheduler's control: it has not reached its next
+ * scheduling point within the timeout, or — at once — it is blocked on a real monitor that a paused managed thread
+ * holds (a {@code synchronized} method entered without the scheduler's knowledge: reflection, virtual dispatch to a
+ * synchronized override, or a call from uninstrumented code). The failure names the thread and carries its stack.
+ */
+final class Watchdog {
+
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+    private final Execution execution;
+    private final long timeoutNanos;
+
+    Watchdog(Execution execution) {
+        this.execution = execution;
+        this.timeoutNanos = execution.settings.watchdogTimeout().toNanos();
+    }
+
+    /**
+     * Looks at a thread that is still running after {@code waitedNanos}.
+     *
+     * @param after what it was let do, for the message ({@code "after lock Account@1 (Account.java:12)"})
+     * @return the failure, or {@code null} while it may still reach a scheduling point
+     */
+    SubjectFailure inspect(ManagedThread running, long waitedNanos, String after) {
+        SubjectFailure blockedOnPaused = blockedOnPausedThread(running, after);
+        if (blockedOnPaused != null) {
+            return blockedOnPaused;
+        }
+        if (waitedNanos < timeoutNanos) {
+            return null;
+        }
+        Thread thread = running.thread;
+        String message = "thread " + running + " did not reach its next scheduling point within "
+                + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms " + after + ": it is " + thread.getState()
+                + " in code the scheduler does not control (an uninstrumented blocking call, a lock held by a thread"
+                + " outside the test, or a loop without visible operations)";
+        return failure(running, message);
+    }
+
+    private SubjectFailure blockedOnPausedThread(ManagedThread running, String after) {
+        if (running.thread.getState() != Thread.State.BLOCKED) {
+            return null;
+        }
+        ThreadInfo info = THREADS.getThreadInfo(running.thread.getId(), 0);
+        if (info == null) {
+            return null;
+        }
+        for (ManagedThread owner : execution.threads()) {
+            // A thread paused inside a real monitor's wait holds the monitor only for the moment it takes to
+            // check whether it may run; the running thread gets it right after.
+            if (owner.thread.getId() == info.getLockOwnerId() && owner.state() == ManagedThread.State.PAUSED
+                    && !owner.waitsInRealMonitor()) {
+                return failure(running, "thread " + running + " is blocked " + after + " entering the real monitor "
+                        + info.getLockName() + " held by " + owner + ", which is paused by the scheduler at "
+                        + Execution.source(owner.pending().site()));
+            }
+        }
+        return null;
+    }
+
+    private static SubjectFailure failure(ManagedThread running, String message) {
+        StringBuilder text = new StringBuilder(message).append(". Its stack:");
+        for (StackTraceElement frame : running.thread.getStackTrace()) {
+            text.append("\n\tat ").append(frame);
+        }
+        return new SubjectFailure(FailureKind.UNCONTROLLED_BLOCKING, running.id, text.toString(), null);
+    }
+}

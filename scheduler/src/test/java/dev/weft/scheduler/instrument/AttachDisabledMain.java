@@ -1,0 +1,14 @@
+package dev.weft.scheduler.instrument;
+
+/** In a JVM that refuses attaching: prints the setup exception's message. */
+public final class AttachDisabledMain {
+
+    public static void main(String[] args) {
+        try {
+            WeftInstrumentation.ensureInstalled();
+            System.out.println("installed");
+        } catch (WeftSetupException e) {
+            System.out.println("WeftSetupException: " + e.getMessage());
+        }
+    }
+}

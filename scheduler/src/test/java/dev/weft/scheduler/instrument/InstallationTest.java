@@ -1,0 +1,60 @@
+package dev.weft.scheduler.instrument;
+
+import static dev.weft.scheduler.instrument.SubjectSetup.at;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.weft.scheduler.hooks.Hooks;
+import dev.weft.scheduler.instrument.subjects.Fields;
+import java.io.IOException;
+import org.junit.jupiter.api.Test;
+
+class InstallationTest {
+
+    @Test
+    void classLoadedBeforeInstallationIsRetransformed() throws IOException, InterruptedException {
+        ForkedJvm.Result result = ForkedJvm.run(LoadedBeforeInstallationMain.class);
+
+        String bump = at(Fields.class, "bump").replaceAll(".*:", "");
+        String bumpReturn = at(Fields.class, "bumpReturn").replaceAll(".*:", "");
+        assertThat(result.output()).contains(
+                "read count@" + bump + "\nwrite count@" + bump + "\nread count@" + bumpReturn + "\nbump=2\n"
+                        + "failures=[]");
+        assertThat(result.exitCode()).isZero();
+    }
+
+    @Test
+    void refusedAttachFailsWithTheArgLineToAdd() throws IOException, InterruptedException {
+        ForkedJvm.Result result = ForkedJvm.run(AttachDisabledMain.class, "-XX:+DisableAttachMechanism");
+
+        assertThat(result.output())
+                .contains("WeftSetupException: Weft could not attach its instrumentation agent to this JVM")
+                .containsPattern("<argLine>-javaagent:\\S+\\.jar</argLine>")
+                .doesNotContain("installed");
+    }
+
+    @Test
+    void installingTwiceIsHarmless() {
+        SubjectSetup.ensureInstalled();
+        SubjectSetup.ensureInstalled();
+
+        assertThat(WeftInstrumentation.isInstalled()).isTrue();
+        assertThat(WeftInstrumentation.failures()).isEmpty();
+    }
+
+    @Test
+    void threadRunBridgeIsLoadedOnceByTheBootstrapLoaderAndReachesTheInstalledHandler() throws Exception {
+        SubjectSetup.ensureInstalled();
+
+        Class<?> bridge = Class.forName(BootstrapBridge.CLASS_NAME);
+        assertThat(bridge.getClassLoader()).isNull();
+        assertThat(Thread.class.getClassLoader()).isNull();
+        try (RecordingHandler recording = RecordingHandler.start()) {
+            Thread plain = new Thread(() -> { }, "subject-plain");
+            plain.start();
+            plain.join();
+            assertThat(Hooks.handler()).isSameAs(recording);
+            assertThat(recording.rendered("subject-plain"))
+                    .containsExactly("threadRunBegins subject-plain", "threadRunEnds subject-plain null");
+        }
+    }
+}

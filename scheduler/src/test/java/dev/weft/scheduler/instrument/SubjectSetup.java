@@ -1,0 +1,41 @@
+package dev.weft.scheduler.instrument;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Installs the instrumentation for the subjects, and finds their source lines by marker comments. */
+final class SubjectSetup {
+
+    static final String SUBJECTS = "dev.weft.scheduler.instrument.subjects";
+
+    private SubjectSetup() {
+    }
+
+    /** The subjects live under Weft's own (excluded) packages; the include property brings them back in. */
+    static synchronized void ensureInstalled() {
+        if (System.getProperty(ClassFilter.INCLUDE_PROPERTY) == null) {
+            System.setProperty(ClassFilter.INCLUDE_PROPERTY, SUBJECTS);
+        }
+        WeftInstrumentation.ensureInstalled();
+    }
+
+    /** {@code "Fields.java:12"}: where the line marked {@code // mark:name} is in the subject's source. */
+    static String at(Class<?> subject, String marker) {
+        Path source = Path.of("src/test/java", subject.getName().replace('.', '/') + ".java");
+        String fileName = subject.getSimpleName() + ".java";
+        try {
+            List<String> lines = Files.readAllLines(source);
+            for (int i = 0; i < lines.size(); i++) {
+                if (lines.get(i).endsWith("// mark:" + marker)) {
+                    return fileName + ":" + (i + 1);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        throw new IllegalArgumentException("no line marked " + marker + " in " + source);
+    }
+}

@@ -1,0 +1,55 @@
+package dev.weft.scheduler.runtime;
+
+import dev.weft.scheduler.hooks.Hooks;
+import dev.weft.scheduler.model.ThreadId;
+import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class LeakTest {
+
+    static final class Cell {
+        int value;
+    }
+
+    private static final int READ = TestSite.at("value");
+    private static final int WRITE = TestSite.at("value");
+    private static final int START = TestSite.at("start");
+    private static final int ENTER = TestSite.at("monitorenter");
+
+    /** Half of the runs are closed in the middle, with a child paused inside a critical section. */
+    @Test
+    void noThreadOutlivesItsRunAcrossTwoThousandRuns() {
+        AtomicInteger ended = new AtomicInteger();
+        JvmSubject subject = new JvmSubject(() -> {
+            Cell cell = new Cell();
+            Thread child = Managed.thread(() -> {
+                Hooks.monitorEnter(cell, ENTER);
+                Hooks.fieldWrite(cell, WRITE);
+                cell.value = 1;
+            });
+            Hooks.threadStart(child, START);
+            Hooks.fieldRead(cell, READ);
+            ended.incrementAndGet();
+        });
+        int before = Thread.activeCount();
+
+        for (int i = 0; i < 2_000; i++) {
+            try (JvmRun run = subject.start()) {
+                if (i % 2 == 0) {
+                    run.step(new ThreadId(0, "main")); // start
+                    run.step(new ThreadId(1, "main.1")); // lock: main.1 is now paused inside, main before its read
+                    continue;
+                }
+                while (!run.pending().isEmpty()) {
+                    run.step(run.pending().stream().filter(p -> p.enabled()).findFirst().orElseThrow().thread());
+                }
+            }
+        }
+
+        assertThat(Thread.activeCount()).isLessThanOrEqualTo(before);
+        assertThat(ended).hasValue(1_000);
+    }
+}
