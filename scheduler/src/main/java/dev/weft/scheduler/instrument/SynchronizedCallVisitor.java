@@ -39,7 +39,8 @@ final class SynchronizedCallVisitor extends MethodVisitor {
 
     @Override
     public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
-        Optional<MethodDescription> target = synchronizedTarget(opcode, owner, name, descriptor, isInterface);
+        Optional<MethodDescription> target = synchronizedTarget(context.classContext(), opcode, owner, name,
+                descriptor, isInterface);
         if (target.isEmpty()) {
             super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
             return;
@@ -72,15 +73,16 @@ final class SynchronizedCallVisitor extends MethodVisitor {
         context.addInnerHandler(new MethodContext.Handler(callStart, callEnd, thrown, null));
     }
 
-    private Optional<MethodDescription> synchronizedTarget(int opcode, String owner, String name, String descriptor,
-                                                           boolean isInterface) {
+    /** The synchronized method whose call this visitor announces, if the call is one. */
+    static Optional<MethodDescription> synchronizedTarget(ClassContext caller, int opcode, String owner, String name,
+                                                          String descriptor, boolean isInterface) {
         if (isInterface || opcode == Opcodes.INVOKEINTERFACE || name.startsWith("<") || owner.startsWith("[")
-                || !context.classContext().filter().instrumentsName(owner)) {
+                || !caller.filter().instrumentsName(owner)) {
             return Optional.empty();
         }
-        return context.types().classMethod(owner, name, descriptor)
+        return caller.types().classMethod(owner, name, descriptor)
                 .filter(MethodDescription::isSynchronized)
-                .filter(method -> context.classContext().filter()
+                .filter(method -> caller.filter()
                         .instrumentsName(method.getDeclaringType().asErasure().getInternalName()))
                 // The class literal of a static method's declaring class must be accessible from here.
                 .filter(method -> !method.isStatic() || method.getDeclaringType().asErasure().isPublic()
