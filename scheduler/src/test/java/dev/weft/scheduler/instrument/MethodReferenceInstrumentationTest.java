@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.scheduler.instrument.subjects.MethodReferences;
 import dev.weft.scheduler.instrument.subjects.SyncCounter;
+import java.lang.instrument.UnmodifiableClassException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import net.bytebuddy.agent.ByteBuddyAgent;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -188,6 +190,22 @@ class MethodReferenceInstrumentationTest {
             assertThat(counter.holdsOwnMonitor()).isFalse();
         }
         assertThat(Thread.holdsLock(counter)).isFalse();
+    }
+
+    @Test
+    void strippedClassStaysStrippedWhenRetransformedAgain() throws UnmodifiableClassException {
+        new SyncCounter();
+        // Another agent (Mockito's inline mock maker) may do this; the JVM rejects a change of method modifiers.
+        ByteBuddyAgent.getInstrumentation().retransformClasses(SyncCounter.class);
+
+        SyncCounter counter = new SyncCounter();
+        try (RecordingHandler recording = RecordingHandler.start()) {
+            assertThat(counter.increment()).isEqualTo(1);
+
+            assertThat(recording.rendered()).first().isEqualTo(
+                    "monitorEnter " + at(SyncCounter.class, "incrementBody") + " SyncCounter.increment");
+        }
+        assertThat(WeftInstrumentation.failures()).isEmpty();
     }
 
     @Test
