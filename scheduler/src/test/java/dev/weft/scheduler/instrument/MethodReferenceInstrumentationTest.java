@@ -40,6 +40,17 @@ class MethodReferenceInstrumentationTest {
     }
 
     @Test
+    void methodReferenceWithAMarkerInterfaceIsBridgedThroughTheAlternativeMetafactory() {
+        AtomicInteger counter = new AtomicInteger();
+        try (RecordingHandler recording = RecordingHandler.start()) {
+            assertThat(MethodReferences.getAndIncrementWithMarker(counter)).isTrue();
+
+            assertThat(recording.rendered()).containsExactly("atomicAccess "
+                    + at(MethodReferences.class, "withMarker") + " AtomicInteger.getAndIncrement READ_WRITE");
+        }
+    }
+
+    @Test
     void atomicIncrementAndGetAsARunnableIsAnnounced() {
         AtomicInteger counter = new AtomicInteger();
         try (RecordingHandler recording = RecordingHandler.start()) {

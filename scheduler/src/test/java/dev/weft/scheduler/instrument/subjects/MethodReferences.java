@@ -19,6 +19,12 @@ public class MethodReferences {
         return next.getAsInt();
     }
 
+    /** An intersection with a marker interface: linked by {@code altMetafactory}. */
+    public static boolean getAndIncrementWithMarker(AtomicInteger counter) {
+        IntSupplier next = (IntSupplier & Marker) counter::getAndIncrement; // mark:withMarker
+        return next.getAsInt() == 0 && next instanceof Marker;
+    }
+
     /** A {@code Runnable}: the metafactory drops the {@code int} that {@code incrementAndGet} returns. */
     public static void incrementAndGet(AtomicInteger counter) {
         Runnable hit = counter::incrementAndGet; // mark:incrementAndGet
@@ -74,6 +80,9 @@ public class MethodReferences {
         try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
             return ((IntSupplier) in.readObject()).getAsInt();
         }
+    }
+
+    public interface Marker {
     }
 
     public interface IntCas {
