@@ -41,7 +41,9 @@ final class AtomicVisitor extends MethodVisitor {
 
     @Override
     public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
-        Optional<AtomicMethods.Shape> shape = opcode == Opcodes.INVOKEVIRTUAL ? shapeOf(owner) : Optional.empty();
+        Optional<AtomicMethods.Shape> shape = opcode == Opcodes.INVOKEVIRTUAL
+                ? shapeOf(owner, context.types())
+                : Optional.empty();
         Optional<AtomicMethods.Access> access = shape.flatMap(s -> AtomicMethods.access(name, s));
         if (access.isEmpty()) {
             super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
@@ -61,13 +63,19 @@ final class AtomicVisitor extends MethodVisitor {
         }
     }
 
-    private Optional<AtomicMethods.Shape> shapeOf(String owner) {
+    /** Whether this visitor announces the call. */
+    static boolean intercepts(int opcode, String owner, String name, TypeHierarchy.View types) {
+        return opcode == Opcodes.INVOKEVIRTUAL
+                && shapeOf(owner, types).flatMap(shape -> AtomicMethods.access(name, shape)).isPresent();
+    }
+
+    private static Optional<AtomicMethods.Shape> shapeOf(String owner, TypeHierarchy.View types) {
         AtomicMethods.Shape exact = AtomicMethods.shape(owner);
         if (exact != null || owner.startsWith("java/")) {
             return Optional.ofNullable(exact);
         }
         return AtomicMethods.classes().stream()
-                .filter(atomic -> context.types().isSubtypeOf(owner, atomic))
+                .filter(atomic -> types.isSubtypeOf(owner, atomic))
                 .findFirst()
                 .map(AtomicMethods::shape);
     }

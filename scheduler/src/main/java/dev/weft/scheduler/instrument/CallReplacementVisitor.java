@@ -21,10 +21,8 @@ final class CallReplacementVisitor extends MethodVisitor {
 
     @Override
     public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
-        Optional<CallReplacements.Replacement> replacement = CallReplacements.candidate(name, descriptor)
-                .filter(candidate -> candidate.isStatic() == (opcode == Opcodes.INVOKESTATIC))
-                .filter(candidate -> opcode != Opcodes.INVOKESPECIAL)
-                .filter(candidate -> ownedBy(owner, candidate.jdkClass()));
+        Optional<CallReplacements.Replacement> replacement = replacement(opcode, owner, name, descriptor,
+                context.types());
         if (replacement.isPresent()) {
             replacement.get().adapter().emit(mv, context.site(replacement.get().member()));
         } else {
@@ -32,7 +30,13 @@ final class CallReplacementVisitor extends MethodVisitor {
         }
     }
 
-    private boolean ownedBy(String owner, String jdkClass) {
-        return jdkClass.equals(CallReplacements.OBJECT) || context.types().isSubtypeOf(owner, jdkClass);
+    /** The replacement this visitor makes for the call, if any. */
+    static Optional<CallReplacements.Replacement> replacement(int opcode, String owner, String name,
+                                                              String descriptor, TypeHierarchy.View types) {
+        return CallReplacements.candidate(name, descriptor)
+                .filter(candidate -> candidate.isStatic() == (opcode == Opcodes.INVOKESTATIC))
+                .filter(candidate -> opcode != Opcodes.INVOKESPECIAL)
+                .filter(candidate -> candidate.jdkClass().equals(CallReplacements.OBJECT)
+                        || types.isSubtypeOf(owner, candidate.jdkClass()));
     }
 }

@@ -56,9 +56,12 @@ public final class ClassFilter {
         return loader != null && internalName != null && instrumentsName(internalName);
     }
 
-    /** Whether a class with this internal name is instrumented when an application class loader defines it. */
+    /**
+     * Whether a class with this internal name is instrumented when an application class loader defines it. Bridges
+     * of method references are not: {@link MethodReferenceBootstrap} instruments them before defining them.
+     */
     public boolean instrumentsName(String internalName) {
-        if (internalName.contains("$$Lambda")) {
+        if (internalName.contains("$$Lambda") || BridgeClass.isBridge(internalName)) {
             return false;
         }
         if (NEVER.stream().anyMatch(internalName::startsWith) || isOwnClass(internalName)) {

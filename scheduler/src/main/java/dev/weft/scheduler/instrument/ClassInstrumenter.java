@@ -1,5 +1,7 @@
 package dev.weft.scheduler.instrument;
 
+import dev.weft.scheduler.hooks.Sites;
+import java.util.function.Function;
 import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassVisitor;
 import net.bytebuddy.jar.asm.ClassWriter;
@@ -11,14 +13,17 @@ import net.bytebuddy.utility.OpenedClassReader;
  * new frames, and recomputing all of them is simpler and safer than patching the old ones. The frames' merge types
  * come from {@link TypeHierarchy}, read from class files of the class's own loader, never by loading classes.
  *
- * <p>Only method bodies change (no member, modifier or hierarchy change), which is what retransformation of already
- * loaded classes allows.
+ * <p>Only method bodies change, which is what retransformation of already loaded classes allows, with one exception:
+ * a class being defined loses {@code ACC_SYNCHRONIZED} on its methods, which take their monitor themselves
+ * ({@link SynchronizedMethodBody}); a retransformed class keeps the flag unless it lost it when it was defined
+ * ({@link StrippedClasses}).
  */
 final class ClassInstrumenter {
 
     static final String THREAD = "java/lang/Thread";
 
     private final TypeHierarchy hierarchy = new TypeHierarchy();
+    private final StrippedClasses stripped = new StrippedClasses();
     private final ClassFilter filter;
 
     ClassInstrumenter(ClassFilter filter) {
@@ -30,15 +35,41 @@ final class ClassInstrumenter {
         return isThreadClass(internalName, loader) || filter.instruments(internalName, loader);
     }
 
-    byte[] instrument(String internalName, ClassLoader loader, byte[] classFile) {
+    /**
+     * @param redefining whether the class is already loaded (retransformation), rather than being defined
+     */
+    byte[] instrument(String internalName, ClassLoader loader, byte[] classFile, boolean redefining) {
         ClassScan scan = ClassScan.of(classFile);
         TypeHierarchy.View types = hierarchy.of(loader);
+        if (isThreadClass(internalName, loader)) {
+            return write(classFile, types, writer -> new ThreadClassVisitor(writer, scan, types, filter));
+        }
+        boolean strip = redefining ? stripped.contains(loader, internalName) : scan.hasSynchronizedMethods();
+        byte[] instrumented = write(classFile, types,
+                writer -> new InstrumentingClassVisitor(writer, scan, types, filter, strip, null));
+        if (!redefining && scan.hasSynchronizedMethods()) {
+            // Only once the class file is complete: a class that fails to instrument is defined unchanged.
+            stripped.add(loader, internalName);
+        }
+        return instrumented;
+    }
+
+    /**
+     * A bridge generated for a method reference ({@link BridgeClass}), instrumented as the code of the class that
+     * holds the reference would be, its sites reporting the reference's {@code origin}.
+     */
+    byte[] instrumentBridge(ClassLoader loader, byte[] classFile, Sites.Site origin) {
+        ClassScan scan = ClassScan.of(classFile);
+        TypeHierarchy.View types = hierarchy.of(loader);
+        return write(classFile, types,
+                writer -> new InstrumentingClassVisitor(writer, scan, types, filter, false, origin));
+    }
+
+    private static byte[] write(byte[] classFile, TypeHierarchy.View types,
+                                Function<ClassWriter, ClassVisitor> visitor) {
         ClassWriter writer = new FrameComputingWriter(types);
-        ClassVisitor visitor = isThreadClass(internalName, loader)
-                ? new ThreadClassVisitor(writer, scan, types, filter)
-                : new InstrumentingClassVisitor(writer, scan, types, filter);
         // Old frames are skipped: the writer computes new ones.
-        OpenedClassReader.of(classFile).accept(visitor, ClassReader.SKIP_FRAMES);
+        OpenedClassReader.of(classFile).accept(visitor.apply(writer), ClassReader.SKIP_FRAMES);
         return writer.toByteArray();
     }
 

@@ -15,6 +15,7 @@ import net.bytebuddy.utility.OpenedClassReader;
  * A first, read-only pass over a class file, for what the instrumenting pass needs before it sees a method's code:
  * <ul>
  *   <li>each method's first source line, for hooks inserted at entry, before the code says its line;</li>
+ *   <li>whether any method with code is {@code synchronized};</li>
  *   <li>each method's original {@code max_locals}, so that inserted code can keep values in fresh local variables
  *       above every variable of the original code (ByteBuddy's shaded ASM has no {@code LocalVariablesSorter});</li>
  *   <li>the field each static atomic field updater of the class updates, found in the static initialiser as
@@ -30,6 +31,7 @@ final class ClassScan {
     private final Map<String, Integer> maxLocals = new HashMap<>();
     private final Map<String, Integer> firstLines = new HashMap<>();
     private final Map<String, UpdatedField> updaters = new HashMap<>();
+    private boolean hasSynchronizedMethods;
 
     private ClassScan() {
     }
@@ -51,6 +53,11 @@ final class ClassScan {
     /** The first source line of the method, or {@code -1}: where entry hooks say they are. */
     int firstLine(String name, String descriptor) {
         return firstLines.getOrDefault(name + descriptor, -1);
+    }
+
+    /** Whether a method with code is {@code synchronized}. */
+    boolean hasSynchronizedMethods() {
+        return hasSynchronizedMethods;
     }
 
     /** The field updated by the updater held in this class's static field {@code updaterField}, if known. */
@@ -76,6 +83,10 @@ final class ClassScan {
         public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
                                          String[] exceptions) {
             String key = name + descriptor;
+            if ((access & Opcodes.ACC_SYNCHRONIZED) != 0
+                    && (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0) {
+                hasSynchronizedMethods = true;
+            }
             boolean initialiser = name.equals("<clinit>");
             return new MethodVisitor(OpenedClassReader.ASM_API) {
                 private String lastClassConstant;

@@ -1,5 +1,6 @@
 package dev.weft.scheduler.instrument;
 
+import dev.weft.scheduler.hooks.Sites;
 import net.bytebuddy.jar.asm.ClassVisitor;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
@@ -15,19 +16,31 @@ final class InstrumentingClassVisitor extends ClassVisitor {
     private final ClassScan scan;
     private final TypeHierarchy.View types;
     private final ClassFilter filter;
+    private final boolean stripSynchronized;
+    private final Sites.Site origin;
     private ClassContext context;
 
-    InstrumentingClassVisitor(ClassVisitor next, ClassScan scan, TypeHierarchy.View types, ClassFilter filter) {
+    /**
+     * @param stripSynchronized whether {@code synchronized} methods lose {@code ACC_SYNCHRONIZED} and take their
+     *                          monitor themselves ({@link SynchronizedMethodBody}); only possible where the class is
+     *                          defined, not when it is retransformed
+     * @param origin            for a bridge, where its method reference is ({@link ClassContext#origin()});
+     *                          otherwise {@code null}
+     */
+    InstrumentingClassVisitor(ClassVisitor next, ClassScan scan, TypeHierarchy.View types, ClassFilter filter,
+                              boolean stripSynchronized, Sites.Site origin) {
         super(OpenedClassReader.ASM_API, next);
         this.scan = scan;
         this.types = types;
         this.filter = filter;
+        this.stripSynchronized = stripSynchronized;
+        this.origin = origin;
     }
 
     @Override
     public void visit(int version, int access, String name, String signature, String superName,
                       String[] interfaces) {
-        context = new ClassContext(name, superName, scan, types, filter);
+        context = new ClassContext(name, superName, scan, types, filter, origin);
         super.visit(version, access, name, signature, superName, interfaces);
     }
 
@@ -40,8 +53,12 @@ final class InstrumentingClassVisitor extends ClassVisitor {
     @Override
     public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
                                      String[] exceptions) {
-        MethodVisitor writer = super.visitMethod(access, name, descriptor, signature, exceptions);
-        if (writer == null || (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
+        boolean hasCode = (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0;
+        boolean isSynchronized = (access & Opcodes.ACC_SYNCHRONIZED) != 0;
+        boolean strip = hasCode && isSynchronized && stripSynchronized;
+        MethodVisitor writer = super.visitMethod(strip ? access & ~Opcodes.ACC_SYNCHRONIZED : access, name,
+                descriptor, signature, exceptions);
+        if (writer == null || !hasCode) {
             return writer;
         }
         MethodContext method = new MethodContext(context, name, descriptor);
@@ -52,8 +69,11 @@ final class InstrumentingClassVisitor extends ClassVisitor {
         if (isThreadRun(access, name, descriptor)) {
             chain = new ThreadRunBracket(chain, method);
         }
-        if ((access & Opcodes.ACC_SYNCHRONIZED) != 0) {
-            chain = new SynchronizedMethodEntry(chain, method, (access & Opcodes.ACC_STATIC) != 0);
+        boolean isStatic = (access & Opcodes.ACC_STATIC) != 0;
+        if (strip) {
+            chain = new SynchronizedMethodBody(chain, method, isStatic);
+        } else if (isSynchronized) {
+            chain = new SynchronizedMethodEntry(chain, method, isStatic);
         }
         chain = new SynchronizedCallVisitor(chain, method);
         chain = new AtomicVisitor(chain, method);
@@ -62,6 +82,7 @@ final class InstrumentingClassVisitor extends ClassVisitor {
         chain = new ArrayAccessVisitor(chain, method);
         chain = new FieldAccessVisitor(chain, method);
         chain = new AllocationVisitor(chain, method);
+        chain = new MethodReferenceVisitor(chain, method);
         return new LineTracker(chain, method);
     }
 

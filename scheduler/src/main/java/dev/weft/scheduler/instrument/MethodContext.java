@@ -26,6 +26,8 @@ final class MethodContext {
     private int line;
     private boolean thisInitialized;
     private int nextTemp = -1;
+    /** Locals reserved for the whole method, above the original ones; temporary sequences start above them. */
+    private int reserved;
 
     MethodContext(ClassContext owner, String methodName, String descriptor) {
         this.owner = owner;
@@ -54,8 +56,20 @@ final class MethodContext {
 
     /** Registers the instruction about to be instrumented; {@code member} and {@code declaringClass} as in Site. */
     int site(String member, String declaringClass) {
-        return Sites.register(new Sites.Site(owner.dottedName(), methodName, owner.sourceFile(), line, member,
-                declaringClass));
+        return Sites.register(where(member, declaringClass));
+    }
+
+    /**
+     * Where the current instruction is, without registering it. The code of a bridge ({@link BridgeClass}) is
+     * where its method reference is.
+     */
+    Sites.Site where(String member, String declaringClass) {
+        Sites.Site origin = owner.origin();
+        if (origin != null) {
+            return new Sites.Site(origin.className(), origin.methodName(), origin.fileName(), origin.line(), member,
+                    declaringClass);
+        }
+        return new Sites.Site(owner.dottedName(), methodName, owner.sourceFile(), line, member, declaringClass);
     }
 
     int site(String member) {
@@ -83,7 +97,17 @@ final class MethodContext {
      * it, so every sequence reuses the same slots, above all of the original method's.
      */
     void startTemps() {
-        nextTemp = owner.scan().maxLocals(methodName, descriptor);
+        nextTemp = owner.scan().maxLocals(methodName, descriptor) + reserved;
+    }
+
+    /**
+     * A local variable that keeps its value through the whole method, for a value that inserted code needs at entry
+     * and at every exit. Must be called before any instruction is visited, so that no sequence has used the slot.
+     */
+    int reserveLocal(Type type) {
+        int slot = owner.scan().maxLocals(methodName, descriptor) + reserved;
+        reserved += type.getSize();
+        return slot;
     }
 
     /** A fresh local variable for a value of this type, within the current sequence. */

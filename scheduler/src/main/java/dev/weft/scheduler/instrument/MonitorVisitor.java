@@ -31,25 +31,27 @@ final class MonitorVisitor extends MethodVisitor {
 
     @Override
     public void visitInsn(int opcode) {
-        if (opcode == Opcodes.MONITORENTER) {
-            emitModelOrReal(opcode, "monitorEnter");
-        } else if (opcode == Opcodes.MONITOREXIT) {
-            emitModelOrReal(opcode, "monitorExit");
+        if (opcode == Opcodes.MONITORENTER || opcode == Opcodes.MONITOREXIT) {
+            modelOrReal(mv, opcode, context.site(""));
         } else {
             super.visitInsn(opcode);
         }
     }
 
-    private void emitModelOrReal(int opcode, String hook) {
+    /**
+     * Emits the hook-or-real sequence above for {@code MONITORENTER} or {@code MONITOREXIT}; the monitor is on the
+     * stack and is consumed.
+     */
+    static void modelOrReal(MethodVisitor mv, int opcode, int site) {
         Label model = new Label();
         Label done = new Label();
-        super.visitInsn(Opcodes.DUP);
-        Emit.callHook(mv, context.site(""), hook, HOOK_DESCRIPTOR);
-        super.visitJumpInsn(Opcodes.IFNE, model);
-        super.visitInsn(opcode);
-        super.visitJumpInsn(Opcodes.GOTO, done);
-        super.visitLabel(model);
-        super.visitInsn(Opcodes.POP);
-        super.visitLabel(done);
+        mv.visitInsn(Opcodes.DUP);
+        Emit.callHook(mv, site, opcode == Opcodes.MONITORENTER ? "monitorEnter" : "monitorExit", HOOK_DESCRIPTOR);
+        mv.visitJumpInsn(Opcodes.IFNE, model);
+        mv.visitInsn(opcode);
+        mv.visitJumpInsn(Opcodes.GOTO, done);
+        mv.visitLabel(model);
+        mv.visitInsn(Opcodes.POP);
+        mv.visitLabel(done);
     }
 }

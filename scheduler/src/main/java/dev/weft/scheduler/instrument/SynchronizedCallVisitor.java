@@ -16,8 +16,8 @@ import net.bytebuddy.utility.OpenedClassReader;
  *   invoke                                  // the JVM takes and releases the real monitor, uncontended
  *   Hooks.monitorExit(monitor, site)       // also when the call throws, then rethrown
  * </pre>
- * Retransformation cannot remove {@code ACC_SYNCHRONIZED}, so the real monitor of a synchronized method is always
- * taken. Announcing the acquisition before the invocation lets the scheduler hold a thread back while its model says
+ * In a class loaded before installation, retransformation cannot remove {@code ACC_SYNCHRONIZED}, so the real monitor
+ * of a synchronized method is always taken. Announcing the acquisition before the invocation lets the scheduler hold a thread back while its model says
  * another managed thread owns the monitor; the thread then reaches the real monitor only once it is free, and never
  * blocks where the scheduler cannot see. The monitor is released in the model only after the JVM released it.
  *
@@ -25,6 +25,10 @@ import net.bytebuddy.utility.OpenedClassReader;
  * synchronized but whose runtime target is (an override) is not announced; {@link SynchronizedMethodEntry} lets the
  * runtime notice that. Synchronized methods of uninstrumented classes (the JDK's {@code Vector}, ...) run as one
  * opaque step and are not announced.
+ *
+ * <p>A class defined after installation has no {@code ACC_SYNCHRONIZED} left: its methods take their monitors
+ * themselves ({@link SynchronizedMethodBody}). Whether the callee is such a class is unknown here (it may not be
+ * loaded yet), so the call is announced anyway, and the model enters the reentrant monitor twice.
  */
 final class SynchronizedCallVisitor extends MethodVisitor {
 
@@ -39,7 +43,8 @@ final class SynchronizedCallVisitor extends MethodVisitor {
 
     @Override
     public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
-        Optional<MethodDescription> target = synchronizedTarget(opcode, owner, name, descriptor, isInterface);
+        Optional<MethodDescription> target = synchronizedTarget(context.classContext(), opcode, owner, name,
+                descriptor, isInterface);
         if (target.isEmpty()) {
             super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
             return;
@@ -72,15 +77,16 @@ final class SynchronizedCallVisitor extends MethodVisitor {
         context.addInnerHandler(new MethodContext.Handler(callStart, callEnd, thrown, null));
     }
 
-    private Optional<MethodDescription> synchronizedTarget(int opcode, String owner, String name, String descriptor,
-                                                           boolean isInterface) {
+    /** The synchronized method whose call this visitor announces, if the call is one. */
+    static Optional<MethodDescription> synchronizedTarget(ClassContext caller, int opcode, String owner, String name,
+                                                          String descriptor, boolean isInterface) {
         if (isInterface || opcode == Opcodes.INVOKEINTERFACE || name.startsWith("<") || owner.startsWith("[")
-                || !context.classContext().filter().instrumentsName(owner)) {
+                || !caller.filter().instrumentsName(owner)) {
             return Optional.empty();
         }
-        return context.types().classMethod(owner, name, descriptor)
+        return caller.types().classMethod(owner, name, descriptor)
                 .filter(MethodDescription::isSynchronized)
-                .filter(method -> context.classContext().filter()
+                .filter(method -> caller.filter()
                         .instrumentsName(method.getDeclaringType().asErasure().getInternalName()))
                 // The class literal of a static method's declaring class must be accessible from here.
                 .filter(method -> !method.isStatic() || method.getDeclaringType().asErasure().isPublic()

@@ -6,7 +6,8 @@ import net.bytebuddy.jar.asm.Type;
 import net.bytebuddy.utility.OpenedClassReader;
 
 /**
- * At entry of a {@code synchronized} method: {@code Hooks.synchronizedMethodEntered(monitor, site)}. The monitor is
+ * At entry of a {@code synchronized} method that keeps {@code ACC_SYNCHRONIZED} (its class was loaded before
+ * installation and is retransformed): {@code Hooks.synchronizedMethodEntered(monitor, site)}. The monitor is
  * modelled at call sites ({@link SynchronizedCallVisitor}); this notification lets the runtime notice entries no
  * call site announced and fail instead of running them uncontrolled.
  */

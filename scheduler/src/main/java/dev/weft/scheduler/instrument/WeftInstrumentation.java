@@ -25,6 +25,8 @@ public final class WeftInstrumentation {
 
     private static final List<InstrumentationFailure> FAILURES = new CopyOnWriteArrayList<>();
     private static boolean installed;
+    /** Set once, at installation; read by {@link MethodReferenceBootstrap} on any thread. */
+    private static volatile ClassInstrumenter instrumenter;
 
     private WeftInstrumentation() {
     }
@@ -62,9 +64,10 @@ public final class WeftInstrumentation {
                     + "Can-Retransform-Classes: true in its manifest");
         }
         BootstrapBridge.install(instrumentation);
-        ClassInstrumenter instrumenter = new ClassInstrumenter(ClassFilter.fromSystemProperties());
-        instrumentation.addTransformer(new WeftTransformer(instrumenter, WeftInstrumentation::failed), true);
-        retransformLoaded(instrumentation, instrumenter);
+        ClassInstrumenter created = new ClassInstrumenter(ClassFilter.fromSystemProperties());
+        instrumenter = created;
+        instrumentation.addTransformer(new WeftTransformer(created, WeftInstrumentation::failed), true);
+        retransformLoaded(instrumentation, created);
         installed = true;
     }
 
@@ -126,7 +129,17 @@ public final class WeftInstrumentation {
         }
     }
 
-    private static void failed(String className, Throwable cause) {
+    /** The installed instrumenter, which instruments bridges of method references. */
+    static ClassInstrumenter instrumenter() {
+        ClassInstrumenter current = instrumenter;
+        if (current == null) {
+            throw new IllegalStateException("Weft's instrumentation is not installed, yet an instrumented method"
+                    + " reference is being linked");
+        }
+        return current;
+    }
+
+    static void failed(String className, Throwable cause) {
         FAILURES.add(new InstrumentationFailure(className, cause));
         System.err.println("[weft] could not instrument " + className + "; it runs uncontrolled: " + cause);
     }

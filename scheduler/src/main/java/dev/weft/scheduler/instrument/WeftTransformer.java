@@ -30,7 +30,7 @@ final class WeftTransformer implements ClassFileTransformer {
         }
         TRANSFORMING.set(true);
         try {
-            return instrumenter.instrument(className, loader, classFile);
+            return instrumenter.instrument(className, loader, classFile, classBeingRedefined != null);
         } catch (Throwable failure) {
             onFailure.accept(className.replace('/', '.'), failure);
             return null;

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.scheduler.hooks.Hooks;
 import dev.weft.scheduler.instrument.subjects.Fields;
+import dev.weft.scheduler.instrument.subjects.MethodReferences;
+import dev.weft.scheduler.instrument.subjects.SyncCounter;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 
@@ -19,6 +21,24 @@ class InstallationTest {
         assertThat(result.output()).contains(
                 "read count@" + bump + "\nwrite count@" + bump + "\nread count@" + bumpReturn + "\nbump=2\n"
                         + "failures=[]");
+        assertThat(result.exitCode()).isZero();
+    }
+
+    @Test
+    void synchronizedMethodOfARetransformedClassIsAnnouncedThroughItsMethodReference()
+            throws IOException, InterruptedException {
+        ForkedJvm.Result result = ForkedJvm.run(RetransformedSynchronizedMain.class);
+
+        String reference = at(MethodReferences.class, "increment");
+        String body = at(SyncCounter.class, "incrementBody");
+        assertThat(result.output()).contains(String.join("\n",
+                "monitorEnter " + reference + " SyncCounter.increment",
+                "synchronizedMethodEntered " + body + " SyncCounter.increment",
+                "fieldRead " + body + " value",
+                "fieldWrite " + body + " value",
+                "monitorExit " + reference + " SyncCounter.increment",
+                "value=2",
+                "failures=[]"));
         assertThat(result.exitCode()).isZero();
     }
 

@@ -9,6 +9,12 @@ import dev.weft.scheduler.instrument.subjects.Monitors;
 import dev.weft.scheduler.instrument.subjects.Parking;
 import org.junit.jupiter.api.Test;
 
+/**
+ * {@link Monitors} is loaded before installation: JUnit's discovery loads it as the parameter type of the lambdas
+ * below that capture it, before any test installs the instrumentation. It is therefore retransformed and keeps
+ * {@code ACC_SYNCHRONIZED}, so its synchronized methods are announced at call sites. Classes loaded after installation
+ * take their monitors themselves ({@link MethodReferenceInstrumentationTest}).
+ */
 class SynchronizationInstrumentationTest {
 
     @Test
