@@ -14,7 +14,15 @@ import java.util.List;
  * @param events      what happened
  * @param failure     the failure, or {@code null}
  * @param leftBlocked the threads that were disabled when it ended, with what they were waiting to do
+ * @param failedThread the index of the thread whose failure cut the execution short (an assertion or exception in
+ *                     it), or -1
+ * @param leftBehind  the pending operations of the other live threads when a thread's failure cut it short
  */
 record ExecutionOutcome(ExecutionStatus status, List<Event> events, ExplorationFailure failure,
-                        List<PendingOperation> leftBlocked) {
+                        List<PendingOperation> leftBlocked, int failedThread, List<PendingOperation> leftBehind) {
+
+    ExecutionOutcome(ExecutionStatus status, List<Event> events, ExplorationFailure failure,
+                     List<PendingOperation> leftBlocked) {
+        this(status, events, failure, leftBlocked, -1, List.of());
+    }
 }

@@ -47,8 +47,7 @@ final class ExecutionRunner {
             for (int depth = 0; ; depth++) {
                 Optional<SubjectFailure> failure = run.failure();
                 if (failure.isPresent()) {
-                    SubjectFailure f = failure.get();
-                    return failed(f.kind(), f.message(), f.cause(), disabled(run.pending()));
+                    return failedInThread(failure.get(), run.pending());
                 }
                 List<PendingOperation> pending = run.pending();
                 Node node;
@@ -127,6 +126,22 @@ final class ExecutionRunner {
             }
         }
         return result;
+    }
+
+    /** A thread failed: the others are left where they were, which the explorer must still reverse. */
+    private ExecutionOutcome failedInThread(SubjectFailure f, List<PendingOperation> pending) {
+        ExecutionOutcome outcome = failed(f.kind(), f.message(), f.cause(), disabled(pending));
+        if (f.thread() == null) {
+            return outcome;
+        }
+        List<PendingOperation> others = new ArrayList<>();
+        for (PendingOperation p : pending) {
+            if (!p.thread().equals(f.thread())) {
+                others.add(p);
+            }
+        }
+        return new ExecutionOutcome(outcome.status(), outcome.events(), outcome.failure(), outcome.leftBlocked(),
+                f.thread().index(), others);
     }
 
     /**

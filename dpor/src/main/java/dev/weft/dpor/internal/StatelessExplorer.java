@@ -10,6 +10,8 @@ import dev.weft.dpor.Explorer;
 import dev.weft.dpor.Schedule;
 import dev.weft.dpor.SearchAlgorithm;
 import dev.weft.dpor.hb.HappensBefore;
+import dev.weft.dpor.hb.VectorClock;
+import dev.weft.scheduler.model.Event;
 import dev.weft.scheduler.model.FailureKind;
 import dev.weft.scheduler.model.PendingOperation;
 import dev.weft.scheduler.model.Subject;
@@ -104,6 +106,7 @@ public final class StatelessExplorer implements Explorer {
                 RaceReversal.reverse(hb, stack, i, j, hb.event(j).thread().index(), hb.clock(j));
             }
         }
+        reverseAroundFailure(outcome, hb, stack);
         for (PendingOperation p : outcome.leftBlocked()) {
             if (p.operation().lockId() == null || !p.operation().kind().acquires()) {
                 continue;
@@ -114,6 +117,36 @@ public final class StatelessExplorer implements Explorer {
                 RaceReversal.reverse(hb, stack, i, hb.size(), thread, hb.currentClock(thread));
             }
         }
+    }
+
+    /**
+     * A failure in one thread cuts the execution short: the other threads' later events, and their races, are never
+     * seen. So the failure is taken to conflict with every other live thread's next operation: each of them is also
+     * tried before the failing thread's last step (unless that step happens before it anyway). Once they have moved,
+     * their real races are found as usual.
+     */
+    private static void reverseAroundFailure(ExecutionOutcome outcome, HappensBefore hb, List<Node> stack) {
+        int failing = lastEventOf(hb, outcome.failedThread());
+        if (failing < 0) {
+            return;
+        }
+        Event last = hb.event(failing);
+        for (PendingOperation p : outcome.leftBehind()) {
+            int thread = p.thread().index();
+            VectorClock clock = hb.currentClock(thread);
+            if (!clock.includes(last.thread().index(), last.threadStep())) {
+                RaceReversal.reverse(hb, stack, failing, hb.size(), thread, clock);
+            }
+        }
+    }
+
+    private static int lastEventOf(HappensBefore hb, int thread) {
+        for (int i = hb.size() - 1; i >= 0 && thread >= 0; i--) {
+            if (hb.event(i).thread().index() == thread) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /**
