@@ -87,6 +87,9 @@ public final class JvmRun implements Run {
             throw new IllegalStateException("cannot step " + id + ": " + action.operation() + " at "
                     + Execution.source(action.site()) + " is not enabled (" + thread + " " + action.whyBlocked() + ")");
         }
+        // Cleared here, not by the thread: a thread whose next operation is another compare-and-set reaches it (and
+        // its hook) before the driver reads the outcome of this one.
+        thread.casOutcome = null;
         Action next = action.perform();
         if (action instanceof ThreadLifecycle.Start start && start.child() != null) {
             awaitSettled(start.child(), "after it was started at " + Execution.source(action.site()));

@@ -43,7 +43,6 @@ final class MemoryAccess {
             default -> throw new IllegalArgumentException("unknown atomic access code " + access + " at "
                     + Execution.source(site));
         };
-        self.casOutcome = null;
         access(self, kind, location, site);
     }
 

@@ -194,6 +194,26 @@ class ModelsTest {
     }
 
     @Test
+    void backToBackCompareAndSetsEachReportTheirOwnOutcome() {
+        // A retry loop: the failed CAS is followed at once by the next one, whose hook the thread reaches before the
+        // driver records the first one's outcome.
+        JvmSubject subject = new JvmSubject(() -> {
+            AtomicInteger x = allocated(new AtomicInteger(7));
+            Hooks.atomicAccess(x, -1, Sites.CAS, CAS);
+            Hooks.casResult(x.compareAndSet(0, 1), CAS);
+            Hooks.atomicAccess(x, -1, Sites.CAS, CAS);
+            Hooks.casResult(x.compareAndSet(7, 8), CAS);
+        });
+
+        List<Dfs.Execution> executions = Dfs.explore(subject);
+
+        assertThat(executions).singleElement().satisfies(e -> assertThat(e.events().stream()
+                .map(ev -> ev.operation().kind())
+                .filter(k -> k == OpKind.CAS_SUCCESS || k == OpKind.CAS_FAILURE))
+                .containsExactly(OpKind.CAS_FAILURE, OpKind.CAS_SUCCESS));
+    }
+
+    @Test
     void reentrantLockAndConditionWorkInTheModel() {
         Set<Integer> seen = ConcurrentHashMap.newKeySet();
         JvmSubject subject = new JvmSubject(() -> {
