@@ -10,6 +10,7 @@ import dev.weft.reporting.ReportFiles;
 import dev.weft.reporting.Summary;
 import dev.weft.reporting.SummaryJson;
 import dev.weft.reporting.TraceTable;
+import dev.weft.scheduler.instrument.InstrumentationFailure;
 import dev.weft.scheduler.instrument.WeftInstrumentation;
 import dev.weft.scheduler.runtime.JvmSubject;
 import dev.weft.scheduler.runtime.RuntimeSettings;
@@ -19,6 +20,7 @@ import org.opentest4j.TestAbortedException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -46,6 +48,7 @@ final class ExplorationSession {
 
     void run() throws Throwable {
         WeftInstrumentation.ensureInstalled();
+        failIfSomeClassWasNotInstrumented();
         ReplayToken replay = settings.replay() == null ? null : decodeReplay(settings.replay());
         ExplorationOptions options = new ExplorationOptions(SearchAlgorithm.valueOf(settings.algorithm().name()),
                 settings.maxExecutions(), settings.maxSteps(), true);
@@ -105,6 +108,21 @@ final class ExplorationSession {
                 + "replay: @ExhaustiveConcurrency(replay = \"" + token + "\")  or  -Dweft.replay=" + token
                 + System.lineSeparator() + "report: " + report.toAbsolutePath();
         throw new AssertionError(message, failure.cause());
+    }
+
+    /**
+     * A class that could not be instrumented would run uncontrolled: its races unseen, its blocking unexplained. The
+     * test fails rather than pass on a partial view, and says how to leave such a class out on purpose.
+     */
+    private void failIfSomeClassWasNotInstrumented() {
+        List<InstrumentationFailure> failures = WeftInstrumentation.failures();
+        if (!failures.isEmpty()) {
+            throw new WeftConfigurationException("Weft could not instrument " + failures.size() + " class(es), so "
+                    + testName + " cannot be explored exhaustively: " + failures + ". If those classes take no part"
+                    + " in the test's concurrency, leave them out with the system property"
+                    + " -Dweft.instrument.exclude=<package prefixes> (in Surefire's argLine or"
+                    + " systemPropertyVariables).");
+        }
     }
 
     private Summary summary(ExplorationResult result, Summary.Failure failure) {
