@@ -58,7 +58,7 @@ final class ExecutionRunner {
                                 null, List.of());
                     }
                 } else {
-                    ExecutionOutcome end = endAt(depth, pending);
+                    ExecutionOutcome end = endAt(depth, pending, run);
                     if (end != null) {
                         return end;
                     }
@@ -89,13 +89,15 @@ final class ExecutionRunner {
     }
 
     /** The outcome when the execution ends at a state reached for the first time, or {@code null} if it goes on. */
-    private ExecutionOutcome endAt(int depth, List<PendingOperation> pending) {
+    private ExecutionOutcome endAt(int depth, List<PendingOperation> pending, Run run) {
         if (pending.isEmpty()) {
             return new ExecutionOutcome(ExecutionStatus.COMPLETE, List.copyOf(events), null, List.of());
         }
         List<PendingOperation> disabled = disabled(pending);
         if (disabled.size() == pending.size()) {
-            return failed(FailureKind.DEADLOCK, Divergence.describeDeadlock(pending), null, pending);
+            String described = run.describeBlockage();
+            return failed(FailureKind.DEADLOCK, described.isBlank() ? Divergence.describeDeadlock(pending)
+                    : "no thread can move:\n" + described.strip(), null, pending);
         }
         if (depth >= maxSteps) {
             return failed(FailureKind.STEP_LIMIT, "the execution passed " + maxSteps

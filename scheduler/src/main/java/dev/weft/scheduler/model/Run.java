@@ -24,6 +24,15 @@ public interface Run extends AutoCloseable {
      */
     Event step(ThreadId thread);
 
+    /**
+     * Why no thread can move, when {@link #pending()} has no enabled operation: who waits for what and where, who
+     * holds what, and the cycle of threads waiting for each other if there is one. Empty when the subject cannot say
+     * more than the pending operations do.
+     */
+    default String describeBlockage() {
+        return "";
+    }
+
     /** A failure observed so far in this execution; once present the execution is over. */
     Optional<SubjectFailure> failure();
 

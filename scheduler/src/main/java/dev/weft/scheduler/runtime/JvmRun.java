@@ -115,6 +115,7 @@ public final class JvmRun implements Run {
      * Why no thread can move (call it when {@link #pending()} has no enabled operation): what each live thread waits
      * for and where, who holds the locks they want, and the cycle of threads waiting for each other if there is one.
      */
+    @Override
     public String describeBlockage() {
         return Blockage.describe(live(), execution.spinRule);
     }
