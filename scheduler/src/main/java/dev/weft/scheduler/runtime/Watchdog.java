@@ -10,13 +10,19 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Decides when a thread that was let run is stuck outside the scheduler's control: it has not reached its next
- * scheduling point within the timeout, or — at once — it is blocked on a real monitor that a paused managed thread
+ * scheduling point within the timeout, or — after 100 ms — it is blocked on a real monitor that a paused managed thread
  * holds (a {@code synchronized} method entered without the scheduler's knowledge: reflection, virtual dispatch to a
  * synchronized override, or a call from uninstrumented code). The failure names the thread and carries its stack.
  */
 final class Watchdog {
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    /**
+     * How long a thread must stay blocked on a real monitor before it counts as blocked by a paused thread: the JVM
+     * itself holds some monitors for moments (a thread that is ending holds its {@code Thread} object's monitor while
+     * it notifies joiners), whereas a paused thread never lets go.
+     */
+    private static final long PERSISTENCE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     private final Execution execution;
     private final long timeoutNanos;
@@ -33,7 +39,8 @@ final class Watchdog {
      * @return the failure, or {@code null} while it may still reach a scheduling point
      */
     SubjectFailure inspect(ManagedThread running, long waitedNanos, String after) {
-        SubjectFailure blockedOnPaused = blockedOnPausedThread(running, after);
+        SubjectFailure blockedOnPaused = waitedNanos < PERSISTENCE_NANOS ? null
+                : blockedOnPausedThread(running, after);
         if (blockedOnPaused != null) {
             return blockedOnPaused;
         }
@@ -49,11 +56,10 @@ final class Watchdog {
     }
 
     private SubjectFailure blockedOnPausedThread(ManagedThread running, String after) {
-        if (running.thread.getState() != Thread.State.BLOCKED) {
-            return null;
-        }
+        // One snapshot for the state and the owner: read apart, they can describe two different moments.
         ThreadInfo info = THREADS.getThreadInfo(running.thread.getId(), 0);
-        if (info == null) {
+        if (info == null || info.getThreadState() != Thread.State.BLOCKED
+                || info.getLockOwnerId() == running.thread.getId()) {
             return null;
         }
         for (ManagedThread owner : execution.threads()) {

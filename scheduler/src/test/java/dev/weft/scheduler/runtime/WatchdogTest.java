@@ -117,4 +117,40 @@ class WatchdogTest {
         }
         assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(5));
     }
+
+    @Test
+    void aThreadBlockedOnARealMonitorThatAPausedThreadHoldsIsReportedBeforeTheTimeout() {
+        // main.1 holds the real monitor without the scheduler knowing (like a synchronized method entered through
+        // reflection) and pauses inside it; main.2 then blocks on that monitor in the JVM, where nothing will free it.
+        JvmSubject subject = new JvmSubject(() -> {
+            Object shared = new Object();
+            Thread holder = Managed.thread(() -> {
+                synchronized (shared) {
+                    Hooks.fieldWrite(shared, WRITE);
+                }
+            });
+            Thread blocked = Managed.thread(() -> {
+                synchronized (shared) {
+                    Hooks.fieldWrite(shared, WRITE);
+                }
+            });
+            Hooks.threadStart(holder, START);
+            Hooks.threadStart(blocked, START);
+        }, RuntimeSettings.defaults());
+        long started = System.nanoTime();
+        try (JvmRun run = subject.start()) {
+            run.step(new ThreadId(0, "main")); // starts main.1, which pauses in front of its write, inside the monitor
+            assertThat(run.failure()).isEmpty();
+
+            run.step(new ThreadId(0, "main")); // starts main.2, which blocks on the monitor before its first hook
+
+            assertThat(run.failure()).hasValueSatisfying(failure -> {
+                assertThat(failure.kind()).isEqualTo(FailureKind.UNCONTROLLED_BLOCKING);
+                assertThat(failure.message()).contains("thread main.2 is blocked")
+                        .contains("held by main.1, which is paused by the scheduler");
+            });
+        }
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).as("well before the 10 s timeout")
+                .isLessThan(Duration.ofSeconds(5));
+    }
 }
