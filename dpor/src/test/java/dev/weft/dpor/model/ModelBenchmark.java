@@ -5,7 +5,6 @@ import dev.weft.dpor.ExplorationOptions;
 import dev.weft.dpor.ExplorationResult;
 import dev.weft.dpor.Explorer;
 import dev.weft.dpor.SearchAlgorithm;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
@@ -19,15 +18,15 @@ import java.util.function.Supplier;
  * run with the median wall time is reported. Nothing listens to the explorations, so the numbers are the explorer's
  * and the interpreter's alone.
  *
- * <p>Run it with (from the repository root; the tag is excluded from ordinary builds):
+ * <p>Run it with (from the repository root; Surefire runs only classes named {@code *Test}, so ordinary builds leave
+ * it out):
  *
  * <pre>
- * mvn -o -q test -pl dpor -am -Dgroups=benchmark -DexcludedGroups=none -Dsurefire.failIfNoSpecifiedTests=false
+ * mvn -B -pl dpor -am test -Dtest=ModelBenchmark -Dsurefire.failIfNoSpecifiedTests=false
  * </pre>
  *
  * or run {@link #main} from an IDE with the test classpath.
  */
-@Tag("benchmark")
 class ModelBenchmark {
 
     private static final int RUNS = 5;
