@@ -19,6 +19,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 class BugZooPrograms {
 
+    /** Starts both in order and waits for both, as most of these tests do. */
+    private static void runConcurrently(Runnable first, Runnable second) throws InterruptedException {
+        Thread a = new Thread(first);
+        Thread b = new Thread(second);
+        a.start();
+        b.start();
+        a.join();
+        b.join();
+    }
+
     // 1. Lost update: count++ is a read and a write.
 
     static final class Counter {
@@ -36,24 +46,14 @@ class BugZooPrograms {
     @ExhaustiveConcurrency
     void lostUpdate() throws Exception {
         Counter c = new Counter();
-        Thread a = new Thread(c::increment);
-        Thread b = new Thread(c::increment);
-        a.start();
-        b.start();
-        a.join();
-        b.join();
+        runConcurrently(c::increment, c::increment);
         assertEquals(2, c.count);
     }
 
     @ExhaustiveConcurrency
     void lostUpdateFixed() throws Exception {
         Counter c = new Counter();
-        Thread a = new Thread(c::incrementSafely);
-        Thread b = new Thread(c::incrementSafely);
-        a.start();
-        b.start();
-        a.join();
-        b.join();
+        runConcurrently(c::incrementSafely, c::incrementSafely);
         assertEquals(2, c.count);
     }
 
@@ -84,12 +84,7 @@ class BugZooPrograms {
     void transferLosesMoney() throws Exception {
         Account a = new Account(100);
         Account b = new Account(0);
-        Thread t1 = new Thread(() -> a.transferTo(b, 60));
-        Thread t2 = new Thread(() -> b.transferTo(a, 10));
-        t1.start();
-        t2.start();
-        t1.join();
-        t2.join();
+        runConcurrently(() -> a.transferTo(b, 60), () -> b.transferTo(a, 10));
         assertThat(a.balance + b.balance).isEqualTo(100);
     }
 
@@ -97,12 +92,7 @@ class BugZooPrograms {
     void transferLosesMoneyFixed() throws Exception {
         Account a = new Account(100);
         Account b = new Account(0);
-        Thread t1 = new Thread(() -> a.transferSafely(b, 60));
-        Thread t2 = new Thread(() -> b.transferSafely(a, 10));
-        t1.start();
-        t2.start();
-        t1.join();
-        t2.join();
+        runConcurrently(() -> a.transferSafely(b, 60), () -> b.transferSafely(a, 10));
         assertThat(a.balance + b.balance).isEqualTo(100);
     }
 
@@ -112,24 +102,21 @@ class BugZooPrograms {
     void lockOrderDeadlock() throws Exception {
         Object left = new Object();
         Object right = new Object();
-        Thread a = new Thread(() -> {
-            synchronized (left) {
-                synchronized (right) {
-                    left.hashCode();
-                }
-            }
-        });
-        Thread b = new Thread(() -> {
-            synchronized (right) {
-                synchronized (left) {
-                    right.hashCode();
-                }
-            }
-        });
-        a.start();
-        b.start();
-        a.join();
-        b.join();
+        runConcurrently(
+                () -> {
+                    synchronized (left) {
+                        synchronized (right) {
+                            left.hashCode();
+                        }
+                    }
+                },
+                () -> {
+                    synchronized (right) {
+                        synchronized (left) {
+                            right.hashCode();
+                        }
+                    }
+                });
     }
 
     @ExhaustiveConcurrency
@@ -143,12 +130,7 @@ class BugZooPrograms {
                 }
             }
         };
-        Thread a = new Thread(inOrder);
-        Thread b = new Thread(inOrder);
-        a.start();
-        b.start();
-        a.join();
-        b.join();
+        runConcurrently(inOrder, inOrder);
     }
 
     // 4. Missed notify: the waiter does not check a condition, so a notify sent before it waits is lost.
@@ -285,41 +267,35 @@ class BugZooPrograms {
     @ExhaustiveConcurrency
     void publicationBeforeInitialisation() throws Exception {
         Holder holder = new Holder();
-        Thread publisher = new Thread(() -> {
-            Config c = new Config();
-            holder.config = c;
-            c.port = 8080;
-        });
-        Thread reader = new Thread(() -> {
-            Config c = holder.config;
-            if (c != null) {
-                assertThat(c.port).isEqualTo(8080);
-            }
-        });
-        publisher.start();
-        reader.start();
-        publisher.join();
-        reader.join();
+        runConcurrently(
+                () -> {
+                    Config c = new Config();
+                    holder.config = c;
+                    c.port = 8080;
+                },
+                () -> {
+                    Config c = holder.config;
+                    if (c != null) {
+                        assertThat(c.port).isEqualTo(8080);
+                    }
+                });
     }
 
     @ExhaustiveConcurrency
     void publicationBeforeInitialisationFixed() throws Exception {
         Holder holder = new Holder();
-        Thread publisher = new Thread(() -> {
-            Config c = new Config();
-            c.port = 8080;
-            holder.config = c;
-        });
-        Thread reader = new Thread(() -> {
-            Config c = holder.config;
-            if (c != null) {
-                assertThat(c.port).isEqualTo(8080);
-            }
-        });
-        publisher.start();
-        reader.start();
-        publisher.join();
-        reader.join();
+        runConcurrently(
+                () -> {
+                    Config c = new Config();
+                    c.port = 8080;
+                    holder.config = c;
+                },
+                () -> {
+                    Config c = holder.config;
+                    if (c != null) {
+                        assertThat(c.port).isEqualTo(8080);
+                    }
+                });
     }
 
     // 7. Broken Peterson: turn is written before the flag, so both can enter.
@@ -363,12 +339,7 @@ class BugZooPrograms {
 
     private static void runPeterson(boolean broken) throws InterruptedException {
         Peterson p = new Peterson();
-        Thread a = new Thread(() -> p.enter(0, broken));
-        Thread b = new Thread(() -> p.enter(1, broken));
-        a.start();
-        b.start();
-        a.join();
-        b.join();
+        runConcurrently(() -> p.enter(0, broken), () -> p.enter(1, broken));
     }
 
     @ExhaustiveConcurrency
@@ -431,12 +402,7 @@ class BugZooPrograms {
     void lazyInitialisationRace() throws Exception {
         Registry registry = new Registry();
         Object[] seen = new Object[2];
-        Thread a = new Thread(() -> seen[0] = registry.get());
-        Thread b = new Thread(() -> seen[1] = registry.get());
-        a.start();
-        b.start();
-        a.join();
-        b.join();
+        runConcurrently(() -> seen[0] = registry.get(), () -> seen[1] = registry.get());
         assertThat(seen[0]).isSameAs(seen[1]);
     }
 
@@ -444,12 +410,7 @@ class BugZooPrograms {
     void lazyInitialisationRaceFixed() throws Exception {
         Registry registry = new Registry();
         Object[] seen = new Object[2];
-        Thread a = new Thread(() -> seen[0] = registry.getSafely());
-        Thread b = new Thread(() -> seen[1] = registry.getSafely());
-        a.start();
-        b.start();
-        a.join();
-        b.join();
+        runConcurrently(() -> seen[0] = registry.getSafely(), () -> seen[1] = registry.getSafely());
         assertThat(seen[0]).isSameAs(seen[1]);
     }
 
@@ -459,12 +420,7 @@ class BugZooPrograms {
     void atomicGetThenSet() throws Exception {
         AtomicInteger hits = new AtomicInteger();
         Runnable hit = () -> hits.set(hits.get() + 1);
-        Thread a = new Thread(hit);
-        Thread b = new Thread(hit);
-        a.start();
-        b.start();
-        a.join();
-        b.join();
+        runConcurrently(hit, hit);
         assertThat(hits.get()).isEqualTo(2);
     }
 
@@ -472,12 +428,7 @@ class BugZooPrograms {
     void atomicGetThenSetFixed() throws Exception {
         AtomicInteger hits = new AtomicInteger();
         Runnable hit = hits::incrementAndGet;
-        Thread a = new Thread(hit);
-        Thread b = new Thread(hit);
-        a.start();
-        b.start();
-        a.join();
-        b.join();
+        runConcurrently(hit, hit);
         assertThat(hits.get()).isEqualTo(2);
     }
 
@@ -546,12 +497,7 @@ class BugZooPrograms {
     private static void runInventory(boolean leaky) throws InterruptedException {
         Inventory inventory = new Inventory();
         Runnable take = leaky ? inventory::takeLeaky : inventory::takeSafely;
-        Thread a = new Thread(swallowing(take));
-        Thread b = new Thread(swallowing(take));
-        a.start();
-        b.start();
-        a.join();
-        b.join();
+        runConcurrently(swallowing(take), swallowing(take));
         // The shop counts its stock at closing time: with a leaked lock, this waits forever.
         inventory.lock.lock();
         try {
@@ -658,24 +604,14 @@ class BugZooPrograms {
     @ExhaustiveConcurrency
     void serviceStartedTwice() throws Exception {
         Service service = new Service();
-        Thread a = new Thread(service::startOnce);
-        Thread b = new Thread(service::startOnce);
-        a.start();
-        b.start();
-        a.join();
-        b.join();
+        runConcurrently(service::startOnce, service::startOnce);
         assertThat(service.starts).isEqualTo(1);
     }
 
     @ExhaustiveConcurrency
     void serviceStartedTwiceFixed() throws Exception {
         Service service = new Service();
-        Thread a = new Thread(service::startOnceSafely);
-        Thread b = new Thread(service::startOnceSafely);
-        a.start();
-        b.start();
-        a.join();
-        b.join();
+        runConcurrently(service::startOnceSafely, service::startOnceSafely);
         assertThat(service.starts).isEqualTo(1);
     }
 
