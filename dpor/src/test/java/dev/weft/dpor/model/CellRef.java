@@ -13,15 +13,11 @@ public record CellRef(int base, int length, Expr index, String name) {
 
     /** The cell this reference names under the given registers, or -1 when the index is out of bounds. */
     int resolve(int[] registers) {
-        if (index == null) {
-            return base;
-        }
-        int i = index.eval(registers);
-        return i >= 0 && i < length ? base + i : -1;
+        return IndexedName.resolve(base, length, index, registers);
     }
 
     @Override
     public String toString() {
-        return index == null ? name : name + "[" + index + "]";
+        return IndexedName.describe(name, index);
     }
 }
