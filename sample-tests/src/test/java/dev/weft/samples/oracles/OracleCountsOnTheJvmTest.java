@@ -28,6 +28,8 @@ class OracleCountsOnTheJvmTest {
                 arguments("inc3", OracleCounts.inc(3)),
                 arguments("lockinc3", OracleCounts.orders(3)),
                 arguments("lockinc5", OracleCounts.orders(5)),
+                arguments("reentrantLockInc3", OracleCounts.orders(3)),
+                arguments("reentrantLockInc4", OracleCounts.orders(4)),
                 arguments("ainc3", OracleCounts.orders(3)),
                 arguments("ainc5", OracleCounts.orders(5)),
                 arguments("readers3", OracleCounts.readers(3)),

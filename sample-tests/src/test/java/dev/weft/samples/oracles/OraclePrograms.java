@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The programs of {@code ORACLES.md} as plain Java tests, each with plain threads, fields, arrays, monitors and
@@ -60,6 +61,21 @@ class OraclePrograms {
             synchronized (m) {
                 int t = s.x;
                 s.x = t + 1;
+            }
+        }));
+    }
+
+    /** {@code lockinc(N)} with a {@code ReentrantLock} instead of a monitor: the same N! traces. */
+    static void reentrantLockInc(int n) throws InterruptedException {
+        Shared s = new Shared();
+        ReentrantLock m = new ReentrantLock();
+        runAll(times(n, () -> {
+            m.lock();
+            try {
+                int t = s.x;
+                s.x = t + 1;
+            } finally {
+                m.unlock();
             }
         }));
     }
@@ -305,6 +321,8 @@ class OraclePrograms {
     @ExhaustiveConcurrency void inc3() throws Exception { inc(3); }
     @ExhaustiveConcurrency void lockinc3() throws Exception { lockinc(3); }
     @ExhaustiveConcurrency void lockinc5() throws Exception { lockinc(5); }
+    @ExhaustiveConcurrency void reentrantLockInc3() throws Exception { reentrantLockInc(3); }
+    @ExhaustiveConcurrency void reentrantLockInc4() throws Exception { reentrantLockInc(4); }
     @ExhaustiveConcurrency void ainc3() throws Exception { ainc(3); }
     @ExhaustiveConcurrency void ainc5() throws Exception { ainc(5); }
     @ExhaustiveConcurrency void readers3() throws Exception { readers(3); }
