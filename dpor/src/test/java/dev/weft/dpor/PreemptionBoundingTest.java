@@ -86,39 +86,29 @@ class PreemptionBoundingTest {
         return PreemptionBounding.minimize(new ModelSubject(program), found, DPOR, UNLIMITED).failure();
     }
 
+    /** Checks the brute-force minimum and that the search reports a failure of that kind with exactly as many. */
+    private static ExplorationFailure assertShortenedTo(ModelProgram program, FailureKind kind, int fewest) {
+        ExplorationFailure shortest = minimized(program, firstFailure(program));
+        assertThat(PreemptionOracle.minimum(program, kind)).as("brute force").isEqualTo(fewest);
+        assertThat(shortest.kind()).isEqualTo(kind);
+        assertThat(shortest.preemptions()).isEqualTo(fewest);
+        return shortest;
+    }
+
     @Test
     void aLostUpdateIsReportedWithOnePreemptionWhereDporsFirstFailureHadMore() {
-        ModelProgram program = lostUpdate();
-        ExplorationFailure found = firstFailure(program);
-        ExplorationFailure shortest = minimized(program, found);
-
-        assertThat(PreemptionOracle.minimum(program, FailureKind.ASSERTION)).isEqualTo(1);
-        assertThat(found.preemptions()).as("DPOR's first failure").isGreaterThan(1);
-        assertThat(shortest.kind()).isEqualTo(FailureKind.ASSERTION);
-        assertThat(shortest.preemptions()).isEqualTo(1);
+        assertThat(firstFailure(lostUpdate()).preemptions()).as("DPOR's first failure").isGreaterThan(1);
+        assertShortenedTo(lostUpdate(), FailureKind.ASSERTION, 1);
     }
 
     @Test
     void aBugThatNeedsTwoSwitchesIsReportedWithTwoPreemptions() {
-        ModelProgram program = readsBothWrites();
-        ExplorationFailure found = firstFailure(program);
-        ExplorationFailure shortest = minimized(program, found);
-
-        assertThat(PreemptionOracle.minimum(program, FailureKind.ASSERTION)).isEqualTo(2);
-        assertThat(shortest.kind()).isEqualTo(FailureKind.ASSERTION);
-        assertThat(shortest.preemptions()).isEqualTo(2);
+        assertShortenedTo(readsBothWrites(), FailureKind.ASSERTION, 2);
     }
 
     @Test
     void aLockOrderDeadlockIsReportedWithOnePreemptionAndItsStuckThreads() {
-        ModelProgram program = lockOrder();
-        ExplorationFailure found = firstFailure(program);
-        ExplorationFailure shortest = minimized(program, found);
-
-        assertThat(PreemptionOracle.minimum(program, FailureKind.DEADLOCK)).isEqualTo(1);
-        assertThat(shortest.kind()).isEqualTo(FailureKind.DEADLOCK);
-        assertThat(shortest.preemptions()).isEqualTo(1);
-        assertThat(shortest.stuck()).hasSize(3);
+        assertThat(assertShortenedTo(lockOrder(), FailureKind.DEADLOCK, 1).stuck()).hasSize(3);
     }
 
     @Test
