@@ -15,9 +15,11 @@ import java.util.List;
  * @param events    the events of the failing execution, in order
  * @param schedule  the schedule that reproduces it
  * @param stuck     for a deadlock, the threads that could not move and what they were waiting for; else empty
+ * @param preemptions how many times the schedule switches away from a thread that could have gone on (a switch
+ *                  after a thread blocked or ended is not counted): the fewer, the easier the schedule is to follow
  */
 public record ExplorationFailure(FailureKind kind, String message, Throwable cause, List<Event> events,
-                                 Schedule schedule, List<PendingOperation> stuck) {
+                                 Schedule schedule, List<PendingOperation> stuck, int preemptions) {
 
     public ExplorationFailure {
         events = List.copyOf(events);

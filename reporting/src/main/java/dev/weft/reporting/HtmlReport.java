@@ -69,6 +69,8 @@ public final class HtmlReport {
         row(html, "Kind", "<span class=\"kind\">" + failure.kind() + "</span>");
         row(html, "Message", Text.xml(failure.message()));
         row(html, "Steps", Integer.toString(failure.events().size()));
+        row(html, "Preemptions", failure.preemptions() + " &mdash; times the schedule switches away from a thread"
+                + " that could have gone on");
         if (replayToken == null || replayToken.isEmpty()) {
             row(html, "Replay", "no replay token");
         } else {

@@ -37,6 +37,8 @@ public final class ReportFiles {
     private static String trace(String testName, ExplorationFailure failure, String replayToken) {
         return testName + " failed: " + failure.kind() + ": " + failure.message() + "\n\n"
                 + TraceTable.render(failure)
-                + (replayToken == null || replayToken.isEmpty() ? "" : "\nreplay: " + replayToken + "\n");
+                + "\nschedule: " + Text.steps(failure.events().size()) + ", " + Text.preemptions(failure.preemptions())
+                + "\n"
+                + (replayToken == null || replayToken.isEmpty() ? "" : "replay: " + replayToken + "\n");
     }
 }

@@ -19,7 +19,8 @@ public record Summary(String test, String algorithm, boolean passed, boolean com
      * @param kind    the failure kind ({@code ASSERTION}, {@code DEADLOCK}, ...)
      * @param message one line on what went wrong
      * @param replay  the replay token of the failing interleaving
+     * @param preemptions how many times that interleaving switches away from a thread that could have gone on
      */
-    public record Failure(String kind, String message, String replay) {
+    public record Failure(String kind, String message, String replay, int preemptions) {
     }
 }

@@ -22,7 +22,8 @@ public final class SummaryJson {
         Summary.Failure failure = summary.failure();
         String failureJson = failure == null ? "null"
                 : "{\"kind\": " + quote(failure.kind()) + ", \"message\": " + quote(failure.message())
-                  + ", \"replay\": " + quote(failure.replay()) + "}";
+                  + ", \"replay\": " + quote(failure.replay()) + ", \"preemptions\": " + failure.preemptions()
+                  + "}";
         json.append("  \"failure\": ").append(failureJson).append("\n}\n");
         return json.toString();
     }

@@ -21,6 +21,11 @@ final class Text {
         return count + (count == 1 ? " step" : " steps");
     }
 
+    /** "1 preemption" or "3 preemptions". */
+    static String preemptions(int count) {
+        return count + (count == 1 ? " preemption" : " preemptions");
+    }
+
     /** Escapes text for HTML and XML, in element content and in quoted attribute values alike. */
     static String xml(String text) {
         StringBuilder out = new StringBuilder(text.length() + 16);

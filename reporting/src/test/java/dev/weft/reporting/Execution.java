@@ -51,6 +51,6 @@ final class Execution {
 
     ExplorationFailure failure(FailureKind kind, String message) {
         List<String> names = events.stream().map(e -> e.thread().name()).toList();
-        return new ExplorationFailure(kind, message, null, events, new Schedule(names), stuck);
+        return new ExplorationFailure(kind, message, null, events, new Schedule(names), stuck, 0);
     }
 }

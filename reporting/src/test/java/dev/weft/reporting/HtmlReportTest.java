@@ -87,6 +87,15 @@ class HtmlReportTest {
     }
 
     @Test
+    void saysHowManyPreemptionsTheScheduleHas() {
+        ExplorationFailure f = Failures.lostUpdateFailure();
+        ExplorationFailure withOne = new ExplorationFailure(f.kind(), f.message(), f.cause(), f.events(),
+                f.schedule(), f.stuck(), 1);
+
+        assertThat(HtmlReport.render(TEST, withOne, null)).contains("<tr><th>Preemptions</th><td>1 &mdash;");
+    }
+
+    @Test
     void isSelfContained() {
         String html = HtmlReport.render(TEST, Failures.lostUpdateFailure(), "token");
 
@@ -127,7 +136,7 @@ class HtmlReportTest {
     void includesTheStackTraceOfTheCause() {
         Execution execution = Failures.waitNotify();
         ExplorationFailure failure = new ExplorationFailure(FailureKind.EXCEPTION, "NPE",
-                new NullPointerException("head"), execution.events(), new Schedule(List.of()), List.of());
+                new NullPointerException("head"), execution.events(), new Schedule(List.of()), List.of(), 0);
 
         assertThat(HtmlReport.render("t", failure, null)).contains("java.lang.NullPointerException: head\n\tat ");
     }

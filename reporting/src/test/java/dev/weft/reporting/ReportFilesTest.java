@@ -25,7 +25,7 @@ class ReportFilesTest {
                 .startsWith("com.example.AccountTest#withdrawalsKeepTheTotal failed: ASSERTION: "
                         + "org.opentest4j.AssertionFailedError: expected: <30> but was: <90> in thread main\n\n"
                         + "Steps that happen before the failure")
-                .endsWith("\nreplay: v1:abc\n");
+                .endsWith("\nschedule: 15 steps, 0 preemptions\nreplay: v1:abc\n");
         try (Stream<Path> files = Files.list(testDir)) {
             assertThat(files.map(p -> p.getFileName().toString()))
                     .containsExactlyInAnyOrder("trace.txt", "hb.dot", "report.html");

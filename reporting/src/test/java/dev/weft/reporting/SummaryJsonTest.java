@@ -29,11 +29,11 @@ class SummaryJsonTest {
     }
 
     @Test
-    void aFailureCarriesItsKindMessageAndReplayTokenEscaped() {
+    void aFailureCarriesItsKindMessageReplayTokenEscapedAndPreemptions() {
         String json = SummaryJson.render(new Summary("T#m", "NAIVE", false, false, 2, 1, 5,
-                new Summary.Failure("DEADLOCK", "main waits for \"lock A@1\"\nheld by main.1", "weft1.x.y")));
+                new Summary.Failure("DEADLOCK", "main waits for \"lock A@1\"\nheld by main.1", "weft1.x.y", 1)));
         assertThat(json).contains("\"verdict\": \"FAIL\"")
-                .contains("\"failure\": {\"kind\": \"DEADLOCK\", \"message\": \"main waits for \\\"lock A@1\\\"\\nheld by main.1\", \"replay\": \"weft1.x.y\"}");
+                .contains("\"failure\": {\"kind\": \"DEADLOCK\", \"message\": \"main waits for \\\"lock A@1\\\"\\nheld by main.1\", \"replay\": \"weft1.x.y\", \"preemptions\": 1}");
     }
 
     @Test

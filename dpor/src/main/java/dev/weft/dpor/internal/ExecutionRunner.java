@@ -20,22 +20,25 @@ import java.util.Optional;
  */
 final class ExecutionRunner {
 
+    /** No forced choices: every new state's choice is left to {@link NewState}. */
+    static final Schedule UNFORCED = new Schedule(List.of());
+
     private final Subject subject;
     private final List<Node> stack;
     private final int maxSteps;
-    private final boolean reduce;
+    private final NewState newState;
     private final Schedule forced;
     private final List<Event> events = new ArrayList<>();
 
     /**
-     * @param forced the threads to choose at the first new states, by name (a replay), or an empty schedule to
-     *               choose the first awake enabled thread everywhere
+     * @param newState makes the states reached for the first time, choosing who moves there
+     * @param forced   the threads to choose at the first new states, by name (a replay), or {@link #UNFORCED}
      */
-    ExecutionRunner(Subject subject, List<Node> stack, int maxSteps, boolean reduce, Schedule forced) {
+    ExecutionRunner(Subject subject, List<Node> stack, int maxSteps, NewState newState, Schedule forced) {
         this.subject = subject;
         this.stack = stack;
         this.maxSteps = maxSteps;
-        this.reduce = reduce;
+        this.newState = newState;
         this.forced = forced;
     }
 
@@ -62,7 +65,7 @@ final class ExecutionRunner {
                     if (end != null) {
                         return end;
                     }
-                    node = StatelessExplorer.newNode(stack, pending, reduce);
+                    node = newState.create(stack, pending);
                     if (depth < forced.length()) {
                         String wanted = forced.threadNames().get(depth);
                         node.chosen = enabledThreadNamed(pending, wanted);
@@ -154,7 +157,9 @@ final class ExecutionRunner {
         for (Event e : events) {
             names.add(e.thread().name());
         }
-        ExplorationFailure failure = new ExplorationFailure(kind, message, cause, events, new Schedule(names), stuck);
+        int preemptions = Preemptions.running(stack, events.size())[events.size()];
+        ExplorationFailure failure = new ExplorationFailure(kind, message, cause, events, new Schedule(names), stuck,
+                preemptions);
         return new ExecutionOutcome(ExecutionStatus.FAILED, List.copyOf(events), failure, stuck);
     }
 }

@@ -31,8 +31,6 @@ import java.util.List;
  */
 public final class StatelessExplorer implements Explorer {
 
-    private static final Schedule NO_SCHEDULE = new Schedule(List.of());
-
     private final ExplorationOptions options;
     private final boolean reduce;
     private final Schedule replay;
@@ -61,8 +59,8 @@ public final class StatelessExplorer implements Explorer {
             if (executions + blocked >= options.maxExecutions()) {
                 break;
             }
-            ExecutionOutcome outcome = new ExecutionRunner(subject, stack, options.maxSteps(), reduce,
-                    replay == null ? NO_SCHEDULE : replay).run(firstNew);
+            ExecutionOutcome outcome = new ExecutionRunner(subject, stack, options.maxSteps(), this::newNode,
+                    replay == null ? ExecutionRunner.UNFORCED : replay).run(firstNew);
             if (outcome.status() == ExecutionStatus.SLEEP_SET_BLOCKED) {
                 blocked++;
             } else {
@@ -175,7 +173,7 @@ public final class StatelessExplorer implements Explorer {
     }
 
     /** Creates the node for a state reached for the first time, with the sleep set inherited from its parent. */
-    static Node newNode(List<Node> stack, List<PendingOperation> pending, boolean reduce) {
+    private Node newNode(List<Node> stack, List<PendingOperation> pending) {
         SleepSet sleep = SleepSet.empty();
         if (reduce && !stack.isEmpty()) {
             Node parent = stack.get(stack.size() - 1);

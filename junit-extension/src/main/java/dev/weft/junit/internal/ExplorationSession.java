@@ -64,7 +64,13 @@ final class ExplorationSession {
             pass(result, testDir, replay, progress);
             return;
         }
-        fail(result, result.failures().get(0), testDir);
+        ExplorationFailure first = result.failures().get(0);
+        if (first.cause() instanceof TestAbortedException aborted) {
+            throw aborted;
+        }
+        fail(result, replay == null && settings.minimizePreemptions()
+                ? ReportedFailure.withFewestPreemptions(subject, first, options)
+                : ReportedFailure.asFound(first), testDir);
     }
 
     private void pass(ExplorationResult result, Path testDir, ReplayToken replay, ProgressListener progress)
@@ -91,19 +97,20 @@ final class ExplorationSession {
         }
     }
 
-    private void fail(ExplorationResult result, ExplorationFailure failure, Path testDir) throws Throwable {
-        if (failure.cause() instanceof TestAbortedException aborted) {
-            throw aborted;
-        }
+    private void fail(ExplorationResult result, ReportedFailure reported, Path testDir) throws Throwable {
+        ExplorationFailure failure = reported.shown();
+        String algorithm = settings.algorithm().name();
         String token = ReplayToken.of(failure.schedule(), failure.events()).encode();
         SummaryJson.write(testDir, summary(result, new Summary.Failure(failure.kind().name(), failure.message(),
-                token)));
+                token, failure.preemptions())));
         Path report = ReportFiles.write(testDir, testName, failure, token);
-        String line = consoleLine("FAIL", result);
+        String line = consoleLine("FAIL", result) + "; failing schedule with "
+                + reported.preemptionsAndCost(algorithm);
         out.println(line);
         context.publishReportEntry("weft", line);
         String message = failure.kind() + ": " + failure.message() + System.lineSeparator()
-                + "  found after " + result.executions() + " execution(s) of " + testName + System.lineSeparator()
+                + "  found after " + result.executions() + " execution(s) of " + testName + ", shown with "
+                + reported.preemptions(algorithm) + System.lineSeparator()
                 + System.lineSeparator() + TraceTable.render(failure) + System.lineSeparator()
                 + "replay: @ExhaustiveConcurrency(replay = \"" + token + "\")  or  -Dweft.replay=" + token
                 + System.lineSeparator() + "report: " + report.toAbsolutePath();

@@ -14,7 +14,7 @@ import java.util.function.Function;
  * configuration parameters ({@code junit-platform.properties}, {@code -D}), else the built-in defaults.
  */
 record WeftSettings(Algorithm algorithm, long maxExecutions, int maxSteps, String replay, Path reportDir,
-                    Duration watchdogTimeout) {
+                    Duration watchdogTimeout, boolean minimizePreemptions) {
 
     static final long DEFAULT_MAX_EXECUTIONS = 100_000;
     static final int DEFAULT_MAX_STEPS = 10_000;
@@ -51,8 +51,19 @@ record WeftSettings(Algorithm algorithm, long maxExecutions, int maxSteps, Strin
                 .orElse(DEFAULT_REPORT_DIR));
         long watchdog = parameters.apply("weft.watchdogSeconds")
                 .map(v -> parsePositive(v, "weft.watchdogSeconds", where)).orElse(DEFAULT_WATCHDOG_SECONDS);
+        boolean minimizePreemptions = parameters.apply("weft.minimizePreemptions")
+                .map(v -> parseBoolean(v, "weft.minimizePreemptions", where)).orElse(true);
         return new WeftSettings(algorithm, maxExecutions, (int) maxSteps, replay, reportDir,
-                Duration.ofSeconds(watchdog));
+                Duration.ofSeconds(watchdog), minimizePreemptions);
+    }
+
+    private static boolean parseBoolean(String value, String name, String where) {
+        return switch (value.strip().toLowerCase(Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new WeftConfigurationException("configuration parameter " + name
+                    + " must be true or false but was '" + value + "' (" + where + ")");
+        };
     }
 
     private static Algorithm parseAlgorithm(String value, String where) {

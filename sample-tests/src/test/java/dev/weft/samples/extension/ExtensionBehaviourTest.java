@@ -9,8 +9,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -117,20 +115,20 @@ class ExtensionBehaviourTest {
     @Test
     void aReplayTokenRunsExactlyTheFailingInterleavingAgain() {
         WeftRunner.Outcome found = WeftRunner.run(ExtensionPrograms.class, "lostUpdate", reports.resolve("found"));
-        String token = replayToken(found.summaryJson());
+        String token = found.replayToken();
 
         WeftRunner.Outcome replayed = WeftRunner.run(ExtensionPrograms.class, "lostUpdate",
                 reports.resolve("replayed"), Map.of("weft.replay", token));
 
         assertThat(replayed.number("executions")).isEqualTo(1);
         assertThat(replayed.summaryJson()).contains("\"kind\": \"ASSERTION\"").contains("\"complete\": false");
-        assertThat(replayToken(replayed.summaryJson())).isEqualTo(token);
+        assertThat(replayed.replayToken()).isEqualTo(token);
     }
 
     @Test
     void aReplayTokenThatNoLongerFitsTheCodeSaysSo() {
         WeftRunner.Outcome found = WeftRunner.run(ExtensionPrograms.class, "lostUpdate", reports.resolve("found"));
-        String token = replayToken(found.summaryJson());
+        String token = found.replayToken();
 
         WeftRunner.Outcome replayed = WeftRunner.run(ExtensionPrograms.class, "oneWorker",
                 reports.resolve("replayed"), Map.of("weft.replay", token));
@@ -186,11 +184,6 @@ class ExtensionBehaviourTest {
         assertThat(Thread.activeCount()).as("live threads after 25 explorations").isLessThanOrEqualTo(before + 2);
     }
 
-    private static String replayToken(String summaryJson) {
-        Matcher m = Pattern.compile("\"replay\": \"([^\"]+)\"").matcher(summaryJson);
-        assertThat(m.find()).as("summary.json has a replay token: %s", summaryJson).isTrue();
-        return m.group(1);
-    }
 
     private static String captureConsole(Runnable action) {
         PrintStream original = System.out;

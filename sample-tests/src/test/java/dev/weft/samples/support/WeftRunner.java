@@ -36,6 +36,15 @@ public final class WeftRunner {
             return Long.parseLong(m.group(1));
         }
 
+        /** The replay token of the failure in {@code summary.json}. */
+        public String replayToken() {
+            Matcher m = Pattern.compile("\"replay\": \"([^\"]+)\"").matcher(summaryJson);
+            if (!m.find()) {
+                throw new AssertionError("summary.json has no replay token:\n" + summaryJson);
+            }
+            return m.group(1);
+        }
+
         /** The throwable the test failed with, if it failed. */
         public Optional<Throwable> failure() {
             return results.testEvents().failed().stream().findFirst()

@@ -1,0 +1,77 @@
+package dev.weft.dpor;
+
+import dev.weft.dpor.internal.PreemptionBoundedSearch;
+import dev.weft.scheduler.model.FailureKind;
+import dev.weft.scheduler.model.Subject;
+
+import java.util.Set;
+
+/**
+ * Looks for a schedule that fails the same way as a failure an explorer found, with fewer preemptions (switches away
+ * from a thread that could have gone on). Most real bugs need one or two; the explorer's first failing schedule often
+ * has more, and each one is a jump a reader has to follow. The search tries 0 preemptions, then 1, then 2, ... (as
+ * CHESS's iterative context bounding does) and stops at the first failure of the same kind.
+ */
+public final class PreemptionBounding {
+
+    /**
+     * Kinds worth shortening. Not {@code STEP_LIMIT} (every try runs {@code maxSteps} steps),
+     * {@code UNCONTROLLED_BLOCKING} (every try may wait for the watchdog) or {@code NONDETERMINISM} (its schedule
+     * means nothing).
+     */
+    private static final Set<FailureKind> MINIMIZED = Set.of(FailureKind.ASSERTION, FailureKind.EXCEPTION,
+            FailureKind.DEADLOCK);
+
+    private PreemptionBounding() {
+    }
+
+    /**
+     * How much the search may cost.
+     *
+     * @param maxPreemptions     the highest bound tried
+     * @param executionsPerBound the most executions run for one bound, so that shortening never costs more than
+     *                           {@code (maxPreemptions + 1) * executionsPerBound} executions
+     */
+    public record Budget(int maxPreemptions, long executionsPerBound) {
+
+        /** Bounds 0, 1 and 2, at most 2,000 executions each. */
+        public static final Budget DEFAULT = new Budget(2, 2_000);
+
+        public Budget {
+            if (maxPreemptions < 0) {
+                throw new IllegalArgumentException("maxPreemptions must be >= 0 but was " + maxPreemptions);
+            }
+            if (executionsPerBound < 1) {
+                throw new IllegalArgumentException("executionsPerBound must be >= 1 but was " + executionsPerBound);
+            }
+        }
+    }
+
+    /**
+     * @param failure    the failure to report: the one found with the fewest preemptions, or the one given when no
+     *                   failure of its kind with fewer preemptions was found within the budget
+     * @param executions the executions the search ran
+     */
+    public record Result(ExplorationFailure failure, long executions) {
+    }
+
+    /**
+     * @param found   a failure an explorer found in the subject
+     * @param options the exploration's options; their {@code maxSteps} bounds every execution of the search too
+     */
+    public static Result minimize(Subject subject, ExplorationFailure found, ExplorationOptions options,
+                                  Budget budget) {
+        if (!MINIMIZED.contains(found.kind())) {
+            return new Result(found, 0);
+        }
+        PreemptionBoundedSearch search = new PreemptionBoundedSearch(subject, options.maxSteps(),
+                budget.executionsPerBound());
+        for (int bound = 0; bound < found.preemptions() && bound <= budget.maxPreemptions(); bound++) {
+            ExplorationFailure failure = search.firstFailure(bound, found.kind());
+            if (failure != null) {
+                return new Result(failure.kind() == found.kind() ? failure : found, search.executions());
+            }
+        }
+        return new Result(found, search.executions());
+    }
+}

@@ -1,0 +1,92 @@
+package dev.weft.dpor.internal;
+
+import dev.weft.dpor.ExplorationFailure;
+import dev.weft.scheduler.model.FailureKind;
+import dev.weft.scheduler.model.PendingOperation;
+import dev.weft.scheduler.model.Subject;
+import dev.weft.sleepsets.SleepSet;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Stateless depth-first search over the schedules with at most a given number of preemptions (context bounding,
+ * Musuvathi and Qadeer, PLDI 2007). At every state the thread that moved last goes on if it can, which costs nothing;
+ * when it blocked or ended, every enabled thread is a free choice; switching away from it while it could go on costs
+ * one preemption, and branches that would exceed the bound are not run. No reduction: the point is the schedule's
+ * shape, not covering traces, and the bound keeps the search small.
+ */
+public final class PreemptionBoundedSearch {
+
+    private final Subject subject;
+    private final int maxSteps;
+    private final long maxExecutions;
+    private long executions;
+
+    /**
+     * @param maxSteps      an execution longer than this ends as {@code STEP_LIMIT}, as in the exploration
+     * @param maxExecutions the most executions one call of {@link #firstFailure} may run
+     */
+    public PreemptionBoundedSearch(Subject subject, int maxSteps, long maxExecutions) {
+        this.subject = subject;
+        this.maxSteps = maxSteps;
+        this.maxExecutions = maxExecutions;
+    }
+
+    /**
+     * Runs the schedules with at most {@code bound} preemptions until one fails with the wanted kind.
+     *
+     * @return that failure; or a {@code NONDETERMINISM} failure, after which no schedule means anything; or
+     *         {@code null} when every such schedule ran (or the budget ran out) without either
+     */
+    public ExplorationFailure firstFailure(int bound, FailureKind wanted) {
+        List<Node> stack = new ArrayList<>();
+        int branch = 0;
+        for (long run = 0; run < maxExecutions && branch >= 0; run++) {
+            executions++;
+            ExplorationFailure failure = new ExecutionRunner(subject, stack, maxSteps, PreemptionBoundedSearch::goOn,
+                    ExecutionRunner.UNFORCED).run(branch).failure();
+            if (failure != null && (failure.kind() == wanted || failure.kind() == FailureKind.NONDETERMINISM)) {
+                return failure;
+            }
+            branch = backtrack(stack, bound);
+        }
+        return null;
+    }
+
+    /** Executions run so far, over every call of {@link #firstFailure}. */
+    public long executions() {
+        return executions;
+    }
+
+    /** A new state: the thread that moved last goes on if it is still enabled, else the first enabled thread. */
+    private static Node goOn(List<Node> stack, List<PendingOperation> pending) {
+        Node node = new Node(pending, SleepSet.empty());
+        int previous = stack.isEmpty() ? -1 : stack.get(stack.size() - 1).chosen;
+        node.chosen = previous >= 0 && node.enabled.get(previous) ? previous : node.firstAwake();
+        return node;
+    }
+
+    /**
+     * Moves to the next branch within the bound: the deepest state with an enabled thread not tried there, whose
+     * choice keeps the preemptions so far within the bound, gets it as its choice.
+     *
+     * @return the depth of that state, or -1 when none is left
+     */
+    private static int backtrack(List<Node> stack, int bound) {
+        int[] before = Preemptions.running(stack, stack.size());
+        for (int depth = stack.size() - 1; depth >= 0; depth--) {
+            Node node = stack.get(depth);
+            node.done.set(node.chosen);
+            for (int t = node.enabled.nextSetBit(0); t >= 0; t = node.enabled.nextSetBit(t + 1)) {
+                if (!node.done.get(t) && before[depth] + (Preemptions.preempts(stack, depth, t) ? 1 : 0) <= bound) {
+                    node.chosen = t;
+                    node.event = null;
+                    return depth;
+                }
+            }
+            stack.remove(depth);
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,34 @@
+package dev.weft.dpor.internal;
+
+import java.util.List;
+
+/**
+ * Counts preemptions along a branch of states: steps at which the scheduler switched away from the thread that moved
+ * just before although that thread could have gone on (it was still alive and enabled). A switch because the thread
+ * blocked or ended is free. Fewer preemptions make a schedule easier to read (Musuvathi and Qadeer, PLDI 2007).
+ */
+final class Preemptions {
+
+    private Preemptions() {
+    }
+
+    /** Whether letting {@code thread} move at state {@code depth} of the branch preempts the thread that moved before. */
+    static boolean preempts(List<Node> branch, int depth, int thread) {
+        if (depth == 0) {
+            return false;
+        }
+        int previous = branch.get(depth - 1).chosen;
+        return previous != thread && branch.get(depth).enabled.get(previous);
+    }
+
+    /**
+     * @return for each {@code d} from 0 to {@code steps}, the preemptions among the first {@code d} steps of the branch
+     */
+    static int[] running(List<Node> branch, int steps) {
+        int[] counts = new int[steps + 1];
+        for (int d = 0; d < steps; d++) {
+            counts[d + 1] = counts[d] + (preempts(branch, d, branch.get(d).chosen) ? 1 : 0);
+        }
+        return counts;
+    }
+}
