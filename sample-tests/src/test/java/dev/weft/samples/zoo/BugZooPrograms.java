@@ -154,12 +154,15 @@ class BugZooPrograms {
         }
     }
 
-    @ExhaustiveConcurrency
-    void missedNotify() throws Exception {
+    private static void runLatch(boolean broken) throws InterruptedException {
         Latch latch = new Latch();
         Thread waiter = new Thread(() -> {
             try {
-                latch.awaitOpenBroken();
+                if (broken) {
+                    latch.awaitOpenBroken();
+                } else {
+                    latch.awaitOpen();
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -170,18 +173,13 @@ class BugZooPrograms {
     }
 
     @ExhaustiveConcurrency
+    void missedNotify() throws Exception {
+        runLatch(true);
+    }
+
+    @ExhaustiveConcurrency
     void missedNotifyFixed() throws Exception {
-        Latch latch = new Latch();
-        Thread waiter = new Thread(() -> {
-            try {
-                latch.awaitOpen();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        waiter.start();
-        latch.open();
-        waiter.join();
+        runLatch(false);
     }
 
     // 5. `if` instead of `while` around wait: a second consumer takes the item first.
