@@ -72,7 +72,12 @@ final class ManagedThread {
         }
         pending = action;
         state = State.PAUSED;
-        LockSupport.unpark(execution.driver());
+        HandOff handOff = execution.handOff;
+        if (handOff != null) {
+            handOff.arrived(this);
+        } else {
+            LockSupport.unpark(execution.driver());
+        }
         boolean interruptedForReal = false;
         while (state != State.RUNNING) {
             idle();
@@ -121,6 +126,11 @@ final class ManagedThread {
         }
     }
 
+    /** Hand-off: the thread that decided the step is this one, and it runs on without parking. */
+    void runOn() {
+        state = State.RUNNING;
+    }
+
     /** Driver side: lets the paused thread perform its pending action and run on. */
     void resume() {
         state = State.RUNNING;
@@ -130,7 +140,12 @@ final class ManagedThread {
     /** Thread side: the thread leaves the scheduler's control for good (it ended or was abandoned). */
     void finish() {
         state = State.FINISHED;
-        LockSupport.unpark(execution.driver());
+        HandOff handOff = execution.handOff;
+        if (handOff != null) {
+            handOff.arrived(this);
+        } else {
+            LockSupport.unpark(execution.driver());
+        }
     }
 
     /** Driver side: wakes a paused thread so that it sees it may run, or that the execution was abandoned. */
