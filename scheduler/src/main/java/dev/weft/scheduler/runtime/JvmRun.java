@@ -18,7 +18,8 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * One execution of a test body on real JVM threads, driven one step at a time by the thread that calls
  * {@link #step} (the driver). Between steps every managed thread is paused at a scheduling point; a step lets one of
- * them perform its pending operation and waits until it has reached its next scheduling point or ended.
+ * them perform its pending operation and waits until it has reached its next scheduling point or ended. Under
+ * {@link #runWith} the managed threads take the steps themselves instead (see {@link HandOff}).
  */
 public final class JvmRun implements Run {
 

@@ -11,7 +11,9 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Hand-off: the thread publishes its next {@link Action} and sets {@link #state} to {@code PAUSED} (a volatile
  * write, so everything it did happens-before the driver's read), unparks the driver and parks until the driver sets
  * the state back to {@code RUNNING}. The driver writes the models only while every thread is paused, and the thread
- * writes them only while it is the one running, so the models need no locks.
+ * writes them only while it is the one running, so the models need no locks. Under a step policy
+ * ({@link JvmRun#runWith}) the thread does not wake the driver: it hands itself to the {@link HandOff}, which lets it
+ * choose the next step (and perhaps run on at once).
  */
 final class ManagedThread {
 
