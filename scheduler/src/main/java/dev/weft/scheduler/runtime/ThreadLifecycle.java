@@ -167,11 +167,6 @@ final class ThreadLifecycle {
             return null;
         }
 
-        /** The {@code Thread} it starts. */
-        Thread javaThread() {
-            return thread;
-        }
-
         /** The started thread, or {@code null} if the start failed. */
         ManagedThread child() {
             return child;
