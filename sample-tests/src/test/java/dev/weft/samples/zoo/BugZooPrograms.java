@@ -154,22 +154,29 @@ class BugZooPrograms {
         }
     }
 
-    private static void runLatch(boolean broken) throws InterruptedException {
-        Latch latch = new Latch();
+    /** Something a thread waits for, interruptibly. */
+    @FunctionalInterface
+    private interface Waiting {
+        void await() throws InterruptedException;
+    }
+
+    /** A waiter thread waits while the main thread opens what it waits for; then the main thread joins it. */
+    private static void waitWhileMainOpens(Waiting waiting, Runnable open) throws InterruptedException {
         Thread waiter = new Thread(() -> {
             try {
-                if (broken) {
-                    latch.awaitOpenBroken();
-                } else {
-                    latch.awaitOpen();
-                }
+                waiting.await();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
         });
         waiter.start();
-        latch.open();
+        open.run();
         waiter.join();
+    }
+
+    private static void runLatch(boolean broken) throws InterruptedException {
+        Latch latch = new Latch();
+        waitWhileMainOpens(broken ? latch::awaitOpenBroken : latch::awaitOpen, latch::open);
     }
 
     @ExhaustiveConcurrency
@@ -555,20 +562,7 @@ class BugZooPrograms {
 
     private static void runGate(boolean broken) throws InterruptedException {
         Gate gate = new Gate();
-        Thread passer = new Thread(() -> {
-            try {
-                if (broken) {
-                    gate.passBroken();
-                } else {
-                    gate.pass();
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        passer.start();
-        gate.open();
-        passer.join();
+        waitWhileMainOpens(broken ? gate::passBroken : gate::pass, gate::open);
     }
 
     @ExhaustiveConcurrency
