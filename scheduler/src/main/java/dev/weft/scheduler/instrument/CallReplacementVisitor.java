@@ -33,10 +33,11 @@ final class CallReplacementVisitor extends MethodVisitor {
     /** The replacement this visitor makes for the call, if any. */
     static Optional<CallReplacements.Replacement> replacement(int opcode, String owner, String name,
                                                               String descriptor, TypeHierarchy.View types) {
-        return CallReplacements.candidate(name, descriptor)
+        return CallReplacements.candidates(name, descriptor).stream()
                 .filter(candidate -> candidate.isStatic() == (opcode == Opcodes.INVOKESTATIC))
                 .filter(candidate -> opcode != Opcodes.INVOKESPECIAL)
                 .filter(candidate -> candidate.jdkClass().equals(CallReplacements.OBJECT)
-                        || types.isSubtypeOf(owner, candidate.jdkClass()));
+                        || types.isSubtypeOf(owner, candidate.jdkClass()))
+                .findFirst();
     }
 }

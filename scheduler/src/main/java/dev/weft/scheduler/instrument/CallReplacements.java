@@ -1,8 +1,9 @@
 package dev.weft.scheduler.instrument;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import net.bytebuddy.jar.asm.Label;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
@@ -11,6 +12,8 @@ import net.bytebuddy.jar.asm.Opcodes;
  * The JDK calls that instrumented code makes through {@code Hooks} instead: each entry turns the call's operands into
  * the hook's (the receiver first, {@code site} last) and calls it. Keyed by method name and descriptor; an entry
  * applies when the call's owner is the JDK class or a subtype of it ({@code myThread.start()}, {@code this.wait()}).
+ * Several JDK classes may share a signature ({@code Condition.await()} and {@code CountDownLatch.await()}); the
+ * owner decides which entry applies.
  */
 final class CallReplacements {
 
@@ -44,7 +47,7 @@ final class CallReplacements {
     private static final String ON_CONDITION = "(Ljava/util/concurrent/locks/Condition;I)V";
     private static final String AWAIT = "(Ljava/util/concurrent/locks/Condition;JI)Z";
 
-    private static final Map<String, Replacement> BY_SIGNATURE = new HashMap<>();
+    private static final Map<String, List<Replacement>> BY_SIGNATURE = new HashMap<>();
 
     static {
         // Object's monitor methods are final: whatever the owner, the call is Object's.
@@ -141,17 +144,21 @@ final class CallReplacements {
     private CallReplacements() {
     }
 
-    /** The replacement for a call of {@code name descriptor}, before checking its owner. */
-    static Optional<Replacement> candidate(String name, String descriptor) {
-        return Optional.ofNullable(BY_SIGNATURE.get(name + descriptor));
+    /** The replacements for calls of {@code name descriptor}, before checking the owner, in registration order. */
+    static List<Replacement> candidates(String name, String descriptor) {
+        return BY_SIGNATURE.getOrDefault(name + descriptor, List.of());
     }
 
     private static void instance(String jdkClass, String name, String descriptor, Adapter adapter) {
-        BY_SIGNATURE.put(name + descriptor, new Replacement(jdkClass, name, false, adapter));
+        register(name + descriptor, new Replacement(jdkClass, name, false, adapter));
     }
 
     private static void statik(String jdkClass, String name, String descriptor, Adapter adapter) {
-        BY_SIGNATURE.put(name + descriptor, new Replacement(jdkClass, name, true, adapter));
+        register(name + descriptor, new Replacement(jdkClass, name, true, adapter));
+    }
+
+    private static void register(String signature, Replacement replacement) {
+        BY_SIGNATURE.computeIfAbsent(signature, any -> new ArrayList<>()).add(replacement);
     }
 
     /** [millis, nanos] → [millis + (nanos > 0 ? 1 : 0)], as {@code Thread.sleep/join(millis, nanos)} round. */

@@ -24,7 +24,17 @@ public record Location(Kind kind, String owner, String member) implements Target
         /** whether one thread is still alive (written when it ends, read by join and isAlive) */
         ALIVE,
         /** the interrupt flag of one thread */
-        INTERRUPT
+        INTERRUPT,
+        /**
+         * the whole state of one thread-safe object modelled at its API (a concurrent collection, a latch, a
+         * barrier, a semaphore's permits): each call is one atomic access
+         */
+        OBJECT_STATE,
+        /**
+         * the whole state of one object that is not thread-safe ({@code HashMap}, {@code ArrayList}): conflicting
+         * accesses from two threads that nothing else orders are a data race
+         */
+        UNSAFE_OBJECT
     }
 
     public Location {
@@ -61,13 +71,21 @@ public record Location(Kind kind, String owner, String member) implements Target
         return new Location(Kind.INTERRUPT, thread.name(), "");
     }
 
+    public static Location objectState(String objectName) {
+        return new Location(Kind.OBJECT_STATE, objectName, "");
+    }
+
+    public static Location unsafeObject(String objectName) {
+        return new Location(Kind.UNSAFE_OBJECT, objectName, "");
+    }
+
     /** The location in user terms: {@code Account@2.balance}, {@code items[3]}, {@code Config.flag}. */
     @Override
     public String toString() {
         return switch (kind) {
             case FIELD, STATIC_FIELD -> owner + "." + member;
             case ARRAY_ELEMENT -> owner + "[" + member + "]";
-            case ATOMIC -> owner;
+            case ATOMIC, OBJECT_STATE, UNSAFE_OBJECT -> owner;
             case PERMIT -> "permit of " + owner;
             case ALIVE -> "liveness of " + owner;
             case INTERRUPT -> "interrupt flag of " + owner;
