@@ -7,8 +7,10 @@ import dev.weft.scheduler.model.Event;
 import dev.weft.scheduler.model.FailureKind;
 import dev.weft.scheduler.model.PendingOperation;
 import dev.weft.scheduler.model.Run;
+import dev.weft.scheduler.model.StepPolicy;
 import dev.weft.scheduler.model.Subject;
 import dev.weft.scheduler.model.SubjectFailure;
+import dev.weft.scheduler.model.ThreadId;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -46,48 +48,82 @@ final class ExecutionRunner {
      * @param branch the depth whose choice is new in this execution; states above it replay what ran before
      */
     ExecutionOutcome run(int branch) {
+        Policy policy = new Policy(branch);
         try (Run run = subject.start()) {
-            for (int depth = 0; ; depth++) {
-                Optional<SubjectFailure> failure = run.failure();
-                if (failure.isPresent()) {
-                    return failedInThread(failure.get(), run.pending());
-                }
-                List<PendingOperation> pending = run.pending();
-                Node node;
-                if (depth < stack.size()) {
-                    node = stack.get(depth);
-                    if (!pending.equals(node.pending)) {
-                        return failed(FailureKind.NONDETERMINISM, Divergence.describe(depth, node.pending, pending),
-                                null, List.of());
-                    }
-                } else {
-                    ExecutionOutcome end = endAt(depth, pending, run);
-                    if (end != null) {
-                        return end;
-                    }
-                    node = newState.create(stack, pending);
-                    if (depth < forced.length()) {
-                        String wanted = forced.threadNames().get(depth);
-                        node.chosen = enabledThreadNamed(pending, wanted);
-                        if (node.chosen < 0) {
-                            return failed(FailureKind.NONDETERMINISM, Divergence.describeMisfit(depth, wanted,
-                                    pending), null, disabled(pending));
-                        }
-                    }
-                    if (node.chosen < 0) {
-                        return new ExecutionOutcome(ExecutionStatus.SLEEP_SET_BLOCKED, List.copyOf(events), null,
-                                disabled(pending));
-                    }
-                    stack.add(node);
-                }
-                Event event = run.step(node.thread(node.chosen));
-                if (depth < branch && !sameStep(node.event, event)) {
-                    return failed(FailureKind.NONDETERMINISM, Divergence.describe(depth, node.event, event), null,
-                            List.of());
-                }
-                node.event = event;
-                events.add(event);
+            run.runWith(policy);
+        }
+        if (policy.outcome == null) {
+            throw new IllegalStateException("the run ended before the explorer ended it");
+        }
+        return policy.outcome;
+    }
+
+    /**
+     * The per-step logic, called by the run: on the driver's thread for most subjects, on the thread that just
+     * stopped for the JVM runtime (one call at a time, each happening-after the previous one).
+     */
+    private final class Policy implements StepPolicy {
+        private final int branch;
+        private int depth;
+        private Node node;
+        private ExecutionOutcome outcome;
+
+        Policy(int branch) {
+            this.branch = branch;
+        }
+
+        @Override
+        public ThreadId next(Run run) {
+            outcome = choose(run);
+            return outcome == null ? node.thread(node.chosen) : null;
+        }
+
+        private ExecutionOutcome choose(Run run) {
+            Optional<SubjectFailure> failure = run.failure();
+            if (failure.isPresent()) {
+                return failedInThread(failure.get(), run.pending());
             }
+            List<PendingOperation> pending = run.pending();
+            if (depth < stack.size()) {
+                node = stack.get(depth);
+                if (!pending.equals(node.pending)) {
+                    return failed(FailureKind.NONDETERMINISM, Divergence.describe(depth, node.pending, pending),
+                            null, List.of());
+                }
+                return null;
+            }
+            ExecutionOutcome end = endAt(depth, pending, run);
+            if (end != null) {
+                return end;
+            }
+            node = newState.create(stack, pending);
+            if (depth < forced.length()) {
+                String wanted = forced.threadNames().get(depth);
+                node.chosen = enabledThreadNamed(pending, wanted);
+                if (node.chosen < 0) {
+                    return failed(FailureKind.NONDETERMINISM, Divergence.describeMisfit(depth, wanted, pending),
+                            null, disabled(pending));
+                }
+            }
+            if (node.chosen < 0) {
+                return new ExecutionOutcome(ExecutionStatus.SLEEP_SET_BLOCKED, List.copyOf(events), null,
+                        disabled(pending));
+            }
+            stack.add(node);
+            return null;
+        }
+
+        @Override
+        public boolean performed(Event event) {
+            if (depth < branch && !sameStep(node.event, event)) {
+                outcome = failed(FailureKind.NONDETERMINISM, Divergence.describe(depth, node.event, event), null,
+                        List.of());
+                return false;
+            }
+            node.event = event;
+            events.add(event);
+            depth++;
+            return true;
         }
     }
 

@@ -25,6 +25,22 @@ public interface Run extends AutoCloseable {
     Event step(ThreadId thread);
 
     /**
+     * Runs the execution under a policy until it ends it: asks {@link StepPolicy#next} for a thread, steps it, hands
+     * the event to {@link StepPolicy#performed}, and so on. Call it at most once, before any {@link #step}, from the
+     * thread that started the run; exceptions of the policy are rethrown here. The default drives the run from the
+     * calling thread; a subject may run the policy elsewhere (the JVM runtime runs it on its managed threads, so that
+     * the thread that just stopped chooses the next one itself).
+     */
+    default void runWith(StepPolicy policy) {
+        while (true) {
+            ThreadId next = policy.next(this);
+            if (next == null || !policy.performed(step(next))) {
+                return;
+            }
+        }
+    }
+
+    /**
      * Why no thread can move, when {@link #pending()} has no enabled operation: who waits for what and where, who
      * holds what, and the cycle of threads waiting for each other if there is one. Empty when the subject cannot say
      * more than the pending operations do.

@@ -29,6 +29,8 @@ final class Execution {
     private int nextThreadIndex;
 
     private volatile Thread driver;
+    /** Set once the run is under a {@link HandOff}: the threads then decide the steps themselves. */
+    volatile HandOff handOff;
     private volatile boolean abandoned;
     private volatile SubjectFailure failure;
 

@@ -5,6 +5,7 @@ import dev.weft.scheduler.model.OpKind;
 import dev.weft.scheduler.model.Operation;
 import dev.weft.scheduler.model.PendingOperation;
 import dev.weft.scheduler.model.Run;
+import dev.weft.scheduler.model.StepPolicy;
 import dev.weft.scheduler.model.SubjectFailure;
 import dev.weft.scheduler.model.ThreadId;
 
@@ -17,7 +18,8 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * One execution of a test body on real JVM threads, driven one step at a time by the thread that calls
  * {@link #step} (the driver). Between steps every managed thread is paused at a scheduling point; a step lets one of
- * them perform its pending operation and waits until it has reached its next scheduling point or ended.
+ * them perform its pending operation and waits until it has reached its next scheduling point or ended. Under
+ * {@link #runWith} the managed threads take the steps themselves instead (see {@link HandOff}).
  */
 public final class JvmRun implements Run {
 
@@ -74,19 +76,11 @@ public final class JvmRun implements Run {
     @Override
     public Event step(ThreadId id) {
         execution.driveFrom(Thread.currentThread());
-        if (closed || execution.failure() != null) {
-            throw new IllegalStateException("cannot step " + id + ": the execution is "
-                    + (closed ? "closed" : "over (" + execution.failure().kind() + ")"));
+        if (execution.handOff != null) {
+            throw new IllegalStateException("cannot step " + id + ": the run is under a step policy");
         }
-        ManagedThread thread = execution.thread(id);
-        if (thread == null || thread.state() != ManagedThread.State.PAUSED) {
-            throw new IllegalArgumentException("cannot step " + id + ": no such thread is alive in this execution");
-        }
+        ManagedThread thread = steppable(id);
         Action action = thread.pending();
-        if (!enabled(thread, someoneFree())) {
-            throw new IllegalStateException("cannot step " + id + ": " + action.operation() + " at "
-                    + Execution.source(action.site()) + " is not enabled (" + thread + " " + action.whyBlocked() + ")");
-        }
         // Cleared here, not by the thread: a thread whose next operation is another compare-and-set reaches it (and
         // its hook) before the driver reads the outcome of this one.
         thread.casOutcome = null;
@@ -100,6 +94,45 @@ public final class JvmRun implements Run {
             thread.resume();
             awaitSettled(thread, "after " + action.operation() + " (" + Execution.source(action.site()) + ")");
         }
+        return completed(thread, action);
+    }
+
+    /**
+     * Runs the policy on the managed threads themselves (see {@link HandOff}): the thread that reaches its next
+     * scheduling point chooses the next step; the calling thread only waits for the end and watches for stuck
+     * threads.
+     */
+    @Override
+    public void runWith(StepPolicy policy) {
+        execution.driveFrom(Thread.currentThread());
+        if (closed || execution.handOff != null) {
+            throw new IllegalStateException("runWith: the run is " + (closed ? "closed" : "already under a policy"));
+        }
+        HandOff handOff = new HandOff(this, execution, policy, watchdog);
+        execution.handOff = handOff;
+        handOff.drive();
+    }
+
+    /** The thread, checked to be alive, paused and enabled, in a run that is neither closed nor over. */
+    ManagedThread steppable(ThreadId id) {
+        if (closed || execution.failure() != null) {
+            throw new IllegalStateException("cannot step " + id + ": the execution is "
+                    + (closed ? "closed" : "over (" + execution.failure().kind() + ")"));
+        }
+        ManagedThread thread = execution.thread(id);
+        if (thread == null || thread.state() != ManagedThread.State.PAUSED) {
+            throw new IllegalArgumentException("cannot step " + id + ": no such thread is alive in this execution");
+        }
+        Action action = thread.pending();
+        if (!enabled(thread, someoneFree())) {
+            throw new IllegalStateException("cannot step " + id + ": " + action.operation() + " at "
+                    + Execution.source(action.site()) + " is not enabled (" + thread + " " + action.whyBlocked() + ")");
+        }
+        return thread;
+    }
+
+    /** The event of a step whose thread has settled (or is stuck), after the spin rule has seen it. */
+    Event completed(ManagedThread thread, Action action) {
         Event event = new Event(nextEventIndex++, thread.id, thread.steps++, performed(thread, action),
                 Execution.source(action.site()), action.value());
         execution.spinRule.performed(thread, action, event, execution.threads());

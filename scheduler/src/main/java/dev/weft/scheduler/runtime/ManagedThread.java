@@ -11,7 +11,9 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Hand-off: the thread publishes its next {@link Action} and sets {@link #state} to {@code PAUSED} (a volatile
  * write, so everything it did happens-before the driver's read), unparks the driver and parks until the driver sets
  * the state back to {@code RUNNING}. The driver writes the models only while every thread is paused, and the thread
- * writes them only while it is the one running, so the models need no locks.
+ * writes them only while it is the one running, so the models need no locks. Under a step policy
+ * ({@link JvmRun#runWith}) the thread does not wake the driver: it hands itself to the {@link HandOff}, which lets it
+ * choose the next step (and perhaps run on at once).
  */
 final class ManagedThread {
 
@@ -72,7 +74,12 @@ final class ManagedThread {
         }
         pending = action;
         state = State.PAUSED;
-        LockSupport.unpark(execution.driver());
+        HandOff handOff = execution.handOff;
+        if (handOff != null) {
+            handOff.arrived(this);
+        } else {
+            LockSupport.unpark(execution.driver());
+        }
         boolean interruptedForReal = false;
         while (state != State.RUNNING) {
             idle();
@@ -121,6 +128,11 @@ final class ManagedThread {
         }
     }
 
+    /** Hand-off: the thread that decided the step is this one, and it runs on without parking. */
+    void runOn() {
+        state = State.RUNNING;
+    }
+
     /** Driver side: lets the paused thread perform its pending action and run on. */
     void resume() {
         state = State.RUNNING;
@@ -130,7 +142,12 @@ final class ManagedThread {
     /** Thread side: the thread leaves the scheduler's control for good (it ended or was abandoned). */
     void finish() {
         state = State.FINISHED;
-        LockSupport.unpark(execution.driver());
+        HandOff handOff = execution.handOff;
+        if (handOff != null) {
+            handOff.arrived(this);
+        } else {
+            LockSupport.unpark(execution.driver());
+        }
     }
 
     /** Driver side: wakes a paused thread so that it sees it may run, or that the execution was abandoned. */

@@ -167,6 +167,11 @@ final class ThreadLifecycle {
             return null;
         }
 
+        /** The {@code Thread} it starts. */
+        Thread javaThread() {
+            return thread;
+        }
+
         /** The started thread, or {@code null} if the start failed. */
         ManagedThread child() {
             return child;

@@ -1,12 +1,19 @@
 package dev.weft.scheduler.runtime;
 
 import dev.weft.scheduler.hooks.Hooks;
+import dev.weft.scheduler.model.Event;
 import dev.weft.scheduler.model.FailureKind;
+import dev.weft.scheduler.model.Run;
+import dev.weft.scheduler.model.StepPolicy;
+import dev.weft.scheduler.model.SubjectFailure;
 import dev.weft.scheduler.model.PendingOperation;
 import dev.weft.scheduler.model.ThreadId;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -152,5 +159,70 @@ class WatchdogTest {
         }
         assertThat(Duration.ofNanos(System.nanoTime() - started)).as("well before the 10 s timeout")
                 .isLessThan(Duration.ofSeconds(5));
+    }
+
+    /** Under the direct hand-off the driver only waits; its watchdog still catches the stuck thread. */
+    @Test
+    void aStuckThreadIsReportedUnderAPolicyToo() {
+        JvmSubject subject = new JvmSubject(() -> {
+            Hooks.fieldWrite(new Object(), WRITE);
+            new CountDownLatch(1).await();
+        }, QUICK);
+        List<Event> events = new ArrayList<>();
+        Optional<SubjectFailure>[] seen = new Optional[1];
+        try (JvmRun run = subject.start()) {
+            run.runWith(new StepPolicy() {
+                @Override
+                public ThreadId next(Run r) {
+                    if (r.failure().isPresent() || r.pending().isEmpty()) {
+                        seen[0] = r.failure();
+                        return null;
+                    }
+                    return r.pending().get(0).thread();
+                }
+
+                @Override
+                public boolean performed(Event event) {
+                    events.add(event);
+                    return true;
+                }
+            });
+            assertThat(run.failure()).hasValueSatisfying(failure -> {
+                assertThat(failure.kind()).isEqualTo(FailureKind.UNCONTROLLED_BLOCKING);
+                assertThat(failure.message()).contains("thread main did not reach its next scheduling point within"
+                        + " 300 ms after write").contains("java.util.concurrent.CountDownLatch.await(");
+            });
+        }
+        assertThat(events).hasSize(1);
+        assertThat(seen[0]).isPresent();
+    }
+
+    /** What the policy throws on a managed thread is rethrown by runWith on the driver, and the run still closes. */
+    @Test
+    void whatThePolicyThrowsIsRethrownOnTheDriver() {
+        JvmSubject subject = new JvmSubject(() -> {
+            Hooks.fieldWrite(new Object(), WRITE);
+            Hooks.fieldWrite(new Object(), WRITE);
+        }, QUICK);
+        JvmRun run = subject.start();
+        try (run) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> run.runWith(new StepPolicy() {
+                int steps;
+
+                @Override
+                public ThreadId next(Run r) {
+                    if (steps == 1) {
+                        throw new IllegalStateException("policy broke on " + Thread.currentThread().getName());
+                    }
+                    return r.pending().get(0).thread();
+                }
+
+                @Override
+                public boolean performed(Event event) {
+                    steps++;
+                    return true;
+                }
+            })).isInstanceOf(IllegalStateException.class).hasMessageContaining("policy broke on weft-main");
+        }
     }
 }

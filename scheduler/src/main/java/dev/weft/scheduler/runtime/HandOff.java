@@ -1,0 +1,218 @@
+package dev.weft.scheduler.runtime;
+
+import dev.weft.scheduler.model.Event;
+import dev.weft.scheduler.model.StepPolicy;
+import dev.weft.scheduler.model.SubjectFailure;
+import dev.weft.scheduler.model.ThreadId;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Direct hand-off ({@link JvmRun#runWith}): the managed thread that reaches its next scheduling point completes the
+ * step it was let do and runs the {@link StepPolicy} itself. If the policy chooses that same thread, it performs the
+ * operation and runs on without any context switch; if it chooses another, it resumes that one (one wake-up) and
+ * parks. The thread that called {@code runWith} (the driver) only waits for the end and runs the watchdog.
+ *
+ * <p>The token: exactly one thread at a time may touch the models and the policy. It is handed over through
+ * {@link #awaiting}: whoever lets a thread run first publishes an {@link Await} naming it (then writes the thread's
+ * volatile state); the named thread takes the token by clearing {@link #awaiting} with a compare-and-set when it
+ * reaches its next scheduling point or ends. The watchdog takes it the same way from a thread that is stuck, so a stuck
+ * thread that wakes up later finds the token gone and just stays paused until the run is closed.
+ */
+final class HandOff {
+
+    private static final VarHandle AWAITING;
+    /** How often the waiting driver looks at the running thread, for the watchdog. */
+    private static final long WATCH_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
+
+    static {
+        try {
+            AWAITING = MethodHandles.lookup().findVarHandle(HandOff.class, "awaiting", Await.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final JvmRun run;
+    private final Execution execution;
+    private final StepPolicy policy;
+    private final Watchdog watchdog;
+    private final Thread driver;
+
+    /** The thread let run and what it was let do; {@code null} while a thread holds the token, or once it ended. */
+    @SuppressWarnings("unused") // through AWAITING
+    private volatile Await awaiting;
+    private volatile boolean done;
+    /** What the policy or the step checks threw, rethrown on the driver; written before {@link #done}. */
+    private Throwable error;
+
+    HandOff(JvmRun run, Execution execution, StepPolicy policy, Watchdog watchdog) {
+        this.run = run;
+        this.execution = execution;
+        this.policy = policy;
+        this.watchdog = watchdog;
+        this.driver = Thread.currentThread();
+    }
+
+    /**
+     * A thread let run, and why. For a {@code START}, {@code javaThread} is the child (known before it is started;
+     * its managed thread is filled in once the start has registered it) and {@code stepped} the parent.
+     */
+    private static final class Await {
+        final Thread javaThread;
+        final ManagedThread stepped;
+        final Action action;
+        final boolean child;
+        final long since = System.nanoTime();
+        volatile ManagedThread running;
+
+        Await(Thread javaThread, ManagedThread running, ManagedThread stepped, Action action, boolean child) {
+            this.javaThread = javaThread;
+            this.running = running;
+            this.stepped = stepped;
+            this.action = action;
+            this.child = child;
+        }
+
+        String after() {
+            return child ? "after it was started at " + Execution.source(action.site())
+                    : "after " + action.operation() + " (" + Execution.source(action.site()) + ")";
+        }
+    }
+
+    /** Driver side: takes the first decision, then waits for the end, watching the running thread. */
+    void drive() {
+        decide(null, null, null);
+        while (!done) {
+            LockSupport.parkNanos(this, WATCH_INTERVAL_NANOS);
+            Thread.interrupted(); // the driver's own interrupts must not turn this into a busy wait
+            if (done) {
+                break;
+            }
+            Await await = awaiting;
+            ManagedThread running = await == null ? null : await.running;
+            if (running == null || running.state() != ManagedThread.State.RUNNING) {
+                continue;
+            }
+            SubjectFailure stuck = watchdog.inspect(running, System.nanoTime() - await.since, await.after());
+            if (stuck != null && AWAITING.compareAndSet(this, await, null)) {
+                execution.fail(stuck);
+                // as the step-by-step driver does: the step ends with its event, the policy then sees the failure
+                decide(null, await.stepped, await.action);
+            }
+        }
+        Throwable thrown = error;
+        if (thrown instanceof RuntimeException runtime) {
+            throw runtime;
+        }
+        if (thrown instanceof Error e) {
+            throw e;
+        }
+        if (thrown != null) {
+            throw new IllegalStateException(thrown);
+        }
+    }
+
+    /**
+     * Thread side, at a scheduling point (state {@code PAUSED}) or at the end (state {@code FINISHED}): if the run is
+     * waiting for this thread, takes the token and goes on with the execution. On return the thread's state says
+     * whether it runs on ({@code RUNNING}) or waits to be resumed.
+     */
+    void arrived(ManagedThread self) {
+        Await await = awaiting;
+        if (await == null || await.javaThread != self.thread || !AWAITING.compareAndSet(this, await, null)) {
+            // not the thread the run waits for: the run is over (or a stuck thread woke after the watchdog fired)
+            LockSupport.unpark(driver);
+            return;
+        }
+        if (await.child && execution.failure() == null) {
+            // the child of a START reached its first scheduling point: now the parent runs on
+            resume(self, await.stepped, await.action);
+            return;
+        }
+        // Hooks fired by the policy's own code must not count as this thread's operations.
+        self.classInitDepth++;
+        try {
+            decide(self, await.stepped, await.action);
+        } finally {
+            self.classInitDepth--;
+        }
+    }
+
+    /**
+     * Holding the token: completes the step of {@code stepped} (if any) and takes decisions until a thread must run
+     * (it is resumed, or {@code self} runs on) or the policy ends the execution.
+     *
+     * @param self the calling managed thread, or {@code null} on the driver
+     */
+    private void decide(ManagedThread self, ManagedThread stepped, Action action) {
+        try {
+            while (true) {
+                if (stepped != null) {
+                    Event event = run.completed(stepped, action);
+                    if (!policy.performed(event)) {
+                        end();
+                        return;
+                    }
+                }
+                ThreadId id = policy.next(run);
+                if (id == null) {
+                    end();
+                    return;
+                }
+                ManagedThread thread = run.steppable(id);
+                Action pending = thread.pending();
+                // Cleared before the operation runs: the outcome is reported by the casResult hook that follows it.
+                thread.casOutcome = null;
+                if (pending instanceof ThreadLifecycle.Start start) {
+                    Await child = new Await(start.javaThread(), null, thread, pending, true);
+                    awaiting = child; // before the child can exist: it may reach its first hook at once
+                    pending.perform();
+                    if (start.child() != null) {
+                        child.running = start.child();
+                        return; // the child runs to its first scheduling point, then resumes the parent
+                    }
+                    awaiting = null;
+                    resume(self, thread, pending);
+                    return;
+                }
+                Action next = pending.perform();
+                if (next != null) {
+                    thread.replacePending(next); // stays paused: the step is complete
+                } else if (execution.failure() == null) {
+                    resume(self, thread, pending);
+                    return;
+                }
+                stepped = thread;
+                action = pending;
+            }
+        } catch (Throwable t) {
+            error = t;
+            end();
+        }
+    }
+
+    /** Lets {@code thread} run on after {@code action}; the caller then holds the token no longer. */
+    private void resume(ManagedThread self, ManagedThread thread, Action action) {
+        if (execution.failure() != null) {
+            // a failure between the start and the child's first hook: the parent stays paused
+            decide(self, thread, action);
+            return;
+        }
+        awaiting = new Await(thread.thread, thread, thread, action, false);
+        if (thread == self) {
+            thread.runOn();
+        } else {
+            thread.resume();
+        }
+    }
+
+    private void end() {
+        awaiting = null;
+        done = true;
+        LockSupport.unpark(driver);
+    }
+}
