@@ -1,6 +1,7 @@
 package dev.weft.samples.collections;
 
 import dev.weft.junit.ExhaustiveConcurrency;
+import dev.weft.samples.support.Concurrently;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -20,15 +21,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class BlockingQueuePrograms {
 
-    private static void runConcurrently(Runnable first, Runnable second) throws InterruptedException {
-        Thread a = new Thread(first);
-        Thread b = new Thread(second);
-        a.start();
-        b.start();
-        a.join();
-        b.join();
-    }
-
     /** A body that may be interrupted, for lambdas. */
     private interface Blocking {
         void run() throws InterruptedException;
@@ -46,7 +38,7 @@ class BlockingQueuePrograms {
 
     private static void producerAndConsumer(BlockingQueue<Integer> queue) throws InterruptedException {
         List<Integer> taken = new ArrayList<>();
-        runConcurrently(uninterrupted(() -> {
+        Concurrently.run(uninterrupted(() -> {
             queue.put(1);
             queue.put(2);
         }), uninterrupted(() -> {
@@ -71,7 +63,7 @@ class BlockingQueuePrograms {
     private static void consumerGetsTheElement(boolean waits) throws InterruptedException {
         BlockingQueue<Integer> queue = new LinkedBlockingQueue<>();
         Integer[] got = new Integer[1];
-        runConcurrently(uninterrupted(() -> queue.put(7)),
+        Concurrently.run(uninterrupted(() -> queue.put(7)),
                 uninterrupted(() -> got[0] = waits ? queue.take() : queue.poll()));
         assertThat(got[0]).isEqualTo(7);
     }
@@ -90,7 +82,7 @@ class BlockingQueuePrograms {
 
     private static void producesTwo(boolean drained) throws InterruptedException {
         BlockingQueue<Integer> queue = new ArrayBlockingQueue<>(1);
-        runConcurrently(uninterrupted(() -> {
+        Concurrently.run(uninterrupted(() -> {
             queue.put(1);
             queue.put(2);
         }), uninterrupted(() -> {
@@ -115,7 +107,7 @@ class BlockingQueuePrograms {
     private static void timedConsumer(boolean untilItComes) throws InterruptedException {
         BlockingQueue<Integer> queue = new ArrayBlockingQueue<>(1);
         Integer[] got = new Integer[1];
-        runConcurrently(uninterrupted(() -> queue.offer(5, 1, TimeUnit.SECONDS)), uninterrupted(() -> {
+        Concurrently.run(uninterrupted(() -> queue.offer(5, 1, TimeUnit.SECONDS)), uninterrupted(() -> {
             Integer polled;
             do {
                 polled = queue.poll(1, TimeUnit.SECONDS);
@@ -160,7 +152,7 @@ class BlockingQueuePrograms {
     void dequeTakeLastWaitsForPutFirst() throws Exception {
         LinkedBlockingDeque<Integer> deque = new LinkedBlockingDeque<>(1);
         Integer[] got = new Integer[1];
-        runConcurrently(uninterrupted(() -> deque.putFirst(3)), uninterrupted(() -> got[0] = deque.takeLast()));
+        Concurrently.run(uninterrupted(() -> deque.putFirst(3)), uninterrupted(() -> got[0] = deque.takeLast()));
         assertThat(got[0]).isEqualTo(3);
     }
 
@@ -168,7 +160,7 @@ class BlockingQueuePrograms {
     void priorityQueueTakesTheSmallest() throws Exception {
         BlockingQueue<Integer> queue = new PriorityBlockingQueue<>();
         List<Integer> taken = new ArrayList<>();
-        runConcurrently(uninterrupted(() -> {
+        Concurrently.run(uninterrupted(() -> {
             queue.put(2);
             queue.put(1);
         }), uninterrupted(() -> {
@@ -184,14 +176,14 @@ class BlockingQueuePrograms {
     void synchronousHandOff() throws Exception {
         SynchronousQueue<Integer> queue = new SynchronousQueue<>();
         Integer[] got = new Integer[1];
-        runConcurrently(uninterrupted(() -> queue.put(9)), uninterrupted(() -> got[0] = queue.take()));
+        Concurrently.run(uninterrupted(() -> queue.put(9)), uninterrupted(() -> got[0] = queue.take()));
         assertThat(got[0]).isEqualTo(9);
     }
 
     /** offer() on a SynchronousQueue succeeds only if a taker is already waiting; else the element is dropped. */
     private static void handsOffWith(boolean put) throws InterruptedException {
         SynchronousQueue<Integer> queue = new SynchronousQueue<>();
-        runConcurrently(uninterrupted(() -> {
+        Concurrently.run(uninterrupted(() -> {
             if (put) {
                 queue.put(9);
             } else {
@@ -215,7 +207,7 @@ class BlockingQueuePrograms {
         SynchronousQueue<Integer> queue = new SynchronousQueue<>();
         Integer[] got = new Integer[1];
         boolean[] handedOff = new boolean[1];
-        runConcurrently(uninterrupted(() -> handedOff[0] = queue.offer(4, 1, TimeUnit.SECONDS)),
+        Concurrently.run(uninterrupted(() -> handedOff[0] = queue.offer(4, 1, TimeUnit.SECONDS)),
                 uninterrupted(() -> got[0] = queue.poll(1, TimeUnit.SECONDS)));
         assertThat(got[0] != null).isEqualTo(handedOff[0]);
         assertThat(got[0]).isEqualTo(4);

@@ -1,6 +1,5 @@
 package dev.weft.samples.collections;
 
-import dev.weft.samples.support.WeftRunner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,10 +23,7 @@ class BlockingQueueTest {
             "synchronousOfferWithoutTaker, DEADLOCK",
             "synchronousTimedPollMayTimeOut, ASSERTION"})
     void theBugIsFound(String program, String kind) {
-        WeftRunner.Outcome outcome = WeftRunner.run(BlockingQueuePrograms.class, program, reports);
-
-        Throwable failure = outcome.failure().orElseThrow(() -> new AssertionError(program + " was not found"));
-        assertThat(failure.getMessage()).startsWith(kind + ":");
+        Outcomes.failsWith(BlockingQueuePrograms.class, program, kind, reports);
     }
 
     @ParameterizedTest(name = "{0} passes")
@@ -39,10 +35,7 @@ class BlockingQueueTest {
             "priorityQueueTakesTheSmallest",
             "synchronousOfferWithoutTakerFixed"})
     void theCorrectUsePasses(String program) {
-        WeftRunner.Outcome outcome = WeftRunner.run(BlockingQueuePrograms.class, program, reports);
-
-        assertThat(outcome.failure()).as(program).isEmpty();
-        assertThat(outcome.summaryJson()).contains("\"verdict\": \"PASS\"").contains("\"complete\": true");
+        Outcomes.passes(BlockingQueuePrograms.class, program, reports);
     }
 
     /**
@@ -85,10 +78,6 @@ class BlockingQueueTest {
     }
 
     private void assertPassesWith(String program, long traces) {
-        WeftRunner.Outcome outcome = WeftRunner.run(BlockingQueuePrograms.class, program, reports);
-
-        assertThat(outcome.failure()).as(program).isEmpty();
-        assertThat(outcome.summaryJson()).contains("\"complete\": true");
-        assertThat(outcome.number("executions")).isEqualTo(traces);
+        assertThat(Outcomes.passes(BlockingQueuePrograms.class, program, reports)).isEqualTo(traces);
     }
 }
