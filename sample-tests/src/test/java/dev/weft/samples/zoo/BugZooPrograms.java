@@ -1,9 +1,12 @@
 package dev.weft.samples.zoo;
 
 import dev.weft.junit.ExhaustiveConcurrency;
+import dev.weft.samples.support.Concurrently;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.LockSupport;
@@ -21,12 +24,7 @@ class BugZooPrograms {
 
     /** Starts both in order and waits for both, as most of these tests do. */
     private static void runConcurrently(Runnable first, Runnable second) throws InterruptedException {
-        Thread a = new Thread(first);
-        Thread b = new Thread(second);
-        a.start();
-        b.start();
-        a.join();
-        b.join();
+        Concurrently.run(first, second);
     }
 
     // 1. Lost update: count++ is a read and a write.
@@ -665,5 +663,32 @@ class BugZooPrograms {
         spinner.start();
         flag.set = true;
         spinner.join();
+    }
+
+    // 17. Check-then-act on a concurrent map: each call is atomic, the pair is not. The map is the only shared state
+    // (the counter is touched only inside the map's calls), so the bug is found through the map's operations.
+
+    private static void registerOnce(boolean atomically) throws InterruptedException {
+        ConcurrentMap<String, Integer> map = new ConcurrentHashMap<>();
+        AtomicInteger created = new AtomicInteger();
+        Runnable register = () -> {
+            if (atomically) {
+                map.computeIfAbsent("k", key -> created.incrementAndGet());
+            } else if (!map.containsKey("k")) {
+                map.put("k", created.incrementAndGet());
+            }
+        };
+        runConcurrently(register, register);
+        assertThat(created.get()).as("values created for one key").isEqualTo(1);
+    }
+
+    @ExhaustiveConcurrency
+    void checkThenActOnAConcurrentMap() throws Exception {
+        registerOnce(false);
+    }
+
+    @ExhaustiveConcurrency
+    void checkThenActOnAConcurrentMapFixed() throws Exception {
+        registerOnce(true);
     }
 }

@@ -36,7 +36,8 @@ class BugZooTest {
                 arguments("conditionSignalledTooEarly", "DEADLOCK"),
                 arguments("serviceStartedTwice", "ASSERTION"),
                 arguments("parkWithoutUnpark", "DEADLOCK"),
-                arguments("spinOnAFlagNobodySets", "STEP_LIMIT"));
+                arguments("spinOnAFlagNobodySets", "STEP_LIMIT"),
+                arguments("checkThenActOnAConcurrentMap", "ASSERTION"));
     }
 
     @ParameterizedTest(name = "{0} fails with {1}")

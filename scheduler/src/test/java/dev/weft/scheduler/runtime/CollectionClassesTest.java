@@ -1,0 +1,53 @@
+package dev.weft.scheduler.runtime;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedTransferQueue;
+import java.util.concurrent.SynchronousQueue;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class CollectionClassesTest {
+
+    static final class Lru extends LinkedHashMap<String, Integer> {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Integer> eldest) {
+            return size() > 1;
+        }
+    }
+
+    static final class SafeList extends ArrayList<String> {
+        @Override
+        public synchronized boolean add(String element) {
+            return super.add(element);
+        }
+    }
+
+    @Test
+    void jdkClassesAreClassifiedByThreadSafety() {
+        assertThat(CollectionClasses.kind(ConcurrentHashMap.class)).isEqualTo(CollectionClasses.Kind.THREAD_SAFE);
+        assertThat(CollectionClasses.kind(HashMap.class)).isEqualTo(CollectionClasses.Kind.UNSAFE);
+        assertThat(CollectionClasses.kind(SynchronousQueue.class))
+                .isEqualTo(CollectionClasses.Kind.SYNCHRONOUS_QUEUE);
+        assertThat(CollectionClasses.kind(LinkedTransferQueue.class)).isEqualTo(CollectionClasses.Kind.NONE);
+        assertThat(CollectionClasses.kind(Map.of().getClass())).isEqualTo(CollectionClasses.Kind.NONE);
+    }
+
+    @Test
+    void aUserSubclassIsItsJdkClassExceptForWhatItOverrides() {
+        assertThat(CollectionClasses.kind(Lru.class)).isEqualTo(CollectionClasses.Kind.UNSAFE);
+        assertThat(CollectionClasses.overrides(Lru.class, "put",
+                "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;")).isFalse();
+        // add(String) overrides add(Object) through the bridge javac generates
+        assertThat(CollectionClasses.overrides(SafeList.class, "add", "(Ljava/lang/Object;)Z")).isTrue();
+        assertThat(CollectionClasses.overrides(SafeList.class, "size", "()I")).isFalse();
+        assertThat(CollectionClasses.overrides(TreeMap.class, "put",
+                "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;")).isFalse();
+    }
+}
