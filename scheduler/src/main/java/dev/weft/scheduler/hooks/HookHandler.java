@@ -228,4 +228,29 @@ public interface HookHandler {
     default void conditionSignalAll(java.util.concurrent.locks.Condition condition, int site) {
         condition.signalAll();
     }
+
+    /**
+     * In place of {@code JavaLangAccess.start(thread, container)} in instrumented JDK executors (how Java 21+ starts
+     * their threads): starts the thread itself and answers {@code true}, or answers {@code false} and the JDK's own
+     * call runs.
+     */
+    default boolean startsManagedThread(Thread thread, int site) {
+        return false;
+    }
+
+    /**
+     * After {@code CompletableFuture}'s code read its default executor ({@code ASYNC_POOL}, the common pool): an
+     * {@code *Async} method without an executor, or a timeout, is about to use it.
+     */
+    default void defaultAsyncPool(Object pool, int site) {
+    }
+
+    /** Before a JDK call whose threads the handler cannot control; {@code what} names it for people. */
+    default void jdkUnmodelled(String what, int site) {
+    }
+
+    /** Replaces {@code ForkJoinPool.commonPool()}. */
+    default java.util.concurrent.ForkJoinPool commonPool(int site) {
+        return java.util.concurrent.ForkJoinPool.commonPool();
+    }
 }

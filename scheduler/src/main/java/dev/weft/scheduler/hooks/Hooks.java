@@ -1,5 +1,6 @@
 package dev.weft.scheduler.hooks;
 
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 
@@ -181,5 +182,21 @@ public final class Hooks {
 
     public static void conditionSignalAll(Condition condition, int site) {
         handler.conditionSignalAll(condition, site);
+    }
+
+    public static boolean startsManagedThread(Thread thread, int site) {
+        return handler.startsManagedThread(thread, site);
+    }
+
+    public static void defaultAsyncPool(Object pool, int site) {
+        handler.defaultAsyncPool(pool, site);
+    }
+
+    public static void jdkUnmodelled(String what, int site) {
+        handler.jdkUnmodelled(what, site);
+    }
+
+    public static ForkJoinPool commonPool(int site) {
+        return handler.commonPool(site);
     }
 }

@@ -6,6 +6,7 @@ import dev.weft.scheduler.model.OpKind;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
@@ -405,5 +406,34 @@ final class ControlledHooks implements HookHandler {
         } else {
             self.execution.locks.signal(self, condition, true, site);
         }
+    }
+
+    @Override
+    public boolean startsManagedThread(Thread thread, int site) {
+        ManagedThread self = visible();
+        if (self == null) {
+            return false;
+        }
+        ThreadLifecycle.start(self, thread, site);
+        return true;
+    }
+
+    @Override
+    public void defaultAsyncPool(Object pool, int site) {
+        if (visible() != null) {
+            UncontrolledPools.defaultAsyncPool();
+        }
+    }
+
+    @Override
+    public void jdkUnmodelled(String what, int site) {
+        if (visible() != null) {
+            UncontrolledPools.unmodelled(what);
+        }
+    }
+
+    @Override
+    public ForkJoinPool commonPool(int site) {
+        return visible() == null ? ForkJoinPool.commonPool() : UncontrolledPools.commonPool(site);
     }
 }
