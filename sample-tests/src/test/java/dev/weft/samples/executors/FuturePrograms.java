@@ -99,4 +99,10 @@ class FuturePrograms {
     void forkJoinCommonPool() throws Exception {
         assertEquals(1, ForkJoinPool.commonPool().submit(() -> 1).get());
     }
+
+    @ExhaustiveConcurrency
+    void completableFutureOrTimeout() {
+        CompletableFuture<Integer> never = new CompletableFuture<>();
+        assertEquals(1, never.orTimeout(1, TimeUnit.SECONDS).join());
+    }
 }
