@@ -253,4 +253,79 @@ public interface HookHandler {
     default java.util.concurrent.ForkJoinPool commonPool(int site) {
         return java.util.concurrent.ForkJoinPool.commonPool();
     }
+
+    /**
+     * Before a call of a JDK collection's method from instrumented code ({@code map.put}, {@code list.size},
+     * {@code iterator.next}); the call itself runs when this returns, and {@link #collectionCallEnds} follows it,
+     * also when it throws. {@code access} is one of the {@link CollectionCalls} codes; the site's member names the
+     * method ({@code "Map.put"}) and {@link CollectionCalls#signature} its descriptor.
+     */
+    default void collectionCallBegins(Object receiver, int access, int site) throws InterruptedException {
+    }
+
+    /** After a call announced by {@link #collectionCallBegins} returned or threw. */
+    default void collectionCallEnds(int site) {
+    }
+
+    /**
+     * After a call announced by {@link #collectionCallBegins} returned a view or an iterator of its receiver
+     * ({@code keySet}, {@code iterator}, {@code subList}), before {@link #collectionCallEnds}.
+     */
+    default void collectionViewReturned(Object view, int site) {
+    }
+
+    /** Replaces {@code BlockingQueue.put(e)}. */
+    default void queuePut(java.util.concurrent.BlockingQueue<Object> queue, Object element, int site)
+            throws InterruptedException {
+        queue.put(element);
+    }
+
+    /** Replaces {@code BlockingQueue.take()}. */
+    default Object queueTake(java.util.concurrent.BlockingQueue<Object> queue, int site) throws InterruptedException {
+        return queue.take();
+    }
+
+    /** Replaces {@code BlockingQueue.offer(e, time, unit)}, the timeout given in nanoseconds. */
+    default boolean queueOfferTimed(java.util.concurrent.BlockingQueue<Object> queue, Object element, long nanos,
+                                    int site) throws InterruptedException {
+        return queue.offer(element, nanos, java.util.concurrent.TimeUnit.NANOSECONDS);
+    }
+
+    /** Replaces {@code BlockingQueue.poll(time, unit)}, the timeout given in nanoseconds. */
+    default Object queuePollTimed(java.util.concurrent.BlockingQueue<Object> queue, long nanos, int site)
+            throws InterruptedException {
+        return queue.poll(nanos, java.util.concurrent.TimeUnit.NANOSECONDS);
+    }
+
+    /** Replaces {@code BlockingQueue.drainTo(c)}. */
+    default int queueDrainTo(java.util.concurrent.BlockingQueue<Object> queue,
+                             java.util.Collection<Object> target, int site) {
+        return queue.drainTo(target);
+    }
+
+    /** Replaces {@code BlockingQueue.drainTo(c, max)}. */
+    default int queueDrainToMax(java.util.concurrent.BlockingQueue<Object> queue,
+                                java.util.Collection<Object> target, int max, int site) {
+        return queue.drainTo(target, max);
+    }
+
+    /** Replaces {@code Queue.offer(e)}. */
+    default boolean queueOffer(java.util.Queue<Object> queue, Object element, int site) {
+        return queue.offer(element);
+    }
+
+    /** Replaces {@code Queue.add(e)} (a call whose owner is a {@code Queue}). */
+    default boolean queueAdd(java.util.Queue<Object> queue, Object element, int site) {
+        return queue.add(element);
+    }
+
+    /** Replaces {@code Queue.poll()}. */
+    default Object queuePoll(java.util.Queue<Object> queue, int site) {
+        return queue.poll();
+    }
+
+    /** Replaces {@code Queue.remove()}. */
+    default Object queueRemove(java.util.Queue<Object> queue, int site) {
+        return queue.remove();
+    }
 }

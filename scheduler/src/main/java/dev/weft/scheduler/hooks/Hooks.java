@@ -1,6 +1,9 @@
 package dev.weft.scheduler.hooks;
 
 import java.util.concurrent.ForkJoinPool;
+import java.util.Collection;
+import java.util.Queue;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 
@@ -198,5 +201,59 @@ public final class Hooks {
 
     public static ForkJoinPool commonPool(int site) {
         return handler.commonPool(site);
+    }
+
+    public static void collectionCallBegins(Object receiver, int access, int site) throws InterruptedException {
+        handler.collectionCallBegins(receiver, access, site);
+    }
+
+    public static void collectionCallEnds(int site) {
+        handler.collectionCallEnds(site);
+    }
+
+    public static void collectionViewReturned(Object view, int site) {
+        handler.collectionViewReturned(view, site);
+    }
+
+    public static void queuePut(BlockingQueue<Object> queue, Object element, int site) throws InterruptedException {
+        handler.queuePut(queue, element, site);
+    }
+
+    public static Object queueTake(BlockingQueue<Object> queue, int site) throws InterruptedException {
+        return handler.queueTake(queue, site);
+    }
+
+    public static boolean queueOfferTimed(BlockingQueue<Object> queue, Object element, long nanos, int site)
+            throws InterruptedException {
+        return handler.queueOfferTimed(queue, element, nanos, site);
+    }
+
+    public static Object queuePollTimed(BlockingQueue<Object> queue, long nanos, int site)
+            throws InterruptedException {
+        return handler.queuePollTimed(queue, nanos, site);
+    }
+
+    public static int queueDrainTo(BlockingQueue<Object> queue, Collection<Object> target, int site) {
+        return handler.queueDrainTo(queue, target, site);
+    }
+
+    public static int queueDrainToMax(BlockingQueue<Object> queue, Collection<Object> target, int max, int site) {
+        return handler.queueDrainToMax(queue, target, max, site);
+    }
+
+    public static boolean queueOffer(Queue<Object> queue, Object element, int site) {
+        return handler.queueOffer(queue, element, site);
+    }
+
+    public static boolean queueAdd(Queue<Object> queue, Object element, int site) {
+        return handler.queueAdd(queue, element, site);
+    }
+
+    public static Object queuePoll(Queue<Object> queue, int site) {
+        return handler.queuePoll(queue, site);
+    }
+
+    public static Object queueRemove(Queue<Object> queue, int site) {
+        return handler.queueRemove(queue, site);
     }
 }

@@ -37,6 +37,8 @@ final class CallReplacements {
     static final String LOCK = "java/util/concurrent/locks/Lock";
     static final String CONDITION = "java/util/concurrent/locks/Condition";
     static final String FORK_JOIN_POOL = "java/util/concurrent/ForkJoinPool";
+    static final String QUEUE = "java/util/Queue";
+    static final String BLOCKING_QUEUE = "java/util/concurrent/BlockingQueue";
 
     private static final String WAIT = "(Ljava/lang/Object;JII)V";
     private static final String ON_OBJECT = "(Ljava/lang/Object;I)V";
@@ -47,6 +49,9 @@ final class CallReplacements {
     private static final String ON_LOCK = "(Ljava/util/concurrent/locks/Lock;I)V";
     private static final String ON_CONDITION = "(Ljava/util/concurrent/locks/Condition;I)V";
     private static final String AWAIT = "(Ljava/util/concurrent/locks/Condition;JI)Z";
+    private static final String ON_QUEUE = "(Ljava/util/Queue;I)Ljava/lang/Object;";
+    private static final String ON_QUEUE_WITH = "(Ljava/util/Queue;Ljava/lang/Object;I)Z";
+    private static final String BQ = "Ljava/util/concurrent/BlockingQueue;";
 
     private static final Map<String, List<Replacement>> BY_SIGNATURE = new HashMap<>();
 
@@ -144,6 +149,46 @@ final class CallReplacements {
         // The common pool's threads are not managed: a managed thread that asks for it fails closed.
         statik(FORK_JOIN_POOL, "commonPool", "()Ljava/util/concurrent/ForkJoinPool;",
                 (mv, site) -> Emit.callHook(mv, site, "commonPool", "(I)Ljava/util/concurrent/ForkJoinPool;"));
+        blockingQueues();
+    }
+
+    /**
+     * The calls on queues whose outcome a {@code SynchronousQueue} decides in the runtime's model (a hand-off needs
+     * a partner the real queue never sees), and the blocking and timed calls of {@code BlockingQueue}. The other
+     * methods of queues are bracketed by {@link CollectionCallVisitor}.
+     */
+    private static void blockingQueues() {
+        instance(BLOCKING_QUEUE, "put", "(Ljava/lang/Object;)V",
+                (mv, site) -> Emit.callHook(mv, site, "queuePut", "(" + BQ + "Ljava/lang/Object;I)V"));
+        instance(BLOCKING_QUEUE, "take", "()Ljava/lang/Object;",
+                (mv, site) -> Emit.callHook(mv, site, "queueTake", "(" + BQ + "I)Ljava/lang/Object;"));
+        instance(BLOCKING_QUEUE, "offer", "(Ljava/lang/Object;JLjava/util/concurrent/TimeUnit;)Z", (mv, site) -> {
+            toNanos(mv);
+            Emit.callHook(mv, site, "queueOfferTimed", "(" + BQ + "Ljava/lang/Object;JI)Z");
+        });
+        instance(BLOCKING_QUEUE, "poll", "(JLjava/util/concurrent/TimeUnit;)Ljava/lang/Object;", (mv, site) -> {
+            toNanos(mv);
+            Emit.callHook(mv, site, "queuePollTimed", "(" + BQ + "JI)Ljava/lang/Object;");
+        });
+        instance(BLOCKING_QUEUE, "drainTo", "(Ljava/util/Collection;)I",
+                (mv, site) -> Emit.callHook(mv, site, "queueDrainTo", "(" + BQ + "Ljava/util/Collection;I)I"));
+        instance(BLOCKING_QUEUE, "drainTo", "(Ljava/util/Collection;I)I",
+                (mv, site) -> Emit.callHook(mv, site, "queueDrainToMax", "(" + BQ + "Ljava/util/Collection;II)I"));
+        instance(QUEUE, "offer", "(Ljava/lang/Object;)Z",
+                (mv, site) -> Emit.callHook(mv, site, "queueOffer", ON_QUEUE_WITH));
+        instance(QUEUE, "add", "(Ljava/lang/Object;)Z",
+                (mv, site) -> Emit.callHook(mv, site, "queueAdd", ON_QUEUE_WITH));
+        instance(QUEUE, "poll", "()Ljava/lang/Object;", (mv, site) -> Emit.callHook(mv, site, "queuePoll", ON_QUEUE));
+        instance(QUEUE, "remove", "()Ljava/lang/Object;",
+                (mv, site) -> Emit.callHook(mv, site, "queueRemove", ON_QUEUE));
+    }
+
+    /** [time, unit] → [unit.toNanos(time)], at least 0 (negative timeouts mean "do not wait"). */
+    private static void toNanos(MethodVisitor mv) {
+        mv.visitInsn(Opcodes.DUP_X2);
+        mv.visitInsn(Opcodes.POP);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/util/concurrent/TimeUnit", "toNanos", "(J)J", false);
+        atLeastZero(mv);
     }
 
     private CallReplacements() {

@@ -76,6 +76,7 @@ final class InstrumentingClassVisitor extends ClassVisitor {
             chain = new SynchronizedMethodEntry(chain, method, isStatic);
         }
         chain = new SynchronizedCallVisitor(chain, method);
+        chain = new CollectionCallVisitor(chain, method);
         chain = new AtomicVisitor(chain, method);
         chain = new CallReplacementVisitor(chain, method);
         chain = new MonitorVisitor(chain, method);

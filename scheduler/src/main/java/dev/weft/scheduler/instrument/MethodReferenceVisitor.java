@@ -85,6 +85,7 @@ final class MethodReferenceVisitor extends MethodVisitor {
         String descriptor = target.getDesc();
         return CallReplacementVisitor.replacement(opcode, owner, name, descriptor, context.types()).isPresent()
                 || AtomicVisitor.intercepts(opcode, owner, name, context.types())
+                || CollectionCallVisitor.intercepts(opcode, owner, name, descriptor, context.types())
                 || SynchronizedCallVisitor.synchronizedTarget(context.classContext(), opcode, owner, name, descriptor,
                         target.isInterface())
                 .filter(method -> !method.isPrivate())

@@ -3,7 +3,6 @@ package dev.weft.scheduler.instrument;
 import java.util.Optional;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
-import net.bytebuddy.jar.asm.Label;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.jar.asm.Type;
@@ -52,29 +51,17 @@ final class SynchronizedCallVisitor extends MethodVisitor {
         TypeDescription declaring = target.get().getDeclaringType().asErasure();
         int site = context.site(Emit.simpleName(declaring.getInternalName()) + "." + name);
         boolean isStatic = opcode == Opcodes.INVOKESTATIC;
-        int monitorSlot = isStatic ? -1 : keepReceiver(descriptor);
+        int monitorSlot = isStatic ? -1 : CallBracket.keepReceiver(context, mv, descriptor);
 
         pushMonitor(declaring, monitorSlot);
         Emit.callHook(mv, site, "monitorEnter", HOOK_DESCRIPTOR);
         super.visitInsn(Opcodes.POP);
         if (!isStatic) {
-            reloadArguments(descriptor, monitorSlot);
+            CallBracket.reloadArguments(mv, descriptor, monitorSlot);
         }
 
-        Label callStart = new Label();
-        Label callEnd = new Label();
-        Label thrown = new Label();
-        Label after = new Label();
-        super.visitLabel(callStart);
-        super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
-        super.visitLabel(callEnd);
-        releaseInModel(declaring, monitorSlot, site);
-        super.visitJumpInsn(Opcodes.GOTO, after);
-        super.visitLabel(thrown);
-        releaseInModel(declaring, monitorSlot, site);
-        super.visitInsn(Opcodes.ATHROW);
-        super.visitLabel(after);
-        context.addInnerHandler(new MethodContext.Handler(callStart, callEnd, thrown, null));
+        CallBracket.invoke(context, mv, () -> super.visitMethodInsn(opcode, owner, name, descriptor, isInterface),
+                () -> { }, () -> releaseInModel(declaring, monitorSlot, site));
     }
 
     /** The synchronized method whose call this visitor announces, if the call is one. */
@@ -91,35 +78,6 @@ final class SynchronizedCallVisitor extends MethodVisitor {
                 // The class literal of a static method's declaring class must be accessible from here.
                 .filter(method -> !method.isStatic() || method.getDeclaringType().asErasure().isPublic()
                         || method.getDeclaringType().asErasure().getInternalName().equals(owner));
-    }
-
-    /**
-     * [receiver, args...] → [receiver]: the arguments go to fresh local variables, and a copy of the receiver too.
-     *
-     * @return the local variable holding the receiver; the arguments follow it
-     */
-    private int keepReceiver(String descriptor) {
-        Type[] arguments = Type.getArgumentTypes(descriptor);
-        context.startTemps();
-        int receiverSlot = context.newTemp(Type.getObjectType("java/lang/Object"));
-        int[] slots = new int[arguments.length];
-        for (int i = 0; i < arguments.length; i++) {
-            slots[i] = context.newTemp(arguments[i]);
-        }
-        for (int i = arguments.length - 1; i >= 0; i--) {
-            Emit.store(mv, arguments[i], slots[i]);
-        }
-        super.visitInsn(Opcodes.DUP);
-        super.visitVarInsn(Opcodes.ASTORE, receiverSlot);
-        return receiverSlot;
-    }
-
-    private void reloadArguments(String descriptor, int receiverSlot) {
-        int slot = receiverSlot + 1;
-        for (Type argument : Type.getArgumentTypes(descriptor)) {
-            Emit.load(mv, argument, slot);
-            slot += argument.getSize();
-        }
     }
 
     private void pushMonitor(TypeDescription declaring, int monitorSlot) {

@@ -4,7 +4,10 @@ import dev.weft.scheduler.hooks.HookHandler;
 import dev.weft.scheduler.hooks.Hooks;
 import dev.weft.scheduler.model.OpKind;
 
+import java.util.Collection;
 import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.locks.Condition;
@@ -426,6 +429,40 @@ final class ControlledHooks implements HookHandler {
     }
 
     @Override
+    public void collectionCallBegins(Object receiver, int access, int site) throws InterruptedException {
+        ManagedThread self = CURRENT.get();
+        if (self != null) {
+            self.execution.collections.begin(self, receiver, access, site);
+        }
+    }
+
+    @Override
+    public void collectionCallEnds(int site) {
+        ManagedThread self = CURRENT.get();
+        if (self != null) {
+            self.execution.collections.end(self);
+        }
+    }
+
+    @Override
+    public void collectionViewReturned(Object view, int site) {
+        ManagedThread self = CURRENT.get();
+        if (self != null) {
+            self.execution.collections.viewReturned(self, view);
+        }
+    }
+
+    @Override
+    public void queuePut(BlockingQueue<Object> queue, Object element, int site) throws InterruptedException {
+        ManagedThread self = visible();
+        if (self == null) {
+            HookHandler.super.queuePut(queue, element, site);
+        } else {
+            Queues.put(self, queue, element, site);
+        }
+    }
+
+    @Override
     public void jdkUnmodelled(String what, int site) {
         if (visible() != null) {
             UncontrolledPools.unmodelled(what);
@@ -435,5 +472,68 @@ final class ControlledHooks implements HookHandler {
     @Override
     public ForkJoinPool commonPool(int site) {
         return visible() == null ? ForkJoinPool.commonPool() : UncontrolledPools.commonPool(site);
+    }
+
+    @Override
+    public Object queueTake(BlockingQueue<Object> queue, int site) throws InterruptedException {
+        ManagedThread self = visible();
+        return self == null ? HookHandler.super.queueTake(queue, site) : Queues.take(self, queue, site);
+    }
+
+    @Override
+    public boolean queueOfferTimed(BlockingQueue<Object> queue, Object element, long nanos, int site)
+            throws InterruptedException {
+        ManagedThread self = visible();
+        return self == null
+                ? HookHandler.super.queueOfferTimed(queue, element, nanos, site)
+                : Queues.offerTimed(self, queue, element, nanos, site);
+    }
+
+    @Override
+    public Object queuePollTimed(BlockingQueue<Object> queue, long nanos, int site) throws InterruptedException {
+        ManagedThread self = visible();
+        return self == null
+                ? HookHandler.super.queuePollTimed(queue, nanos, site)
+                : Queues.pollTimed(self, queue, nanos, site);
+    }
+
+    @Override
+    public int queueDrainTo(BlockingQueue<Object> queue, Collection<Object> target, int site) {
+        ManagedThread self = visible();
+        return self == null
+                ? HookHandler.super.queueDrainTo(queue, target, site)
+                : Queues.drainTo(self, queue, target, -1, site);
+    }
+
+    @Override
+    public int queueDrainToMax(BlockingQueue<Object> queue, Collection<Object> target, int max, int site) {
+        ManagedThread self = visible();
+        return self == null
+                ? HookHandler.super.queueDrainToMax(queue, target, max, site)
+                : Queues.drainTo(self, queue, target, Math.max(max, 0), site);
+    }
+
+    @Override
+    public boolean queueOffer(Queue<Object> queue, Object element, int site) {
+        ManagedThread self = visible();
+        return self == null ? queue.offer(element) : Queues.offer(self, queue, element, site);
+    }
+
+    @Override
+    public boolean queueAdd(Queue<Object> queue, Object element, int site) {
+        ManagedThread self = visible();
+        return self == null ? queue.add(element) : Queues.add(self, queue, element, site);
+    }
+
+    @Override
+    public Object queuePoll(Queue<Object> queue, int site) {
+        ManagedThread self = visible();
+        return self == null ? queue.poll() : Queues.poll(self, queue, site);
+    }
+
+    @Override
+    public Object queueRemove(Queue<Object> queue, int site) {
+        ManagedThread self = visible();
+        return self == null ? queue.remove() : Queues.remove(self, queue, site);
     }
 }

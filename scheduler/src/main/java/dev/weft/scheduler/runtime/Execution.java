@@ -21,6 +21,8 @@ final class Execution {
     final ObjectNames names = new ObjectNames();
     final Monitors monitors = new Monitors(this);
     final ReentrantLocks locks = new ReentrantLocks(this);
+    final CollectionModel collections = new CollectionModel(this);
+    final SynchronousQueues synchronousQueues = new SynchronousQueues(this);
     final SpinRule spinRule;
 
     /** By thread index; {@code null} where an index was handed out to a start that has not been performed. */

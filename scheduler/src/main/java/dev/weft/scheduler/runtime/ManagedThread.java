@@ -33,6 +33,12 @@ final class ManagedThread {
     boolean interrupted;
     boolean permit;
     int classInitDepth;
+    /** Collection calls this thread is inside ({@link CollectionModel}). */
+    int collectionDepth;
+    /** The {@link #collectionDepth} of the modelled call that raised {@link #classInitDepth}, or 0. */
+    int suppressedAtDepth;
+    /** The collection of that call: the owner of the views it returns. */
+    Object callCollection;
     int steps;
     private int childCount;
     private int objectCount;

@@ -1,0 +1,223 @@
+package dev.weft.samples.collections;
+
+import dev.weft.junit.ExhaustiveConcurrency;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingDeque;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.PriorityBlockingQueue;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Blocking queues shared by threads: correct uses that pass, and buggy ones that fail. Run by
+ * {@link BlockingQueueTest} (named {@code *Programs} so that Surefire does not run them on their own).
+ */
+class BlockingQueuePrograms {
+
+    private static void runConcurrently(Runnable first, Runnable second) throws InterruptedException {
+        Thread a = new Thread(first);
+        Thread b = new Thread(second);
+        a.start();
+        b.start();
+        a.join();
+        b.join();
+    }
+
+    /** A body that may be interrupted, for lambdas. */
+    private interface Blocking {
+        void run() throws InterruptedException;
+    }
+
+    private static Runnable uninterrupted(Blocking body) {
+        return () -> {
+            try {
+                body.run();
+            } catch (InterruptedException e) {
+                throw new AssertionError("not interrupted by anyone", e);
+            }
+        };
+    }
+
+    private static void producerAndConsumer(BlockingQueue<Integer> queue) throws InterruptedException {
+        List<Integer> taken = new ArrayList<>();
+        runConcurrently(uninterrupted(() -> {
+            queue.put(1);
+            queue.put(2);
+        }), uninterrupted(() -> {
+            taken.add(queue.take());
+            taken.add(queue.take());
+        }));
+        assertThat(taken).containsExactly(1, 2);
+    }
+
+    @ExhaustiveConcurrency
+    void producerConsumerCapacityOne() throws Exception {
+        producerAndConsumer(new ArrayBlockingQueue<>(1));
+    }
+
+    @ExhaustiveConcurrency
+    void producerConsumerCapacityTwo() throws Exception {
+        producerAndConsumer(new LinkedBlockingQueue<>(2));
+    }
+
+    // poll() instead of take(): the consumer may look before the producer put anything.
+
+    private static void consumerGetsTheElement(boolean waits) throws InterruptedException {
+        BlockingQueue<Integer> queue = new LinkedBlockingQueue<>();
+        Integer[] got = new Integer[1];
+        runConcurrently(uninterrupted(() -> queue.put(7)),
+                uninterrupted(() -> got[0] = waits ? queue.take() : queue.poll()));
+        assertThat(got[0]).isEqualTo(7);
+    }
+
+    @ExhaustiveConcurrency
+    void pollInsteadOfTake() throws Exception {
+        consumerGetsTheElement(false);
+    }
+
+    @ExhaustiveConcurrency
+    void pollInsteadOfTakeFixed() throws Exception {
+        consumerGetsTheElement(true);
+    }
+
+    // A bounded queue that nobody drains: the second put blocks for ever.
+
+    private static void producesTwo(boolean drained) throws InterruptedException {
+        BlockingQueue<Integer> queue = new ArrayBlockingQueue<>(1);
+        runConcurrently(uninterrupted(() -> {
+            queue.put(1);
+            queue.put(2);
+        }), uninterrupted(() -> {
+            if (drained) {
+                queue.take();
+            }
+        }));
+    }
+
+    @ExhaustiveConcurrency
+    void fullQueueNobodyTakes() throws Exception {
+        producesTwo(false);
+    }
+
+    @ExhaustiveConcurrency
+    void fullQueueNobodyTakesFixed() throws Exception {
+        producesTwo(true);
+    }
+
+    // poll with a timeout may time out before the producer puts.
+
+    private static void timedConsumer(boolean untilItComes) throws InterruptedException {
+        BlockingQueue<Integer> queue = new ArrayBlockingQueue<>(1);
+        Integer[] got = new Integer[1];
+        runConcurrently(uninterrupted(() -> queue.offer(5, 1, TimeUnit.SECONDS)), uninterrupted(() -> {
+            Integer polled;
+            do {
+                polled = queue.poll(1, TimeUnit.SECONDS);
+            } while (untilItComes && polled == null);
+            got[0] = polled;
+        }));
+        assertThat(got[0]).isEqualTo(5);
+    }
+
+    @ExhaustiveConcurrency
+    void timedPollTimesOut() throws Exception {
+        timedConsumer(false);
+    }
+
+    @ExhaustiveConcurrency
+    void timedPollTimesOutFixed() throws Exception {
+        timedConsumer(true);
+    }
+
+    // An interrupt ends a take on an empty queue.
+
+    @ExhaustiveConcurrency
+    void interruptedTakeThrows() throws Exception {
+        BlockingQueue<Integer> queue = new LinkedBlockingQueue<>();
+        boolean[] interrupted = new boolean[1];
+        Thread consumer = new Thread(() -> {
+            try {
+                queue.take();
+            } catch (InterruptedException e) {
+                interrupted[0] = true;
+            }
+        });
+        consumer.start();
+        consumer.interrupt();
+        consumer.join();
+        assertThat(interrupted[0]).isTrue();
+    }
+
+    // Deques and priority queues: the blocking methods of their own.
+
+    @ExhaustiveConcurrency
+    void dequeTakeLastWaitsForPutFirst() throws Exception {
+        LinkedBlockingDeque<Integer> deque = new LinkedBlockingDeque<>(1);
+        Integer[] got = new Integer[1];
+        runConcurrently(uninterrupted(() -> deque.putFirst(3)), uninterrupted(() -> got[0] = deque.takeLast()));
+        assertThat(got[0]).isEqualTo(3);
+    }
+
+    @ExhaustiveConcurrency
+    void priorityQueueTakesTheSmallest() throws Exception {
+        BlockingQueue<Integer> queue = new PriorityBlockingQueue<>();
+        List<Integer> taken = new ArrayList<>();
+        runConcurrently(uninterrupted(() -> {
+            queue.put(2);
+            queue.put(1);
+        }), uninterrupted(() -> {
+            taken.add(queue.take());
+            taken.add(queue.take());
+        }));
+        assertThat(taken).hasSize(2).containsExactlyInAnyOrder(1, 2);
+    }
+
+    // SynchronousQueue: a put waits for a taker.
+
+    @ExhaustiveConcurrency
+    void synchronousHandOff() throws Exception {
+        SynchronousQueue<Integer> queue = new SynchronousQueue<>();
+        Integer[] got = new Integer[1];
+        runConcurrently(uninterrupted(() -> queue.put(9)), uninterrupted(() -> got[0] = queue.take()));
+        assertThat(got[0]).isEqualTo(9);
+    }
+
+    /** offer() on a SynchronousQueue succeeds only if a taker is already waiting; else the element is dropped. */
+    private static void handsOffWith(boolean put) throws InterruptedException {
+        SynchronousQueue<Integer> queue = new SynchronousQueue<>();
+        runConcurrently(uninterrupted(() -> {
+            if (put) {
+                queue.put(9);
+            } else {
+                queue.offer(9);
+            }
+        }), uninterrupted(queue::take));
+    }
+
+    @ExhaustiveConcurrency
+    void synchronousOfferWithoutTaker() throws Exception {
+        handsOffWith(false);
+    }
+
+    @ExhaustiveConcurrency
+    void synchronousOfferWithoutTakerFixed() throws Exception {
+        handsOffWith(true);
+    }
+
+    @ExhaustiveConcurrency
+    void synchronousTimedPollMayTimeOut() throws Exception {
+        SynchronousQueue<Integer> queue = new SynchronousQueue<>();
+        Integer[] got = new Integer[1];
+        boolean[] handedOff = new boolean[1];
+        runConcurrently(uninterrupted(() -> handedOff[0] = queue.offer(4, 1, TimeUnit.SECONDS)),
+                uninterrupted(() -> got[0] = queue.poll(1, TimeUnit.SECONDS)));
+        assertThat(got[0] != null).isEqualTo(handedOff[0]);
+        assertThat(got[0]).isEqualTo(4);
+    }
+}

@@ -1,0 +1,52 @@
+package dev.weft.scheduler.hooks;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What {@link HookHandler#collectionCallBegins} is told about a call on a JDK collection: how it accesses the
+ * collection (the codes below, decided from the method when the call is instrumented) and, through the site, which
+ * method it calls ({@link #signature}), so that the runtime can tell whether a user subclass overrides it.
+ */
+public final class CollectionCalls {
+
+    /** A query: {@code get}, {@code size}, {@code contains}, an iteration step. */
+    public static final int READ = 0;
+    /** A mutation: {@code put}, {@code add}, {@code remove}, {@code compute}. */
+    public static final int WRITE = 1;
+    /** A blocking removal ({@code BlockingDeque.takeFirst}): blocks while the collection is empty. */
+    public static final int TAKE = 2;
+    /** A blocking insertion ({@code BlockingDeque.putLast}): blocks while the collection is full. */
+    public static final int PUT = 3;
+    /** A call that may wait for a time in the JDK and is not modelled ({@code BlockingDeque.pollFirst(t, u)}). */
+    public static final int UNMODELLED = 4;
+    /**
+     * Added to the code for a call that runs the JDK's own implementation whatever the receiver's class
+     * ({@code super.put(k, v)} in a subclass of {@code HashMap}).
+     */
+    public static final int NON_VIRTUAL = 8;
+    /** The code without {@link #NON_VIRTUAL}. */
+    public static final int ACCESS_MASK = 7;
+
+    /** The called method's name and descriptor, by site. */
+    public record Signature(String name, String descriptor) {
+    }
+
+    private static final List<Signature> BY_SITE = new ArrayList<>();
+
+    private CollectionCalls() {
+    }
+
+    /** Remembers which method the call at {@code site} calls. */
+    public static synchronized void register(int site, String name, String descriptor) {
+        while (BY_SITE.size() <= site) {
+            BY_SITE.add(null);
+        }
+        BY_SITE.set(site, new Signature(name, descriptor));
+    }
+
+    /** The method called at {@code site}, or {@code null} if the site is not a collection call. */
+    public static synchronized Signature signature(int site) {
+        return site >= 0 && site < BY_SITE.size() ? BY_SITE.get(site) : null;
+    }
+}

@@ -1,0 +1,130 @@
+package dev.weft.scheduler.instrument;
+
+import dev.weft.scheduler.hooks.CollectionCalls;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import net.bytebuddy.jar.asm.Opcodes;
+
+/**
+ * The methods of the JDK's collection interfaces (and a few class-only ones) that {@link CollectionCallVisitor}
+ * brackets, by name: a call applies when its owner is the interface or a subtype of it, whatever its descriptor (the
+ * overloads of one name access the collection alike). Whether the receiver is a collection the runtime models is
+ * decided at run time, on its class. Calls that {@link CallReplacements} replaces ({@code BlockingQueue.put},
+ * {@code Queue.offer}, ...) are gone before this table is asked.
+ */
+final class CollectionMethods {
+
+    /** How a call accesses its collection: a {@link CollectionCalls} code, and whether it returns a view of it. */
+    record Access(int code, boolean returnsView) {
+    }
+
+    private record Entry(String jdkClass, Access access) {
+    }
+
+    private static final String TIME_UNIT = "Ljava/util/concurrent/TimeUnit;";
+    private static final Access READ = new Access(CollectionCalls.READ, false);
+    private static final Access WRITE = new Access(CollectionCalls.WRITE, false);
+    /** A view or iterator is a read: a fail-fast iterator remembers the modification count it was made at. */
+    private static final Access VIEW = new Access(CollectionCalls.READ, true);
+    private static final Access TAKE = new Access(CollectionCalls.TAKE, false);
+    private static final Access PUT = new Access(CollectionCalls.PUT, false);
+
+    private static final Map<String, List<Entry>> BY_NAME = new HashMap<>();
+
+    static {
+        String iterable = "java/lang/Iterable";
+        add(iterable, READ, "forEach", "spliterator");
+        add(iterable, VIEW, "iterator");
+
+        String collection = "java/util/Collection";
+        add(collection, READ, "size", "isEmpty", "contains", "containsAll", "toArray", "stream", "parallelStream",
+                "equals", "hashCode", "toString");
+        add(collection, WRITE, "add", "addAll", "remove", "removeAll", "retainAll", "clear", "removeIf");
+
+        String list = "java/util/List";
+        add(list, READ, "get", "indexOf", "lastIndexOf", "getFirst", "getLast");
+        add(list, VIEW, "listIterator", "subList");
+        add(list, WRITE, "set", "sort", "replaceAll", "addFirst", "addLast", "removeFirst", "removeLast");
+
+        String queue = "java/util/Queue";
+        add(queue, READ, "peek", "element");
+
+        String deque = "java/util/Deque";
+        add(deque, READ, "peekFirst", "peekLast", "getFirst", "getLast");
+        add(deque, VIEW, "descendingIterator");
+        add(deque, WRITE, "addFirst", "addLast", "offerFirst", "offerLast", "removeFirst", "removeLast", "pollFirst",
+                "pollLast", "push", "pop", "removeFirstOccurrence", "removeLastOccurrence");
+
+        add("java/util/concurrent/BlockingQueue", READ, "remainingCapacity");
+        String blockingDeque = "java/util/concurrent/BlockingDeque";
+        add(blockingDeque, TAKE, "takeFirst", "takeLast");
+        add(blockingDeque, PUT, "putFirst", "putLast");
+
+        String map = "java/util/Map";
+        add(map, READ, "get", "getOrDefault", "containsKey", "containsValue", "size", "isEmpty", "forEach", "equals",
+                "hashCode", "toString");
+        add(map, VIEW, "keySet", "values", "entrySet");
+        add(map, WRITE, "put", "putAll", "remove", "clear", "putIfAbsent", "replace", "replaceAll", "compute",
+                "computeIfAbsent", "computeIfPresent", "merge");
+
+        String sortedMap = "java/util/SortedMap";
+        add(sortedMap, READ, "firstKey", "lastKey", "comparator");
+        add(sortedMap, VIEW, "headMap", "tailMap", "subMap");
+        String navigableMap = "java/util/NavigableMap";
+        add(navigableMap, READ, "firstEntry", "lastEntry", "lowerEntry", "lowerKey", "floorEntry", "floorKey",
+                "ceilingEntry", "ceilingKey", "higherEntry", "higherKey");
+        add(navigableMap, VIEW, "descendingMap", "navigableKeySet", "descendingKeySet");
+        add(navigableMap, WRITE, "pollFirstEntry", "pollLastEntry");
+
+        String sortedSet = "java/util/SortedSet";
+        add(sortedSet, READ, "first", "last", "comparator");
+        add(sortedSet, VIEW, "headSet", "tailSet", "subSet");
+        String navigableSet = "java/util/NavigableSet";
+        add(navigableSet, READ, "lower", "floor", "ceiling", "higher");
+        add(navigableSet, VIEW, "descendingSet", "descendingIterator");
+        add(navigableSet, WRITE, "pollFirst", "pollLast");
+
+        String iterator = "java/util/Iterator";
+        add(iterator, READ, "hasNext", "next", "forEachRemaining");
+        add(iterator, WRITE, "remove");
+        String listIterator = "java/util/ListIterator";
+        add(listIterator, READ, "hasPrevious", "previous", "nextIndex", "previousIndex");
+        add(listIterator, WRITE, "set", "add");
+
+        String concurrentHashMap = "java/util/concurrent/ConcurrentHashMap";
+        add(concurrentHashMap, READ, "mappingCount", "contains", "search", "searchKeys", "searchValues",
+                "searchEntries", "reduce", "reduceKeys", "reduceValues", "reduceEntries", "forEachKey",
+                "forEachValue", "forEachEntry");
+        add("java/util/concurrent/CopyOnWriteArrayList", WRITE, "addIfAbsent", "addAllAbsent");
+    }
+
+    private CollectionMethods() {
+    }
+
+    /** How the call accesses its receiver, if this table brackets it. */
+    static Optional<Access> access(int opcode, String owner, String name, String descriptor,
+                                   TypeHierarchy.View types) {
+        List<Entry> entries = BY_NAME.get(name);
+        if (entries == null || opcode == Opcodes.INVOKESTATIC || owner.startsWith("[")) {
+            return Optional.empty();
+        }
+        for (Entry entry : entries) {
+            if (types.isSubtypeOf(owner, entry.jdkClass())) {
+                return Optional.of(descriptor.contains(TIME_UNIT)
+                        ? new Access(CollectionCalls.UNMODELLED, false)
+                        : entry.access());
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static void add(String jdkClass, Access access, String... names) {
+        for (String name : names) {
+            BY_NAME.computeIfAbsent(name, any -> new ArrayList<>()).add(new Entry(jdkClass, access));
+        }
+    }
+}

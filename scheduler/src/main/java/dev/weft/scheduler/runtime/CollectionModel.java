@@ -1,0 +1,176 @@
+package dev.weft.scheduler.runtime;
+
+import dev.weft.scheduler.hooks.CollectionCalls;
+import dev.weft.scheduler.hooks.Sites;
+import dev.weft.scheduler.model.Location;
+
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+
+/**
+ * JDK collections (one execution's view of them): every call from instrumented code on a modelled collection, or on
+ * a view or iterator of one, is one atomic step on the collection's location, then the real call runs with every
+ * nested visible operation suppressed (the user's {@code hashCode}, {@code equals} and {@code compareTo}, the function
+ * of {@code compute} or {@code forEach}): the call is the step, like a static initialiser is part of the step that
+ * triggers it.
+ *
+ * <ul>
+ *   <li>Location: {@code Location.objectState(name)} for thread-safe collections, {@code Location.unsafeObject(name)}
+ *   for the others; a view or iterator is an access to the collection it came from.</li>
+ *   <li>Operation: {@code READ} for queries, iteration steps and making views; {@code WRITE} for mutators; the
+ *   blocking calls of blocking queues are guarded ({@link CollectionStep}).</li>
+ *   <li>Receivers the runtime does not model (user implementations of {@code Map}, Guava, views made in code the
+ *   runtime did not see) run the real call with no scheduling point and their own visible operations.</li>
+ * </ul>
+ */
+final class CollectionModel {
+
+    /** What a call does to its collection, as far as scheduling is concerned. */
+    enum Call {
+        READ, WRITE,
+        /** blocks while the queue is empty; interruptible */
+        TAKE,
+        /** blocks while the queue is full; interruptible */
+        PUT,
+        /** a timed call of a blocking queue: never blocks in the model (it may time out); interruptible */
+        TIMED,
+        /** fails closed */
+        UNMODELLED;
+
+        static Call of(int code) {
+            return switch (code & CollectionCalls.ACCESS_MASK) {
+                case CollectionCalls.READ -> READ;
+                case CollectionCalls.WRITE -> WRITE;
+                case CollectionCalls.TAKE -> TAKE;
+                case CollectionCalls.PUT -> PUT;
+                default -> UNMODELLED;
+            };
+        }
+    }
+
+    private final Execution execution;
+    /** Views and iterators → the collection whose state they show. */
+    private final Map<Object, Object> owners = new IdentityHashMap<>();
+
+    CollectionModel(Execution execution) {
+        this.execution = execution;
+    }
+
+    /** The hook before a bracketed call. */
+    void begin(ManagedThread self, Object receiver, int code, int site) throws InterruptedException {
+        Object collection = self.classInitDepth > 0 ? null : collectionOf(receiver, code, site);
+        if (collection != null) {
+            if (CollectionClasses.kind(collection.getClass()) == CollectionClasses.Kind.SYNCHRONOUS_QUEUE
+                    && (code & CollectionCalls.ACCESS_MASK) != CollectionCalls.READ) {
+                throw new UnmodelledPrimitiveException("SynchronousQueue." + method(site) + " (only put, take,"
+                        + " offer, poll, add, remove(), drainTo and queries are modelled)", site);
+            }
+            step(self, collection, Call.of(code), null, site);
+        }
+        enter(self, collection);
+    }
+
+    /** The hook after a bracketed call returned or threw. */
+    void end(ManagedThread self) {
+        if (self.collectionDepth == self.suppressedAtDepth) {
+            self.classInitDepth--;
+            self.suppressedAtDepth = 0;
+            self.callCollection = null;
+        }
+        self.collectionDepth--;
+    }
+
+    /** The outermost modelled call returned a view or iterator of its collection. */
+    void viewReturned(ManagedThread self, Object view) {
+        if (view != null && self.callCollection != null && self.collectionDepth == self.suppressedAtDepth) {
+            owners.put(view, self.callCollection);
+        }
+    }
+
+    /**
+     * A whole call made by a hook that replaces it (the queue methods): the step, then {@code real} with nested
+     * operations suppressed.
+     *
+     * @param changes for a mutator that may change nothing ({@code poll} of an empty queue), whether it will change
+     *                the collection, asked when the step is performed; {@code null} when it always does
+     */
+    <T> T call(ManagedThread self, Object collection, Call call, BooleanSupplier changes, int site, RealCall<T> real)
+            throws InterruptedException {
+        if (self.classInitDepth == 0) {
+            step(self, collection, call, changes, site);
+        }
+        enter(self, collection);
+        try {
+            return real.run();
+        } finally {
+            end(self);
+        }
+    }
+
+    /** A real call that may throw what the replaced call throws. */
+    @FunctionalInterface
+    interface RealCall<T> {
+        T run() throws InterruptedException;
+    }
+
+    /** The collection a bracketed call on {@code receiver} accesses, or {@code null} if it is not modelled. */
+    private Object collectionOf(Object receiver, int code, int site) {
+        CollectionCalls.Signature signature = (code & CollectionCalls.NON_VIRTUAL) != 0
+                ? null
+                : CollectionCalls.signature(site);
+        return signature == null
+                ? collectionOf(receiver, null, null)
+                : collectionOf(receiver, signature.name(), signature.descriptor());
+    }
+
+    /**
+     * The collection a call of {@code name descriptor} on {@code receiver} accesses, or {@code null} if it is not
+     * one the runtime models or the method is a user subclass's override ({@code name == null}: the JDK's method is
+     * called, whatever the receiver's class).
+     */
+    Object collectionOf(Object receiver, String name, String descriptor) {
+        Object owner = owners.get(receiver);
+        if (owner != null) {
+            return owner;
+        }
+        Class<?> type = receiver.getClass();
+        if (CollectionClasses.kind(type) == CollectionClasses.Kind.NONE
+                || name != null && CollectionClasses.overrides(type, name, descriptor)) {
+            return null;
+        }
+        return receiver;
+    }
+
+    Location location(Object collection, ManagedThread self) {
+        String name = execution.names.nameOf(collection, self);
+        return CollectionClasses.kind(collection.getClass()) == CollectionClasses.Kind.UNSAFE
+                ? Location.unsafeObject(name)
+                : Location.objectState(name);
+    }
+
+    private void step(ManagedThread self, Object collection, Call call, BooleanSupplier changes, int site)
+            throws InterruptedException {
+        if (call == Call.UNMODELLED) {
+            throw new UnmodelledPrimitiveException(collection.getClass().getName() + "." + method(site)
+                    + " with a timeout", site);
+        }
+        self.pauseAt(new CollectionStep(self, location(collection, self), collection, call, changes, site));
+        self.throwIfTold();
+    }
+
+    /** Counts the call; when it is modelled, suppresses what it does inside. */
+    private static void enter(ManagedThread self, Object collection) {
+        self.collectionDepth++;
+        if (collection != null && self.classInitDepth == 0) {
+            self.classInitDepth++;
+            self.suppressedAtDepth = self.collectionDepth;
+            self.callCollection = collection;
+        }
+    }
+
+    private static String method(int site) {
+        String member = Sites.get(site).member();
+        return member.substring(member.lastIndexOf('.') + 1);
+    }
+}

@@ -1,0 +1,87 @@
+package dev.weft.scheduler.runtime;
+
+import dev.weft.scheduler.model.Event;
+import dev.weft.scheduler.model.Location;
+import dev.weft.scheduler.model.OpKind;
+import dev.weft.scheduler.model.Operation;
+
+import java.util.Collection;
+import java.util.concurrent.BlockingQueue;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The scheduling point of a call on a modelled collection ({@link CollectionModel}), and the guarded real calls of
+ * blocking queues
+ * ({@code ArrayBlockingQueue}, {@code LinkedBlockingQueue}, {@code LinkedBlockingDeque},
+ * {@code PriorityBlockingQueue}): the real queue keeps its real state, and a call that would block is held back at
+ * its scheduling point until the real queue says it would not.
+ *
+ * <ul>
+ *   <li>take, takeFirst/Last: {@code WRITE}, enabled while the real queue is not empty or the thread is
+ *   interrupted (it then throws {@link InterruptedException}).</li>
+ *   <li>put, putFirst/Last: {@code WRITE}, enabled while the real queue has room, or interrupted.</li>
+ *   <li>offer(e, t, u), poll(t, u): {@code WRITE}, always enabled (like a timed park: when the queue is full or
+ *   empty the call times out, and the order with a later put/take is explored as another interleaving);
+ *   interrupted: {@link InterruptedException}. The real call made is the untimed {@code offer(e)}/{@code poll()},
+ *   which returns at once with the same answer.</li>
+ *   <li>Everything else: {@code READ} or {@code WRITE}, always enabled.</li>
+ * </ul>
+ * Once the step is performed the thread makes the real call, which cannot block: only one managed thread runs, so
+ * nothing changes between the check and the call.
+ */
+final class CollectionStep extends Action {
+    private final ManagedThread thread;
+    private final Object collection;
+    private final CollectionModel.Call call;
+    private final BooleanSupplier changes;
+    private boolean changed = true;
+
+    CollectionStep(ManagedThread thread, Location location, Object collection, CollectionModel.Call call,
+         BooleanSupplier changes, int site) {
+        super(new Operation(call == CollectionModel.Call.READ ? OpKind.READ : OpKind.WRITE, location), site);
+        this.thread = thread;
+        this.collection = collection;
+        this.call = call;
+        this.changes = changes;
+    }
+
+    @Override
+    boolean enabled() {
+        return switch (call) {
+            case TAKE -> thread.interrupted || !((Collection<?>) collection).isEmpty();
+            case PUT -> thread.interrupted || ((BlockingQueue<?>) collection).remainingCapacity() > 0;
+            default -> true;
+        };
+    }
+
+    @Override
+    Action perform() {
+        boolean interruptible = call == CollectionModel.Call.TAKE || call == CollectionModel.Call.PUT
+                || call == CollectionModel.Call.TIMED;
+        if (interruptible && thread.interrupted) {
+            thread.interrupted = false;
+            thread.toThrow = new InterruptedException();
+        } else if (changes != null) {
+            changed = changes.getAsBoolean();
+        }
+        return null;
+    }
+
+    @Override
+    boolean repeatable() {
+        return super.repeatable() || changes != null;
+    }
+
+    @Override
+    boolean changedNothing(Event event) {
+        return super.changedNothing(event) || (changes != null && !changed);
+    }
+
+    @Override
+    String whyBlocked() {
+        String name = operation().location().owner();
+        return call == CollectionModel.Call.TAKE
+                ? "waits to take from " + name + ", which is empty, and no thread will put into it"
+                : "waits to put into " + name + ", which is full, and no thread will take from it";
+    }
+}

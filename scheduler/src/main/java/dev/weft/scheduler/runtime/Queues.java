@@ -1,0 +1,155 @@
+package dev.weft.scheduler.runtime;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.Queue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.SynchronousQueue;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The queue calls that the instrumentation replaces ({@code BlockingQueue.put/take/offer/poll/drainTo},
+ * {@code Queue.offer/add/poll/remove()}), on a managed thread: a {@code SynchronousQueue} goes to its model
+ * ({@link SynchronousQueues}), a modelled collection makes the call one step ({@link CollectionModel}, guarded for
+ * the blocking calls), anything else runs the real call unless it could block, which fails closed.
+ */
+final class Queues {
+
+    private static final String OBJECT = "Ljava/lang/Object;";
+    private static final String TIMED_OFFER = "(Ljava/lang/Object;JLjava/util/concurrent/TimeUnit;)Z";
+    private static final String TIMED_POLL = "(JLjava/util/concurrent/TimeUnit;)Ljava/lang/Object;";
+
+    private Queues() {
+    }
+
+    static void put(ManagedThread self, BlockingQueue<Object> queue, Object element, int site)
+            throws InterruptedException {
+        if (queue instanceof SynchronousQueue<?> rendezvous) {
+            self.execution.synchronousQueues.transfer(self, rendezvous, true, element, false, site);
+            return;
+        }
+        blocking(self, queue, "put", "(Ljava/lang/Object;)V", site).call(self, queue, CollectionModel.Call.PUT, null, site, () -> {
+            queue.put(element);
+            return null;
+        });
+    }
+
+    static Object take(ManagedThread self, BlockingQueue<Object> queue, int site) throws InterruptedException {
+        if (queue instanceof SynchronousQueue<?> rendezvous) {
+            return self.execution.synchronousQueues.transfer(self, rendezvous, false, null, false, site).element;
+        }
+        return blocking(self, queue, "take", "()Ljava/lang/Object;", site).call(self, queue, CollectionModel.Call.TAKE, null, site,
+                queue::take);
+    }
+
+    static boolean offerTimed(ManagedThread self, BlockingQueue<Object> queue, Object element, long nanos, int site)
+            throws InterruptedException {
+        if (queue instanceof SynchronousQueue<?> rendezvous) {
+            return nanos <= 0
+                    ? offer(self, queue, element, site)
+                    : self.execution.synchronousQueues.transfer(self, rendezvous, true, element, true, site).paired;
+        }
+        return blocking(self, queue, "offer", TIMED_OFFER, site).call(self, queue, CollectionModel.Call.TIMED,
+                () -> queue.remainingCapacity() > 0, site, () -> queue.offer(element));
+    }
+
+    static Object pollTimed(ManagedThread self, BlockingQueue<Object> queue, long nanos, int site)
+            throws InterruptedException {
+        if (queue instanceof SynchronousQueue<?> rendezvous) {
+            return nanos <= 0
+                    ? poll(self, queue, site)
+                    : self.execution.synchronousQueues.transfer(self, rendezvous, false, null, true, site).element;
+        }
+        return blocking(self, queue, "poll", TIMED_POLL, site).call(self, queue, CollectionModel.Call.TIMED,
+                () -> !queue.isEmpty(), site, queue::poll);
+    }
+
+    /** {@code max < 0}: {@code drainTo(target)}, else {@code drainTo(target, max)}. */
+    static int drainTo(ManagedThread self, BlockingQueue<Object> queue, Collection<Object> target, int max,
+                       int site) {
+        if (queue instanceof SynchronousQueue<?> rendezvous) {
+            List<Object> drained = self.execution.synchronousQueues.drain(self, rendezvous,
+                    max < 0 ? Integer.MAX_VALUE : max, site);
+            target.addAll(drained);
+            return drained.size();
+        }
+        return max < 0
+                ? plain(self, queue, "drainTo", "(Ljava/util/Collection;)I", () -> !queue.isEmpty(), site,
+                        () -> queue.drainTo(target))
+                : plain(self, queue, "drainTo", "(Ljava/util/Collection;I)I", () -> max > 0 && !queue.isEmpty(),
+                        site, () -> queue.drainTo(target, max));
+    }
+
+    static boolean offer(ManagedThread self, Queue<Object> queue, Object element, int site) {
+        if (queue instanceof SynchronousQueue<?> rendezvous) {
+            return self.execution.synchronousQueues.tryTransfer(self, rendezvous, true, element, site).paired;
+        }
+        return plain(self, queue, "offer", "(" + OBJECT + ")Z", roomIn(queue), site,
+                () -> queue.offer(element));
+    }
+
+    static boolean add(ManagedThread self, Queue<Object> queue, Object element, int site) {
+        if (queue instanceof SynchronousQueue<?> && !offer(self, queue, element, site)) {
+            throw new IllegalStateException("Queue full");
+        }
+        return queue instanceof SynchronousQueue<?>
+                || plain(self, queue, "add", "(" + OBJECT + ")Z", null, site, () -> queue.add(element));
+    }
+
+    static Object poll(ManagedThread self, Queue<Object> queue, int site) {
+        if (queue instanceof SynchronousQueue<?> rendezvous) {
+            return self.execution.synchronousQueues.tryTransfer(self, rendezvous, false, null, site).element;
+        }
+        return plain(self, queue, "poll", "()" + OBJECT, () -> !queue.isEmpty(), site, queue::poll);
+    }
+
+    static Object remove(ManagedThread self, Queue<Object> queue, int site) {
+        if (queue instanceof SynchronousQueue<?> rendezvous) {
+            SynchronousQueues.Party party = self.execution.synchronousQueues.tryTransfer(self, rendezvous, false,
+                    null, site);
+            if (!party.paired) {
+                throw new NoSuchElementException();
+            }
+            return party.element;
+        }
+        return plain(self, queue, "remove", "()" + OBJECT, () -> !queue.isEmpty(), site, queue::remove);
+    }
+
+    /**
+     * The model of a queue whose call could block. Fails closed for a queue the runtime does not model, and for a
+     * user subclass's override (its {@code super.take()} would block where the scheduler cannot see).
+     */
+    private static CollectionModel blocking(ManagedThread self, BlockingQueue<?> queue, String name,
+                                            String descriptor, int site) {
+        if (CollectionClasses.kind(queue.getClass()) != CollectionClasses.Kind.BLOCKING_QUEUE
+                || CollectionClasses.overrides(queue.getClass(), name, descriptor)) {
+            throw new UnmodelledPrimitiveException(queue.getClass().getName() + "." + name, site);
+        }
+        return self.execution.collections;
+    }
+
+    /** A call that never blocks: one step on a modelled collection, else the real call alone. */
+    private static <T> T plain(ManagedThread self, Queue<?> queue, String name, String descriptor,
+                               BooleanSupplier changes, int site, NonBlocking<T> real) {
+        CollectionModel collections = self.execution.collections;
+        Object collection = collections.collectionOf(queue, name, descriptor);
+        if (collection == null) {
+            return real.run();
+        }
+        try {
+            return collections.call(self, collection, CollectionModel.Call.WRITE, changes, site, real::run);
+        } catch (InterruptedException notThrownByNonBlockingCalls) {
+            throw new IllegalStateException(notThrownByNonBlockingCalls);
+        }
+    }
+
+    private static BooleanSupplier roomIn(Queue<?> queue) {
+        return queue instanceof BlockingQueue<?> bounded ? () -> bounded.remainingCapacity() > 0 : null;
+    }
+
+    @FunctionalInterface
+    private interface NonBlocking<T> {
+        T run();
+    }
+}
