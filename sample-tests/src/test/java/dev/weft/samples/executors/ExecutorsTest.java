@@ -32,14 +32,23 @@ class ExecutorsTest {
         ExecutorOutcomes.assertPasses(WeftRunner.run(ExecutorPrograms.class, method, reports), method);
     }
 
+    /** Each bug must fail for its own reason, not for a timeout of the waits around it. */
     @ParameterizedTest(name = "{0} fails with {1}")
-    @CsvSource({"fixedPoolLosesAnUpdate, ASSERTION", "cachedPoolLosesAnUpdate, ASSERTION",
-            "singleThreadExecutorStarvesANestedTask, DEADLOCK", "poolSubclassLosesABeforeExecuteCount, ASSERTION",
-            "invokeAllSeesALostUpdate, ASSERTION", "executedTaskThrows, EXCEPTION",
-            "shutdownDoesNotStopAWaitingTask, ASSERTION", "completionServiceSeesALostUpdate, ASSERTION",
-            "completableFuturesOnAPoolLoseAnUpdate, ASSERTION"})
-    void buggyUseFails(String method, String kind) {
-        ExecutorOutcomes.assertFails(WeftRunner.run(ExecutorPrograms.class, method, reports), method, kind);
+    @CsvSource(delimiter = '|', value = {
+            "fixedPoolLosesAnUpdate | ASSERTION | expected: <2> but was: <1>",
+            "cachedPoolLosesAnUpdate | ASSERTION | expected: <2> but was: <1>",
+            "singleThreadExecutorStarvesANestedTask | DEADLOCK | no thread can move",
+            "poolSubclassLosesABeforeExecuteCount | ASSERTION | expected: <2> but was: <1>",
+            "invokeAllSeesALostUpdate | ASSERTION | expected: <3> but was: <2>",
+            "executedTaskThrows | EXCEPTION | lost in a worker",
+            "shutdownDoesNotStopAWaitingTask | ASSERTION | expected: <true> but was: <false>",
+            "completionServiceSeesALostUpdate | ASSERTION | expected: <3> but was: <2>",
+            "completableFuturesOnAPoolLoseAnUpdate | ASSERTION | expected: <2> but was: <1>"})
+    void buggyUseFails(String method, String kind, String reason) {
+        WeftRunner.Outcome outcome = WeftRunner.run(ExecutorPrograms.class, method, reports);
+
+        ExecutorOutcomes.assertFails(outcome, method, kind);
+        assertThat(outcome.failure().orElseThrow().getMessage()).contains(reason);
     }
 
     /** An exception in an execute()d task is an uncaught exception in a worker (API.md), naming the task's throw. */

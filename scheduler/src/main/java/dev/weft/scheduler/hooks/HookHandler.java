@@ -249,6 +249,14 @@ public interface HookHandler {
     default void jdkUnmodelled(String what, int site) {
     }
 
+    /**
+     * Replaces {@code iterator()} of a set of objects hashed by identity inside instrumented JDK code
+     * ({@code ThreadPoolExecutor.workers}), whose order would differ between executions.
+     */
+    default java.util.Iterator<Object> inStableOrder(java.util.Collection<Object> objects, int site) {
+        return objects.iterator();
+    }
+
     /** Replaces {@code ForkJoinPool.commonPool()}. */
     default java.util.concurrent.ForkJoinPool commonPool(int site) {
         return java.util.concurrent.ForkJoinPool.commonPool();

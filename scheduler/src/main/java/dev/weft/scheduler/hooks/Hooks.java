@@ -199,6 +199,10 @@ public final class Hooks {
         handler.jdkUnmodelled(what, site);
     }
 
+    public static java.util.Iterator<Object> inStableOrder(Collection<Object> objects, int site) {
+        return handler.inStableOrder(objects, site);
+    }
+
     public static ForkJoinPool commonPool(int site) {
         return handler.commonPool(site);
     }

@@ -16,6 +16,10 @@ import net.bytebuddy.utility.OpenedClassReader;
  *   through {@code defaultExecutor()}) and by {@code orTimeout}/{@code completeOnTimeout}/{@code delayedExecutor}
  *   on Java 19+: {@code Hooks.defaultAsyncPool} fails closed on a managed thread, while the test's own call is still
  *   on the stack to be named. The common pool's threads are not Weft's to control.</li>
+ *   <li>In {@code ThreadPoolExecutor}: its {@code workers} are a {@code HashSet} of objects hashed by identity, so
+ *   {@code shutdown} would interrupt them in a different order in every execution (nondeterminism). Each new
+ *   {@code Worker} is reported as allocated (which names it stably), and {@code HashSet.iterator()} becomes
+ *   {@code Hooks.inStableOrder}, which on a managed thread iterates a copy in the order of those names.</li>
  *   <li>{@code CompletableFuture.Delayer.delay}: the shared scheduler thread of {@code orTimeout},
  *   {@code completeOnTimeout} and {@code delayedExecutor}; {@code Hooks.jdkUnmodelled} fails closed before it.</li>
  * </ul>
@@ -26,6 +30,8 @@ final class JdkCallVisitor extends MethodVisitor {
     private static final String CONTAINER_START = "(Ljava/lang/Thread;Ljdk/internal/vm/ThreadContainer;)V";
     private static final String COMPLETABLE_FUTURE = "java/util/concurrent/CompletableFuture";
     private static final String DELAYER = "java/util/concurrent/CompletableFuture$Delayer";
+    private static final String WORKER = "java/util/concurrent/ThreadPoolExecutor$Worker";
+    private static final String POOL = "java/util/concurrent/ThreadPoolExecutor";
 
     private final MethodContext context;
 
@@ -38,6 +44,15 @@ final class JdkCallVisitor extends MethodVisitor {
     public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
         if (owner.equals(JLA) && name.equals("start") && descriptor.equals(CONTAINER_START)) {
             startThroughHook(opcode, owner, name, descriptor, isInterface);
+        } else if (opcode == Opcodes.INVOKESPECIAL && owner.equals(WORKER) && name.equals("<init>")
+                && !context.classContext().internalName().equals(WORKER)) {
+            super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+            mv.visitInsn(Opcodes.DUP);
+            Emit.callHook(mv, context.site("ThreadPoolExecutor.Worker", ""), "allocated", "(Ljava/lang/Object;I)V");
+        } else if (owner.equals("java/util/HashSet") && name.equals("iterator")
+                && context.classContext().internalName().equals(POOL)) {
+            Emit.callHook(mv, context.site("HashSet.iterator", ""), "inStableOrder",
+                    "(Ljava/util/Collection;I)Ljava/util/Iterator;");
         } else if (owner.equals(DELAYER) && name.equals("delay")) {
             mv.visitLdcInsn("CompletableFuture's delay scheduler (orTimeout, completeOnTimeout, delayedExecutor)");
             Emit.callHook(mv, context.site("CompletableFuture.Delayer.delay", ""), "jdkUnmodelled",

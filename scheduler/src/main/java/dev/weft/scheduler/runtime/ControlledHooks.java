@@ -4,7 +4,11 @@ import dev.weft.scheduler.hooks.HookHandler;
 import dev.weft.scheduler.hooks.Hooks;
 import dev.weft.scheduler.model.OpKind;
 
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.BlockingQueue;
@@ -467,6 +471,17 @@ final class ControlledHooks implements HookHandler {
         if (visible() != null) {
             UncontrolledPools.unmodelled(what);
         }
+    }
+
+    @Override
+    public Iterator<Object> inStableOrder(Collection<Object> objects, int site) {
+        ManagedThread self = visible();
+        if (self == null) {
+            return objects.iterator();
+        }
+        List<Object> ordered = new ArrayList<>(objects);
+        ordered.sort(Comparator.comparing(object -> self.execution.names.nameOf(object, self)));
+        return ordered.iterator();
     }
 
     @Override
