@@ -57,6 +57,10 @@ final class ExplorationSession {
         JvmSubject subject = new JvmSubject(body, RuntimeSettings.defaults()
                 .withWatchdogTimeout(settings.watchdogTimeout()));
         ExplorationResult result = explorer.explore(subject, progress);
+        for (String warning : subject.warnings()) {
+            out.println("weft: " + shortName + " WARNING: " + warning);
+            context.publishReportEntry("weft.warning", warning);
+        }
 
         Path testDir = settings.reportDir().resolve(context.getRequiredTestClass().getName())
                 .resolve(context.getRequiredTestMethod().getName());

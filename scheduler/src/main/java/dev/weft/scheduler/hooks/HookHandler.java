@@ -230,6 +230,39 @@ public interface HookHandler {
     }
 
     /**
+     * In place of {@code JavaLangAccess.start(thread, container)} in instrumented JDK executors (how Java 21+ starts
+     * their threads): starts the thread itself and answers {@code true}, or answers {@code false} and the JDK's own
+     * call runs.
+     */
+    default boolean startsManagedThread(Thread thread, int site) {
+        return false;
+    }
+
+    /**
+     * After {@code CompletableFuture}'s code read its default executor ({@code ASYNC_POOL}, the common pool): an
+     * {@code *Async} method without an executor, or a timeout, is about to use it.
+     */
+    default void defaultAsyncPool(Object pool, int site) {
+    }
+
+    /** Before a JDK call whose threads the handler cannot control; {@code what} names it for people. */
+    default void jdkUnmodelled(String what, int site) {
+    }
+
+    /**
+     * Replaces {@code iterator()} of a set of objects hashed by identity inside instrumented JDK code
+     * ({@code ThreadPoolExecutor.workers}), whose order would differ between executions.
+     */
+    default java.util.Iterator<Object> inStableOrder(java.util.Collection<Object> objects, int site) {
+        return objects.iterator();
+    }
+
+    /** Replaces {@code ForkJoinPool.commonPool()}. */
+    default java.util.concurrent.ForkJoinPool commonPool(int site) {
+        return java.util.concurrent.ForkJoinPool.commonPool();
+    }
+
+    /**
      * Before a call of a JDK collection's method from instrumented code ({@code map.put}, {@code list.size},
      * {@code iterator.next}); the call itself runs when this returns, and {@link #collectionCallEnds} follows it,
      * also when it throws. {@code access} is one of the {@link CollectionCalls} codes; the site's member names the

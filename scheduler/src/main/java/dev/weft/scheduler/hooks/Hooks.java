@@ -1,5 +1,6 @@
 package dev.weft.scheduler.hooks;
 
+import java.util.concurrent.ForkJoinPool;
 import java.util.Collection;
 import java.util.Queue;
 import java.util.concurrent.BlockingQueue;
@@ -184,6 +185,26 @@ public final class Hooks {
 
     public static void conditionSignalAll(Condition condition, int site) {
         handler.conditionSignalAll(condition, site);
+    }
+
+    public static boolean startsManagedThread(Thread thread, int site) {
+        return handler.startsManagedThread(thread, site);
+    }
+
+    public static void defaultAsyncPool(Object pool, int site) {
+        handler.defaultAsyncPool(pool, site);
+    }
+
+    public static void jdkUnmodelled(String what, int site) {
+        handler.jdkUnmodelled(what, site);
+    }
+
+    public static java.util.Iterator<Object> inStableOrder(Collection<Object> objects, int site) {
+        return handler.inStableOrder(objects, site);
+    }
+
+    public static ForkJoinPool commonPool(int site) {
+        return handler.commonPool(site);
     }
 
     public static void collectionCallBegins(Object receiver, int access, int site) throws InterruptedException {

@@ -7,6 +7,9 @@ import java.io.OutputStream;
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.jar.JarEntry;
@@ -14,18 +17,21 @@ import java.util.jar.JarFile;
 import java.util.jar.JarOutputStream;
 
 /**
- * Puts {@code ThreadRunBridge} on the bootstrap class path and connects it to {@link Hooks}.
+ * Puts {@code ThreadRunBridge}, {@code JdkHookLinker} and the generated {@code JdkHooks} ({@link JdkHooksClass}) on
+ * the bootstrap class path and connects them to {@link Hooks}; makes {@code java.base} read the bootstrap loader's
+ * unnamed module, where they are, so that instrumented JDK classes may call them.
  *
- * <p>Only that one class goes there, not the hooks package: a class the application loader has already loaded (and
+ * <p>Only these classes go there, not the hooks package: a class the application loader has already loaded (and
  * {@code Hooks} is loaded early, by whatever installs a handler) would otherwise exist twice, and the bootstrap copy
- * would never see the installed handler. The bridge's name is used nowhere in Weft's own code but through the
- * bootstrap loader, and it carries only JDK types, so there is exactly one copy and it reaches {@code Hooks}
- * through the functional interfaces that Weft hands it.
+ * would never see the installed handler. The bridges' names are used nowhere in Weft's own code but through the
+ * bootstrap loader, and they carry only JDK types, so there is exactly one copy of each; they reach {@code Hooks}
+ * through the functional interfaces and the {@code Class} that Weft hands them.
  */
 final class BootstrapBridge {
 
     static final String CLASS_NAME = Emit.THREAD_RUN_BRIDGE.replace('/', '.');
-    private static final String RESOURCE = Emit.THREAD_RUN_BRIDGE + ".class";
+    private static final String LINKER = "dev/weft/scheduler/instrument/boot/JdkHookLinker";
+    private static final List<String> RESOURCES = List.of(Emit.THREAD_RUN_BRIDGE + ".class", LINKER + ".class");
 
     private BootstrapBridge() {
     }
@@ -37,23 +43,45 @@ final class BootstrapBridge {
             Consumer<Thread> begins = Hooks::threadRunBegins;
             BiConsumer<Thread, Throwable> ends = Hooks::threadRunEnds;
             bridge.getMethod("connect", Consumer.class, BiConsumer.class).invoke(null, begins, ends);
-        } catch (IOException | ReflectiveOperationException | LinkageError e) {
-            throw new WeftSetupException("Weft could not place " + CLASS_NAME + " on the bootstrap class path, "
-                    + "which java.lang.Thread.run() needs to report thread starts and ends: " + e, e);
+            Class<?> linker = Class.forName(Emit.dotted(LINKER), true, null);
+            linker.getMethod("connect", Class.class).invoke(null, Hooks.class);
+            Class<?> jdkHooks = Class.forName(Emit.dotted(JdkHooksClass.INTERNAL_NAME), false, null);
+            readableFromJavaBase(instrumentation, jdkHooks.getModule());
+        } catch (IOException | ReflectiveOperationException | LinkageError | RuntimeException e) {
+            throw new WeftSetupException("Weft could not place its bridges on the bootstrap class path, which "
+                    + "java.lang.Thread.run() needs to report thread starts and ends, and the instrumented executor "
+                    + "classes of java.util.concurrent need to reach Weft's hooks: " + e, e);
+        }
+    }
+
+    /**
+     * Named modules do not read unnamed ones unless told; HotSpot lets {@code java.base} reach the bootstrap class
+     * path without it, but the module system's rules say it must read the module, so it is made to.
+     */
+    private static void readableFromJavaBase(Instrumentation instrumentation, Module bootUnnamed) {
+        Module javaBase = Object.class.getModule();
+        if (!javaBase.canRead(bootUnnamed)) {
+            instrumentation.redefineModule(javaBase, Set.of(bootUnnamed), Map.of(), Map.of(), Set.of(), Map.of());
         }
     }
 
     private static Path writeJar() throws IOException {
         Path jar = Files.createTempFile("weft-bootstrap", ".jar");
         jar.toFile().deleteOnExit();
-        try (InputStream classFile = BootstrapBridge.class.getClassLoader().getResourceAsStream(RESOURCE);
-             OutputStream out = Files.newOutputStream(jar);
+        try (OutputStream out = Files.newOutputStream(jar);
              JarOutputStream jarOut = new JarOutputStream(out)) {
-            if (classFile == null) {
-                throw new IOException("class file " + RESOURCE + " is missing from Weft's jar");
+            for (String resource : RESOURCES) {
+                try (InputStream classFile = BootstrapBridge.class.getClassLoader().getResourceAsStream(resource)) {
+                    if (classFile == null) {
+                        throw new IOException("class file " + resource + " is missing from Weft's jar");
+                    }
+                    jarOut.putNextEntry(new JarEntry(resource));
+                    classFile.transferTo(jarOut);
+                    jarOut.closeEntry();
+                }
             }
-            jarOut.putNextEntry(new JarEntry(RESOURCE));
-            classFile.transferTo(jarOut);
+            jarOut.putNextEntry(new JarEntry(JdkHooksClass.INTERNAL_NAME + ".class"));
+            jarOut.write(JdkHooksClass.generate());
             jarOut.closeEntry();
         }
         return jar;

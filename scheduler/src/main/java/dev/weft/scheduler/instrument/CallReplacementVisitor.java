@@ -1,6 +1,7 @@
 package dev.weft.scheduler.instrument;
 
 import java.util.Optional;
+import java.util.function.Predicate;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.utility.OpenedClassReader;
@@ -13,17 +14,25 @@ import net.bytebuddy.utility.OpenedClassReader;
 final class CallReplacementVisitor extends MethodVisitor {
 
     private final MethodContext context;
+    private final Predicate<CallReplacements.Replacement> applies;
 
     CallReplacementVisitor(MethodVisitor next, MethodContext context) {
+        this(next, context, replacement -> true);
+    }
+
+    /** Makes only the replacements {@code applies} accepts (JDK code keeps some calls that user code has replaced). */
+    CallReplacementVisitor(MethodVisitor next, MethodContext context,
+                           Predicate<CallReplacements.Replacement> applies) {
         super(OpenedClassReader.ASM_API, next);
         this.context = context;
+        this.applies = applies;
     }
 
     @Override
     public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
         Optional<CallReplacements.Replacement> replacement = replacement(opcode, owner, name, descriptor,
                 context.types());
-        if (replacement.isPresent()) {
+        if (replacement.isPresent() && applies.test(replacement.get())) {
             replacement.get().adapter().emit(mv, context.site(replacement.get().member()));
         } else {
             super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);

@@ -36,6 +36,7 @@ final class CallReplacements {
     static final String LOCK_SUPPORT = "java/util/concurrent/locks/LockSupport";
     static final String LOCK = "java/util/concurrent/locks/Lock";
     static final String CONDITION = "java/util/concurrent/locks/Condition";
+    static final String FORK_JOIN_POOL = "java/util/concurrent/ForkJoinPool";
     static final String QUEUE = "java/util/Queue";
     static final String BLOCKING_QUEUE = "java/util/concurrent/BlockingQueue";
 
@@ -144,6 +145,10 @@ final class CallReplacements {
         instance(CONDITION, "signal", "()V", (mv, site) -> Emit.callHook(mv, site, "conditionSignal", ON_CONDITION));
         instance(CONDITION, "signalAll", "()V",
                 (mv, site) -> Emit.callHook(mv, site, "conditionSignalAll", ON_CONDITION));
+
+        // The common pool's threads are not managed: a managed thread that asks for it fails closed.
+        statik(FORK_JOIN_POOL, "commonPool", "()Ljava/util/concurrent/ForkJoinPool;",
+                (mv, site) -> Emit.callHook(mv, site, "commonPool", "(I)Ljava/util/concurrent/ForkJoinPool;"));
         blockingQueues();
     }
 

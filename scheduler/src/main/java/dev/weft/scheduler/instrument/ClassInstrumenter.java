@@ -32,7 +32,8 @@ final class ClassInstrumenter {
 
     /** Whether {@link #instrument} changes this class. */
     boolean accepts(String internalName, ClassLoader loader) {
-        return isThreadClass(internalName, loader) || filter.instruments(internalName, loader);
+        return isThreadClass(internalName, loader) || isJdkBody(internalName, loader)
+                || filter.instruments(internalName, loader);
     }
 
     /**
@@ -43,6 +44,9 @@ final class ClassInstrumenter {
         TypeHierarchy.View types = hierarchy.of(loader);
         if (isThreadClass(internalName, loader)) {
             return write(classFile, types, writer -> new ThreadClassVisitor(writer, scan, types, filter));
+        }
+        if (isJdkBody(internalName, loader)) {
+            return write(classFile, types, writer -> new JdkBodyVisitor(writer, scan, types, filter));
         }
         boolean strip = redefining ? stripped.contains(loader, internalName) : scan.hasSynchronizedMethods();
         byte[] instrumented = write(classFile, types,
@@ -75,6 +79,10 @@ final class ClassInstrumenter {
 
     private static boolean isThreadClass(String internalName, ClassLoader loader) {
         return loader == null && THREAD.equals(internalName);
+    }
+
+    private static boolean isJdkBody(String internalName, ClassLoader loader) {
+        return loader == null && JdkClasses.instrumentsBody(internalName);
     }
 
     private static final class FrameComputingWriter extends ClassWriter {

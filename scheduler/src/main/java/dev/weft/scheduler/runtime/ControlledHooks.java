@@ -4,11 +4,16 @@ import dev.weft.scheduler.hooks.HookHandler;
 import dev.weft.scheduler.hooks.Hooks;
 import dev.weft.scheduler.model.OpKind;
 
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
@@ -411,6 +416,23 @@ final class ControlledHooks implements HookHandler {
     }
 
     @Override
+    public boolean startsManagedThread(Thread thread, int site) {
+        ManagedThread self = visible();
+        if (self == null) {
+            return false;
+        }
+        ThreadLifecycle.start(self, thread, site);
+        return true;
+    }
+
+    @Override
+    public void defaultAsyncPool(Object pool, int site) {
+        if (visible() != null) {
+            UncontrolledPools.defaultAsyncPool();
+        }
+    }
+
+    @Override
     public void collectionCallBegins(Object receiver, int access, int site) throws InterruptedException {
         ManagedThread self = CURRENT.get();
         if (self != null) {
@@ -442,6 +464,29 @@ final class ControlledHooks implements HookHandler {
         } else {
             Queues.put(self, queue, element, site);
         }
+    }
+
+    @Override
+    public void jdkUnmodelled(String what, int site) {
+        if (visible() != null) {
+            UncontrolledPools.unmodelled(what);
+        }
+    }
+
+    @Override
+    public Iterator<Object> inStableOrder(Collection<Object> objects, int site) {
+        ManagedThread self = visible();
+        if (self == null) {
+            return objects.iterator();
+        }
+        List<Object> ordered = new ArrayList<>(objects);
+        ordered.sort(Comparator.comparing(object -> self.execution.names.nameOf(object, self)));
+        return ordered.iterator();
+    }
+
+    @Override
+    public ForkJoinPool commonPool(int site) {
+        return visible() == null ? ForkJoinPool.commonPool() : UncontrolledPools.commonPool(site);
     }
 
     @Override

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 
 /**
  * One execution of a test body on real JVM threads, driven one step at a time by the thread that calls
@@ -34,16 +35,23 @@ public final class JvmRun implements Run {
 
     private final Execution execution;
     private final Watchdog watchdog;
+    private final Consumer<String> warnings;
     private int nextEventIndex;
     private boolean closed;
 
-    private JvmRun(Execution execution) {
+    private JvmRun(Execution execution, Consumer<String> warnings) {
         this.execution = execution;
         this.watchdog = new Watchdog(execution);
+        this.warnings = warnings;
     }
 
     /** Starts the main thread of a fresh execution and waits until it is paused in front of its first operation. */
     static JvmRun start(RuntimeSettings settings, ThrowingRunnable body) {
+        return start(settings, body, warning -> { });
+    }
+
+    /** As {@link #start(RuntimeSettings, ThrowingRunnable)}; {@code warnings} hears what the test should be told. */
+    static JvmRun start(RuntimeSettings settings, ThrowingRunnable body, Consumer<String> warnings) {
         Execution execution = new Execution(settings);
         execution.driveFrom(Thread.currentThread());
         MainThread main = new MainThread(body);
@@ -51,7 +59,7 @@ public final class JvmRun implements Run {
         thread.setDaemon(true);
         ManagedThread managed = execution.register(new ThreadId(execution.reserveThreadIndex(), "main"), thread);
         main.bindTo(managed);
-        JvmRun run = new JvmRun(execution);
+        JvmRun run = new JvmRun(execution, warnings);
         thread.start();
         run.awaitSettled(managed, "after it was started");
         return run;
@@ -60,6 +68,9 @@ public final class JvmRun implements Run {
     @Override
     public List<PendingOperation> pending() {
         List<ManagedThread> live = live();
+        if (IdleWorkers.onlyIdleWorkersLeft(live, warnings)) {
+            return List.of();
+        }
         boolean someoneFree = false;
         for (ManagedThread thread : live) {
             someoneFree |= thread.pending().enabled() && !execution.spinRule.spinning(thread);

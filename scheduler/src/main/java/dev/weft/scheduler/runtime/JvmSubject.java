@@ -2,6 +2,11 @@ package dev.weft.scheduler.runtime;
 
 import dev.weft.scheduler.model.Subject;
 
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+
 /**
  * A test body run on real JVM threads under the cooperative scheduler: every {@link #start()} runs the body from the
  * beginning on a fresh managed main thread, with fresh object names and models.
@@ -10,6 +15,7 @@ public final class JvmSubject implements Subject {
 
     private final ThrowingRunnable body;
     private final RuntimeSettings settings;
+    private final Set<String> warnings = ConcurrentHashMap.newKeySet();
 
     public JvmSubject(ThrowingRunnable body, RuntimeSettings settings) {
         if (body == null || settings == null) {
@@ -27,6 +33,11 @@ public final class JvmSubject implements Subject {
     @Override
     public JvmRun start() {
         ControlledHooks.installIfAbsent();
-        return JvmRun.start(settings, body);
+        return JvmRun.start(settings, body, warnings::add);
+    }
+
+    /** What the executions found worth telling the test's author without failing it (each distinct text once). */
+    public List<String> warnings() {
+        return List.copyOf(new TreeSet<>(warnings));
     }
 }

@@ -1,0 +1,103 @@
+package dev.weft.samples.executors;
+
+import dev.weft.samples.support.WeftRunner;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Executors used unmodified under {@code @ExhaustiveConcurrency}: the pool's workers are managed threads, its
+ * queue and lock are modelled, and every correct use passes while its buggy twin fails with the right kind.
+ *
+ * <p>Correct uses that wait with a timeout ({@code awaitTermination(10, SECONDS)}, {@code get(1, SECONDS)}) expect the
+ * timeout policy in which a timed wait times out only when no other thread can move.
+ */
+class ExecutorsTest {
+
+    @TempDir
+    Path reports;
+
+    @ParameterizedTest(name = "{0} passes")
+    @ValueSource(strings = {"fixedPoolCountsBoth", "cachedPoolCountsBoth", "singleThreadExecutorRunsTasksInOrder",
+            "poolSubclassCountsEveryTask", "invokeAllReturnsEveryResult", "submittedTaskThrowsIntoItsFuture",
+            "timedGetSeesTheResult", "shutdownNowInterruptsAWaitingTask", "completionServiceTakesEveryResult",
+            "completableFuturesOnAPoolCompose"})
+    void correctUsePasses(String method) {
+        ExecutorOutcomes.assertPasses(WeftRunner.run(ExecutorPrograms.class, method, reports), method);
+    }
+
+    /** Each bug must fail for its own reason, not for a timeout of the waits around it. */
+    @ParameterizedTest(name = "{0} fails with {1}")
+    @CsvSource(delimiter = '|', value = {
+            "fixedPoolLosesAnUpdate | ASSERTION | expected: <2> but was: <1>",
+            "cachedPoolLosesAnUpdate | ASSERTION | expected: <2> but was: <1>",
+            "singleThreadExecutorStarvesANestedTask | DEADLOCK | no thread can move",
+            "poolSubclassLosesABeforeExecuteCount | ASSERTION | expected: <2> but was: <1>",
+            "invokeAllSeesALostUpdate | ASSERTION | expected: <3> but was: <2>",
+            "executedTaskThrows | EXCEPTION | lost in a worker",
+            "shutdownDoesNotStopAWaitingTask | ASSERTION | expected: <true> but was: <false>",
+            "completionServiceSeesALostUpdate | ASSERTION | expected: <3> but was: <2>",
+            "completableFuturesOnAPoolLoseAnUpdate | ASSERTION | expected: <2> but was: <1>"})
+    void buggyUseFails(String method, String kind, String reason) {
+        WeftRunner.Outcome outcome = WeftRunner.run(ExecutorPrograms.class, method, reports);
+
+        ExecutorOutcomes.assertFails(outcome, method, kind);
+        assertThat(outcome.failure().orElseThrow().getMessage()).contains(reason);
+    }
+
+    /** An exception in an execute()d task is an uncaught exception in a worker (API.md), naming the task's throw. */
+    @Test
+    void anExecutedTasksExceptionIsUncaughtInTheWorker() {
+        WeftRunner.Outcome outcome = WeftRunner.run(ExecutorPrograms.class, "executedTaskThrows", reports);
+
+        assertThat(outcome.failure().orElseThrow().getMessage())
+                .contains("IllegalStateException").contains("lost in a worker");
+    }
+
+    /** Idle workers of a pool never shut down leak, as in a real JVM: the test passes, with a warning. */
+    @Test
+    void aPoolNeverShutDownPassesWithAWarning() {
+        WeftRunner.Outcome outcome = WeftRunner.run(ExecutorPrograms.class, "poolNeverShutDown", reports);
+
+        ExecutorOutcomes.assertPasses(outcome, "poolNeverShutDown");
+        assertThat(outcome.results().testEvents().reportingEntryPublished().stream()
+                .flatMap(event -> event.getPayload(org.junit.platform.engine.reporting.ReportEntry.class).stream())
+                .flatMap(entry -> entry.getKeyValuePairs().entrySet().stream())
+                .filter(entry -> entry.getKey().equals("weft.warning"))
+                .map(java.util.Map.Entry::getValue))
+                .anySatisfy(warning -> assertThat(warning).contains("still waiting for work")
+                        .contains("not shut down"));
+    }
+
+    /** ExecutorService.close() (try-with-resources) on Java 19+; skipped on older JVMs. */
+    @Test
+    void closeWaitsForTheTasks() {
+        WeftRunner.Outcome correct = WeftRunner.run(ExecutorPrograms.class, "closeWaitsForEveryTask", reports);
+        if (correct.aborted().isPresent()) {
+            return;
+        }
+        ExecutorOutcomes.assertPasses(correct, "closeWaitsForEveryTask");
+        ExecutorOutcomes.assertFails(WeftRunner.run(ExecutorPrograms.class, "closedPoolLosesAnUpdate", reports),
+                "closedPoolLosesAnUpdate", "ASSERTION");
+    }
+
+    /** newVirtualThreadPerTaskExecutor on Java 21+; skipped on older JVMs. */
+    @Test
+    void virtualThreadPerTaskExecutor() {
+        WeftRunner.Outcome correct = WeftRunner.run(ExecutorPrograms.class, "virtualThreadPerTaskExecutorCountsBoth",
+                reports);
+        if (correct.aborted().isPresent()) {
+            return;
+        }
+        ExecutorOutcomes.assertPasses(correct, "virtualThreadPerTaskExecutorCountsBoth");
+        ExecutorOutcomes.assertFails(WeftRunner.run(ExecutorPrograms.class,
+                "virtualThreadPerTaskExecutorLosesAnUpdate", reports), "virtualThreadPerTaskExecutorLosesAnUpdate",
+                "ASSERTION");
+    }
+}

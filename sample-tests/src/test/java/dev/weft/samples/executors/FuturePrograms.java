@@ -1,0 +1,108 @@
+package dev.weft.samples.executors;
+
+import dev.weft.junit.ExhaustiveConcurrency;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * {@code FutureTask} and {@code CompletableFuture} on threads the test starts itself (no pool), each correct use
+ * beside a buggy one; {@link FuturesTest} runs them. Named {@code *Programs} so that Surefire does not run them on
+ * their own: the buggy ones are meant to fail.
+ */
+class FuturePrograms {
+
+    /** An executor with a thread per task, written by the test: its threads are managed like any other. */
+    private static final Executor THREAD_PER_TASK = task -> new Thread(task).start();
+
+    static final class Counter {
+        int value;
+    }
+
+    @ExhaustiveConcurrency
+    void futureTaskGetSeesTheResult() throws Exception {
+        FutureTask<Integer> task = new FutureTask<>(() -> 42);
+        new Thread(task).start();
+        assertEquals(42, task.get());
+    }
+
+    @ExhaustiveConcurrency
+    void futureTaskTimedGetSeesTheResult() throws Exception {
+        FutureTask<Integer> task = new FutureTask<>(() -> 42);
+        new Thread(task).start();
+        assertEquals(42, task.get(1, TimeUnit.SECONDS));
+    }
+
+    /** Two tasks add to a plain field; each get() only waits for its own task. */
+    @ExhaustiveConcurrency
+    void futureTasksLoseAnUpdate() throws Exception {
+        Counter counter = new Counter();
+        FutureTask<Void> first = new FutureTask<>(() -> counter.value++, null);
+        FutureTask<Void> second = new FutureTask<>(() -> counter.value++, null);
+        new Thread(first).start();
+        new Thread(second).start();
+        first.get();
+        second.get();
+        assertEquals(2, counter.value);
+    }
+
+    /** The exception of the task reaches get() as an ExecutionException, as in the JDK. */
+    @ExhaustiveConcurrency
+    void futureTaskGetThrowsTheTasksException() throws Exception {
+        FutureTask<Integer> task = new FutureTask<>(() -> {
+            throw new IllegalStateException("boom");
+        });
+        new Thread(task).start();
+        try {
+            task.get();
+            throw new AssertionError("get() returned");
+        } catch (ExecutionException expected) {
+            assertEquals("boom", expected.getCause().getMessage());
+        }
+    }
+
+    @ExhaustiveConcurrency
+    void completableFuturesCombine() throws Exception {
+        CompletableFuture<Integer> a = CompletableFuture.supplyAsync(() -> 1, THREAD_PER_TASK);
+        CompletableFuture<Integer> b = CompletableFuture.supplyAsync(() -> 2, THREAD_PER_TASK);
+        CompletableFuture<Integer> sum = a.thenCombine(b, Integer::sum).thenApply(x -> x * 10);
+        assertEquals(30, sum.join());
+    }
+
+    @ExhaustiveConcurrency
+    void completableFuturesLoseAnUpdate() {
+        Counter counter = new Counter();
+        CompletableFuture<Void> a = CompletableFuture.runAsync(() -> counter.value++, THREAD_PER_TASK);
+        CompletableFuture<Void> b = CompletableFuture.runAsync(() -> counter.value++, THREAD_PER_TASK);
+        CompletableFuture.allOf(a, b).join();
+        assertEquals(2, counter.value);
+    }
+
+    @ExhaustiveConcurrency
+    void completableFutureOnTheCommonPool() {
+        assertEquals(1, CompletableFuture.supplyAsync(() -> 1).join());
+    }
+
+    @ExhaustiveConcurrency
+    void completableFutureThenApplyAsyncOnTheCommonPool() {
+        CompletableFuture<Integer> one = CompletableFuture.completedFuture(1);
+        assertEquals(2, one.thenApplyAsync(x -> x + 1).join());
+    }
+
+    @ExhaustiveConcurrency
+    void forkJoinCommonPool() throws Exception {
+        assertEquals(1, ForkJoinPool.commonPool().submit(() -> 1).get());
+    }
+
+    @ExhaustiveConcurrency
+    void completableFutureOrTimeout() {
+        CompletableFuture<Integer> never = new CompletableFuture<>();
+        assertEquals(1, never.orTimeout(1, TimeUnit.SECONDS).join());
+    }
+}

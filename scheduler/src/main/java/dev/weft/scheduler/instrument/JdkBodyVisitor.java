@@ -1,0 +1,79 @@
+package dev.weft.scheduler.instrument;
+
+import net.bytebuddy.jar.asm.ClassVisitor;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.utility.OpenedClassReader;
+
+/**
+ * A JDK class on the {@link JdkClasses} list: only its calls are instrumented ({@link CallReplacementVisitor}, plus
+ * the JDK-only {@link JdkCallVisitor}), never its field, array, monitor or atomic accesses, so that the scheduler sees
+ * where its threads start, block and wake, and nothing of its internal bookkeeping. The hook calls go to the
+ * bootstrap {@code JdkHooks} ({@link JdkHooksClass}), since JDK classes cannot name {@code Hooks}.
+ *
+ * <p>Only method bodies change, so the class may be retransformed after it was loaded (most of these are loaded
+ * before Weft installs: JUnit and Surefire use executors).
+ */
+final class JdkBodyVisitor extends ClassVisitor {
+
+    private final ClassScan scan;
+    private final TypeHierarchy.View types;
+    private final ClassFilter filter;
+    private ClassContext context;
+
+    JdkBodyVisitor(ClassVisitor next, ClassScan scan, TypeHierarchy.View types, ClassFilter filter) {
+        super(OpenedClassReader.ASM_API, next);
+        this.scan = scan;
+        this.types = types;
+        this.filter = filter;
+    }
+
+    @Override
+    public void visit(int version, int access, String name, String signature, String superName,
+                      String[] interfaces) {
+        context = new ClassContext(name, superName, scan, types, filter);
+        super.visit(version, access, name, signature, superName, interfaces);
+    }
+
+    @Override
+    public void visitSource(String source, String debug) {
+        context.sourceFile(source);
+        super.visitSource(source, debug);
+    }
+
+    @Override
+    public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
+                                     String[] exceptions) {
+        MethodVisitor writer = super.visitMethod(access, name, descriptor, signature, exceptions);
+        if (writer == null || (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
+            return writer;
+        }
+        MethodContext method = new MethodContext(context, name, descriptor);
+        MethodVisitor chain = new HooksToJdkHooks(new HandlerOrdering(writer, method));
+        chain = new JdkCallVisitor(chain, method);
+        chain = new CallReplacementVisitor(chain, method, JdkBodyVisitor::appliesToJdkCode);
+        return new LineTracker(chain, method);
+    }
+
+    /**
+     * Every replacement but those that exist to stop the test's own code from reaching an uncontrolled pool: the JDK
+     * asks for the common pool internally ({@code CompletableFuture.screenExecutor}) without using it.
+     */
+    private static boolean appliesToJdkCode(CallReplacements.Replacement replacement) {
+        return !replacement.jdkClass().equals(CallReplacements.FORK_JOIN_POOL);
+    }
+
+    /** Sends the hook calls the visitors before it emit to {@code JdkHooks}, which bootstrap classes can see. */
+    private static final class HooksToJdkHooks extends MethodVisitor {
+
+        HooksToJdkHooks(MethodVisitor next) {
+            super(OpenedClassReader.ASM_API, next);
+        }
+
+        @Override
+        public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
+            String target = owner.equals(Emit.HOOKS) ? JdkHooksClass.INTERNAL_NAME : owner;
+            super.visitMethodInsn(opcode, target, name, descriptor, isInterface);
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package dev.weft.scheduler.instrument;
+
+import net.bytebuddy.jar.asm.Label;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.utility.OpenedClassReader;
+
+/**
+ * Calls that only JDK code makes, in the classes of {@link JdkClasses}:
+ * <ul>
+ *   <li>{@code JavaLangAccess.start(thread, container)}: how Java 21+ starts the workers of a
+ *   {@code ThreadPoolExecutor} (through its {@code SharedThreadContainer}) and the threads of a
+ *   {@code ThreadPerTaskExecutor}. {@code Hooks.startsManagedThread} starts the thread as a managed thread when a
+ *   managed thread calls; otherwise it answers {@code false} and the original call runs.</li>
+ *   <li>{@code CompletableFuture.ASYNC_POOL}, read by every {@code *Async} method without an executor (directly or
+ *   through {@code defaultExecutor()}) and by {@code orTimeout}/{@code completeOnTimeout}/{@code delayedExecutor}
+ *   on Java 19+: {@code Hooks.defaultAsyncPool} fails closed on a managed thread, while the test's own call is still
+ *   on the stack to be named. The common pool's threads are not Weft's to control.</li>
+ *   <li>In {@code ThreadPoolExecutor}: its {@code workers} are a {@code HashSet} of objects hashed by identity, so
+ *   {@code shutdown} would interrupt them in a different order in every execution (nondeterminism). Each new
+ *   {@code Worker} is reported as allocated (which names it stably), and {@code HashSet.iterator()} becomes
+ *   {@code Hooks.inStableOrder}, which on a managed thread iterates a copy in the order of those names.</li>
+ *   <li>{@code CompletableFuture.Delayer.delay}: the shared scheduler thread of {@code orTimeout},
+ *   {@code completeOnTimeout} and {@code delayedExecutor}; {@code Hooks.jdkUnmodelled} fails closed before it.</li>
+ * </ul>
+ */
+final class JdkCallVisitor extends MethodVisitor {
+
+    private static final String JLA = "jdk/internal/access/JavaLangAccess";
+    private static final String CONTAINER_START = "(Ljava/lang/Thread;Ljdk/internal/vm/ThreadContainer;)V";
+    private static final String COMPLETABLE_FUTURE = "java/util/concurrent/CompletableFuture";
+    private static final String DELAYER = "java/util/concurrent/CompletableFuture$Delayer";
+    private static final String WORKER = "java/util/concurrent/ThreadPoolExecutor$Worker";
+    private static final String POOL = "java/util/concurrent/ThreadPoolExecutor";
+
+    private final MethodContext context;
+
+    JdkCallVisitor(MethodVisitor next, MethodContext context) {
+        super(OpenedClassReader.ASM_API, next);
+        this.context = context;
+    }
+
+    @Override
+    public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
+        if (owner.equals(JLA) && name.equals("start") && descriptor.equals(CONTAINER_START)) {
+            startThroughHook(opcode, owner, name, descriptor, isInterface);
+        } else if (opcode == Opcodes.INVOKESPECIAL && owner.equals(WORKER) && name.equals("<init>")
+                && !context.classContext().internalName().equals(WORKER)) {
+            super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+            mv.visitInsn(Opcodes.DUP);
+            Emit.callHook(mv, context.site("ThreadPoolExecutor.Worker", ""), "allocated", "(Ljava/lang/Object;I)V");
+        } else if (owner.equals("java/util/HashSet") && name.equals("iterator")
+                && context.classContext().internalName().equals(POOL)) {
+            Emit.callHook(mv, context.site("HashSet.iterator", ""), "inStableOrder",
+                    "(Ljava/util/Collection;I)Ljava/util/Iterator;");
+        } else if (owner.equals(DELAYER) && name.equals("delay")) {
+            mv.visitLdcInsn("CompletableFuture's delay scheduler (orTimeout, completeOnTimeout, delayedExecutor)");
+            Emit.callHook(mv, context.site("CompletableFuture.Delayer.delay", ""), "jdkUnmodelled",
+                    "(Ljava/lang/String;I)V");
+            super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+        } else {
+            super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+        }
+    }
+
+    @Override
+    public void visitFieldInsn(int opcode, String owner, String name, String descriptor) {
+        super.visitFieldInsn(opcode, owner, name, descriptor);
+        if (opcode == Opcodes.GETSTATIC && owner.equals(COMPLETABLE_FUTURE) && name.equals("ASYNC_POOL")) {
+            mv.visitInsn(Opcodes.DUP);
+            Emit.callHook(mv, context.site("CompletableFuture.ASYNC_POOL", ""), "defaultAsyncPool",
+                    "(Ljava/lang/Object;I)V");
+        }
+    }
+
+    /** [jla, thread, container] → the hook decides; if it did not start the thread, the original call runs. */
+    private void startThroughHook(int opcode, String owner, String name, String descriptor, boolean isInterface) {
+        Label original = new Label();
+        Label done = new Label();
+        mv.visitInsn(Opcodes.DUP2);
+        mv.visitInsn(Opcodes.POP);
+        Emit.callHook(mv, context.site("Thread.start", ""), "startsManagedThread", "(Ljava/lang/Thread;I)Z");
+        mv.visitJumpInsn(Opcodes.IFEQ, original);
+        mv.visitInsn(Opcodes.POP2);
+        mv.visitInsn(Opcodes.POP);
+        mv.visitJumpInsn(Opcodes.GOTO, done);
+        mv.visitLabel(original);
+        super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+        mv.visitLabel(done);
+    }
+}

@@ -1,0 +1,42 @@
+package dev.weft.scheduler.instrument;
+
+import java.util.List;
+
+/**
+ * The JDK classes whose method bodies are instrumented ({@link JdkBodyVisitor}): the executors, futures and completion
+ * stages of {@code java.util.concurrent}. Their workers block and wake each other inside JDK code (a worker's
+ * {@code workQueue.take()}, {@code FutureTask.get}'s {@code LockSupport.park}, {@code addWorker}'s
+ * {@code Thread.start}); left alone, those calls would start unmanaged threads and block managed ones where the
+ * scheduler cannot see them. The list is curated, not a package prefix: every class on it was read to check that its
+ * blocking goes through calls the hooks model, and classes the scheduler relies on itself
+ * ({@code LockSupport}, {@code ConcurrentHashMap}, the locks) are not on it.
+ */
+final class JdkClasses {
+
+    /** Each with its nested classes ({@code ThreadPoolExecutor$Worker}, {@code Executors$DefaultThreadFactory}). */
+    private static final List<String> BODIES = List.of(
+            "java/util/concurrent/AbstractExecutorService",
+            "java/util/concurrent/ThreadPoolExecutor",
+            "java/util/concurrent/Executors",
+            "java/util/concurrent/FutureTask",
+            "java/util/concurrent/ExecutorCompletionService",
+            "java/util/concurrent/CompletableFuture",
+            // Java 21+: newVirtualThreadPerTaskExecutor / newThreadPerTaskExecutor, and the container through which
+            // ThreadPoolExecutor starts its workers (JavaLangAccess.start instead of Thread.start).
+            "java/util/concurrent/ThreadPerTaskExecutor",
+            "jdk/internal/vm/SharedThreadContainer");
+
+    private JdkClasses() {
+    }
+
+    /** Whether the bootstrap class with this internal name has its method bodies instrumented. */
+    static boolean instrumentsBody(String internalName) {
+        for (String name : BODIES) {
+            if (internalName.startsWith(name)
+                    && (internalName.length() == name.length() || internalName.charAt(name.length()) == '$')) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,33 @@
+package dev.weft.scheduler.runtime;
+
+import java.util.concurrent.ForkJoinPool;
+
+/**
+ * Executors whose threads Weft cannot manage: the common {@code ForkJoinPool}, which {@code CompletableFuture}'s
+ * {@code *Async} methods use when no executor is passed, and CompletableFuture's shared delay scheduler. Their threads
+ * exist before and after an execution and are shared by all of them, so they cannot become managed threads; a managed
+ * thread that hands them work fails closed, naming the call and its line.
+ */
+final class UncontrolledPools {
+
+    private static final String COMMON_POOL = "the common ForkJoinPool, whose threads it cannot control: ";
+    private static final String ADVICE = "; pass an executor that the test creates (Executors.newFixedThreadPool(n),"
+            + " ...) instead";
+
+    private UncontrolledPools() {
+    }
+
+    static void defaultAsyncPool() {
+        throw new UnmodelledPrimitiveException(COMMON_POOL + UserCall.describe() + " without an executor" + ADVICE,
+                UserCall.where());
+    }
+
+    static ForkJoinPool commonPool(int site) {
+        throw new UnmodelledPrimitiveException(COMMON_POOL + "ForkJoinPool.commonPool()" + ADVICE, site);
+    }
+
+    static void unmodelled(String what) {
+        throw new UnmodelledPrimitiveException(what + ", whose thread it cannot control: " + UserCall.describe(),
+                UserCall.where());
+    }
+}
