@@ -127,11 +127,7 @@ final class CallReplacements {
             mv.visitInsn(Opcodes.POP);
         });
         instance(CONDITION, "await", "(JLjava/util/concurrent/TimeUnit;)Z", (mv, site) -> {
-            // [c, time, unit] → [c, unit, time] → [c, unit.toNanos(time)]
-            mv.visitInsn(Opcodes.DUP_X2);
-            mv.visitInsn(Opcodes.POP);
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/util/concurrent/TimeUnit", "toNanos", "(J)J", false);
-            atLeastZero(mv);
+            timeoutToNanos(mv);
             Emit.callHook(mv, site, "conditionAwait", AWAIT);
         });
         instance(CONDITION, "awaitNanos", "(J)J", (mv, site) -> Emit.callHook(mv, site, "conditionAwaitNanos",
@@ -139,6 +135,8 @@ final class CallReplacements {
         instance(CONDITION, "signal", "()V", (mv, site) -> Emit.callHook(mv, site, "conditionSignal", ON_CONDITION));
         instance(CONDITION, "signalAll", "()V",
                 (mv, site) -> Emit.callHook(mv, site, "conditionSignalAll", ON_CONDITION));
+
+        SynchronizerCalls.register();
     }
 
     private CallReplacements() {
@@ -149,7 +147,7 @@ final class CallReplacements {
         return BY_SIGNATURE.getOrDefault(name + descriptor, List.of());
     }
 
-    private static void instance(String jdkClass, String name, String descriptor, Adapter adapter) {
+    static void instance(String jdkClass, String name, String descriptor, Adapter adapter) {
         register(name + descriptor, new Replacement(jdkClass, name, false, adapter));
     }
 
@@ -171,6 +169,14 @@ final class CallReplacements {
         mv.visitInsn(Opcodes.LCONST_1);
         mv.visitInsn(Opcodes.LADD);
         mv.visitLabel(done);
+    }
+
+    /** [time (long), unit] → [unit.toNanos(time), at least 0]: how every timed hook takes its timeout. */
+    static void timeoutToNanos(MethodVisitor mv) {
+        mv.visitInsn(Opcodes.DUP_X2);
+        mv.visitInsn(Opcodes.POP);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/util/concurrent/TimeUnit", "toNanos", "(J)J", false);
+        atLeastZero(mv);
     }
 
     /** Negative timeouts mean "do not wait" in the JDK, but "no timeout" to the hooks. */

@@ -21,6 +21,9 @@ final class Execution {
     final ObjectNames names = new ObjectNames();
     final Monitors monitors = new Monitors(this);
     final ReentrantLocks locks = new ReentrantLocks(this);
+    final ReadWriteLocks readWriteLocks = new ReadWriteLocks(this);
+    final StampedLocks stampedLocks = new StampedLocks(this);
+    final Barriers barriers = new Barriers(this);
     final SpinRule spinRule;
 
     /** By thread index; {@code null} where an index was handed out to a start that has not been performed. */
