@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.locks.AbstractQueuedLongSynchronizer;
 import java.util.concurrent.locks.AbstractQueuedSynchronizer;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
@@ -151,8 +152,17 @@ final class ReadWriteLocks {
 
     /** Whether the condition is one of a write lock this runtime models (the caller holds it or must). */
     boolean owns(Condition condition) {
-        return condition instanceof AbstractQueuedSynchronizer.ConditionObject object && locks.values().stream()
-                .anyMatch(rw -> rw.sync instanceof AbstractQueuedSynchronizer aqs && aqs.owns(object));
+        return locks.values().stream().anyMatch(rw -> madeBy(condition, rw.sync));
+    }
+
+    /** Whether the lock state {@code sync} made the condition: an AQS on Java 17, a long AQS on newer JDKs (25). */
+    private static boolean madeBy(Condition condition, Object sync) {
+        if (sync instanceof AbstractQueuedSynchronizer aqs
+                && condition instanceof AbstractQueuedSynchronizer.ConditionObject object) {
+            return aqs.owns(object);
+        }
+        return sync instanceof AbstractQueuedLongSynchronizer aqs
+                && condition instanceof AbstractQueuedLongSynchronizer.ConditionObject object && aqs.owns(object);
     }
 
     /** A write lock condition's await; {@code false} when it ended without a signal (timed out or interrupted). */
@@ -227,8 +237,7 @@ final class ReadWriteLocks {
 
     private RwLock conditionLock(Condition condition, ManagedThread self, String what, int site) {
         for (RwLock rw : locks.values()) {
-            if (rw.sync instanceof AbstractQueuedSynchronizer aqs
-                    && aqs.owns((AbstractQueuedSynchronizer.ConditionObject) condition)) {
+            if (madeBy(condition, rw.sync)) {
                 if (rw.owner(site) != self.thread || rw.writeView == null) {
                     throw new IllegalMonitorStateException(self + " cannot " + what + " at " + Execution.source(site)
                             + ": it does not hold the write lock of " + rw.id.name());
