@@ -162,7 +162,7 @@ class ExtensionBehaviourTest {
 
         assertThat(outcome.failure()).hasValueSatisfying(failure -> assertThat(failure.getMessage())
                 .startsWith("UNCONTROLLED_BLOCKING: ")
-                .contains("java.util.concurrent.CountDownLatch.await"));
+                .contains("java.util.concurrent.Exchanger.exchange"));
     }
 
     @Test

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Exchanger;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -115,10 +115,10 @@ class ExtensionPrograms {
     /** A worker blocks in JDK code that Weft does not control. */
     @ExhaustiveConcurrency
     void blocksInUncontrolledCode() throws Exception {
-        CountDownLatch never = new CountDownLatch(1);
+        Exchanger<String> nobody = new Exchanger<>();
         Thread worker = new Thread(() -> {
             try {
-                never.await();
+                nobody.exchange("hello");
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

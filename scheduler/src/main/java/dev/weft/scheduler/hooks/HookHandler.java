@@ -1,6 +1,14 @@
 package dev.weft.scheduler.hooks;
 
+import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.Phaser;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.StampedLock;
 
 /**
  * Receives every visible operation of instrumented code. {@code site} identifies the instrumented instruction (see
@@ -335,5 +343,156 @@ public interface HookHandler {
     /** Replaces {@code Queue.remove()}. */
     default Object queueRemove(java.util.Queue<Object> queue, int site) {
         return queue.remove();
+    }
+
+    // java.util.concurrent synchronizers. Timeouts are in nanoseconds, {@code nanos < 0} meaning "no timeout".
+
+    /** Replaces {@code Semaphore.acquire(permits)} and {@code acquireUninterruptibly(permits)}. */
+    default void semaphoreAcquire(Semaphore semaphore, int permits, boolean interruptibly, int site)
+            throws InterruptedException {
+        if (interruptibly) {
+            semaphore.acquire(permits);
+        } else {
+            semaphore.acquireUninterruptibly(permits);
+        }
+    }
+
+    /** Replaces {@code Semaphore.tryAcquire(permits)} and {@code tryAcquire(permits, time, unit)}. */
+    default boolean semaphoreTryAcquire(Semaphore semaphore, int permits, long nanos, int site)
+            throws InterruptedException {
+        return nanos < 0 ? semaphore.tryAcquire(permits) : semaphore.tryAcquire(permits, nanos, TimeUnit.NANOSECONDS);
+    }
+
+    /** Replaces {@code Semaphore.release(permits)}. */
+    default void semaphoreRelease(Semaphore semaphore, int permits, int site) {
+        semaphore.release(permits);
+    }
+
+    /** Replaces {@code Semaphore.availablePermits()}. */
+    default int semaphoreAvailablePermits(Semaphore semaphore, int site) {
+        return semaphore.availablePermits();
+    }
+
+    /** Replaces {@code CountDownLatch.await()} and {@code await(time, unit)}; false when it timed out. */
+    default boolean latchAwait(CountDownLatch latch, long nanos, int site) throws InterruptedException {
+        if (nanos < 0) {
+            latch.await();
+            return true;
+        }
+        return latch.await(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    /** Replaces {@code CountDownLatch.countDown()}. */
+    default void latchCountDown(CountDownLatch latch, int site) {
+        latch.countDown();
+    }
+
+    /** Replaces {@code CountDownLatch.getCount()}. */
+    default long latchGetCount(CountDownLatch latch, int site) {
+        return latch.getCount();
+    }
+
+    /** Replaces {@code CyclicBarrier.await()} and {@code await(time, unit)}. */
+    default int barrierAwait(CyclicBarrier barrier, long nanos, int site)
+            throws InterruptedException, BrokenBarrierException, TimeoutException {
+        return nanos < 0 ? barrier.await() : barrier.await(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    /** Replaces {@code CyclicBarrier.getNumberWaiting()}. */
+    default int barrierNumberWaiting(CyclicBarrier barrier, int site) {
+        return barrier.getNumberWaiting();
+    }
+
+    /** Replaces {@code CyclicBarrier.isBroken()}. */
+    default boolean barrierIsBroken(CyclicBarrier barrier, int site) {
+        return barrier.isBroken();
+    }
+
+    /** Replaces {@code CyclicBarrier.reset()}. */
+    default void barrierReset(CyclicBarrier barrier, int site) {
+        barrier.reset();
+    }
+
+    /** Replaces {@code Phaser.register()} and {@code bulkRegister(parties)}. */
+    default int phaserRegister(Phaser phaser, int parties, int site) {
+        return parties == 1 ? phaser.register() : phaser.bulkRegister(parties);
+    }
+
+    /** Replaces {@code Phaser.arrive()} and {@code arriveAndDeregister()}. */
+    default int phaserArrive(Phaser phaser, boolean deregister, int site) {
+        return deregister ? phaser.arriveAndDeregister() : phaser.arrive();
+    }
+
+    /** Replaces {@code Phaser.arriveAndAwaitAdvance()}. */
+    default int phaserArriveAndAwaitAdvance(Phaser phaser, int site) {
+        return phaser.arriveAndAwaitAdvance();
+    }
+
+    /** Replaces {@code Phaser.awaitAdvance(phase)} and {@code awaitAdvanceInterruptibly(phase[, time, unit])}. */
+    default int phaserAwaitAdvance(Phaser phaser, int phase, boolean interruptibly, long nanos, int site)
+            throws InterruptedException, TimeoutException {
+        if (!interruptibly) {
+            return phaser.awaitAdvance(phase);
+        }
+        return nanos < 0
+                ? phaser.awaitAdvanceInterruptibly(phase)
+                : phaser.awaitAdvanceInterruptibly(phase, nanos, TimeUnit.NANOSECONDS);
+    }
+
+    /** Replaces {@code Phaser.getPhase()}. */
+    default int phaserGetPhase(Phaser phaser, int site) {
+        return phaser.getPhase();
+    }
+
+    /** Replaces {@code StampedLock.writeLock/readLock()} and their {@code Interruptibly} variants. */
+    default long stampedLock(StampedLock lock, boolean write, boolean interruptibly, int site)
+            throws InterruptedException {
+        if (interruptibly) {
+            return write ? lock.writeLockInterruptibly() : lock.readLockInterruptibly();
+        }
+        return write ? lock.writeLock() : lock.readLock();
+    }
+
+    /** Replaces {@code StampedLock.tryWriteLock/tryReadLock()} and their timed variants. */
+    default long stampedTryLock(StampedLock lock, boolean write, long nanos, int site) throws InterruptedException {
+        if (nanos < 0) {
+            return write ? lock.tryWriteLock() : lock.tryReadLock();
+        }
+        return write ? lock.tryWriteLock(nanos, TimeUnit.NANOSECONDS) : lock.tryReadLock(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    /** Replaces {@code StampedLock.unlock} ({@code mode} 0), {@code unlockWrite} (1), {@code unlockRead} (2). */
+    default void stampedUnlock(StampedLock lock, long stamp, int mode, int site) {
+        switch (mode) {
+            case 1 -> lock.unlockWrite(stamp);
+            case 2 -> lock.unlockRead(stamp);
+            default -> lock.unlock(stamp);
+        }
+    }
+
+    /** Replaces {@code StampedLock.tryOptimisticRead()}. */
+    default long stampedTryOptimisticRead(StampedLock lock, int site) {
+        return lock.tryOptimisticRead();
+    }
+
+    /** Replaces {@code StampedLock.validate(stamp)}. */
+    default boolean stampedValidate(StampedLock lock, long stamp, int site) {
+        return lock.validate(stamp);
+    }
+
+    /** Replaces {@code StampedLock.tryConvertToWriteLock(stamp)}. */
+    default long stampedTryConvertToWriteLock(StampedLock lock, long stamp, int site) {
+        return lock.tryConvertToWriteLock(stamp);
+    }
+
+    /** Replaces {@code Lock.tryLock(time, unit)}. */
+    default boolean tryLockTimed(java.util.concurrent.locks.Lock lock, long nanos, int site)
+            throws InterruptedException {
+        return lock.tryLock(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    /** Replaces {@code Condition.awaitUninterruptibly()}. */
+    default void conditionAwaitUninterruptibly(java.util.concurrent.locks.Condition condition, int site) {
+        condition.awaitUninterruptibly();
     }
 }

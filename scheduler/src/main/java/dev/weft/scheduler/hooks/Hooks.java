@@ -1,11 +1,18 @@
 package dev.weft.scheduler.hooks;
 
-import java.util.concurrent.ForkJoinPool;
 import java.util.Collection;
 import java.util.Queue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.Phaser;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.StampedLock;
 
 /**
  * What instrumented code calls. Each method hands the call to the installed {@link HookHandler}; with none installed
@@ -259,5 +266,109 @@ public final class Hooks {
 
     public static Object queueRemove(Queue<Object> queue, int site) {
         return handler.queueRemove(queue, site);
+    }
+
+    // java.util.concurrent synchronizers (see HookHandler for what each replaces)
+
+    public static void semaphoreAcquire(Semaphore semaphore, int permits, boolean interruptibly, int site)
+            throws InterruptedException {
+        handler.semaphoreAcquire(semaphore, permits, interruptibly, site);
+    }
+
+    public static boolean semaphoreTryAcquire(Semaphore semaphore, int permits, long nanos, int site)
+            throws InterruptedException {
+        return handler.semaphoreTryAcquire(semaphore, permits, nanos, site);
+    }
+
+    public static void semaphoreRelease(Semaphore semaphore, int permits, int site) {
+        handler.semaphoreRelease(semaphore, permits, site);
+    }
+
+    public static int semaphoreAvailablePermits(Semaphore semaphore, int site) {
+        return handler.semaphoreAvailablePermits(semaphore, site);
+    }
+
+    public static boolean latchAwait(CountDownLatch latch, long nanos, int site) throws InterruptedException {
+        return handler.latchAwait(latch, nanos, site);
+    }
+
+    public static void latchCountDown(CountDownLatch latch, int site) {
+        handler.latchCountDown(latch, site);
+    }
+
+    public static long latchGetCount(CountDownLatch latch, int site) {
+        return handler.latchGetCount(latch, site);
+    }
+
+    public static int barrierAwait(CyclicBarrier barrier, long nanos, int site)
+            throws InterruptedException, BrokenBarrierException, TimeoutException {
+        return handler.barrierAwait(barrier, nanos, site);
+    }
+
+    public static int barrierNumberWaiting(CyclicBarrier barrier, int site) {
+        return handler.barrierNumberWaiting(barrier, site);
+    }
+
+    public static boolean barrierIsBroken(CyclicBarrier barrier, int site) {
+        return handler.barrierIsBroken(barrier, site);
+    }
+
+    public static void barrierReset(CyclicBarrier barrier, int site) {
+        handler.barrierReset(barrier, site);
+    }
+
+    public static int phaserRegister(Phaser phaser, int parties, int site) {
+        return handler.phaserRegister(phaser, parties, site);
+    }
+
+    public static int phaserArrive(Phaser phaser, boolean deregister, int site) {
+        return handler.phaserArrive(phaser, deregister, site);
+    }
+
+    public static int phaserArriveAndAwaitAdvance(Phaser phaser, int site) {
+        return handler.phaserArriveAndAwaitAdvance(phaser, site);
+    }
+
+    public static int phaserAwaitAdvance(Phaser phaser, int phase, boolean interruptibly, long nanos, int site)
+            throws InterruptedException, TimeoutException {
+        return handler.phaserAwaitAdvance(phaser, phase, interruptibly, nanos, site);
+    }
+
+    public static int phaserGetPhase(Phaser phaser, int site) {
+        return handler.phaserGetPhase(phaser, site);
+    }
+
+    public static long stampedLock(StampedLock lock, boolean write, boolean interruptibly, int site)
+            throws InterruptedException {
+        return handler.stampedLock(lock, write, interruptibly, site);
+    }
+
+    public static long stampedTryLock(StampedLock lock, boolean write, long nanos, int site)
+            throws InterruptedException {
+        return handler.stampedTryLock(lock, write, nanos, site);
+    }
+
+    public static void stampedUnlock(StampedLock lock, long stamp, int mode, int site) {
+        handler.stampedUnlock(lock, stamp, mode, site);
+    }
+
+    public static long stampedTryOptimisticRead(StampedLock lock, int site) {
+        return handler.stampedTryOptimisticRead(lock, site);
+    }
+
+    public static boolean stampedValidate(StampedLock lock, long stamp, int site) {
+        return handler.stampedValidate(lock, stamp, site);
+    }
+
+    public static long stampedTryConvertToWriteLock(StampedLock lock, long stamp, int site) {
+        return handler.stampedTryConvertToWriteLock(lock, stamp, site);
+    }
+
+    public static boolean tryLockTimed(Lock lock, long nanos, int site) throws InterruptedException {
+        return handler.tryLockTimed(lock, nanos, site);
+    }
+
+    public static void conditionAwaitUninterruptibly(Condition condition, int site) {
+        handler.conditionAwaitUninterruptibly(condition, site);
     }
 }

@@ -133,11 +133,7 @@ final class CallReplacements {
             mv.visitInsn(Opcodes.POP);
         });
         instance(CONDITION, "await", "(JLjava/util/concurrent/TimeUnit;)Z", (mv, site) -> {
-            // [c, time, unit] → [c, unit, time] → [c, unit.toNanos(time)]
-            mv.visitInsn(Opcodes.DUP_X2);
-            mv.visitInsn(Opcodes.POP);
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/util/concurrent/TimeUnit", "toNanos", "(J)J", false);
-            atLeastZero(mv);
+            timeoutToNanos(mv);
             Emit.callHook(mv, site, "conditionAwait", AWAIT);
         });
         instance(CONDITION, "awaitNanos", "(J)J", (mv, site) -> Emit.callHook(mv, site, "conditionAwaitNanos",
@@ -150,6 +146,7 @@ final class CallReplacements {
         statik(FORK_JOIN_POOL, "commonPool", "()Ljava/util/concurrent/ForkJoinPool;",
                 (mv, site) -> Emit.callHook(mv, site, "commonPool", "(I)Ljava/util/concurrent/ForkJoinPool;"));
         blockingQueues();
+        SynchronizerCalls.register();
     }
 
     /**
@@ -163,11 +160,11 @@ final class CallReplacements {
         instance(BLOCKING_QUEUE, "take", "()Ljava/lang/Object;",
                 (mv, site) -> Emit.callHook(mv, site, "queueTake", "(" + BQ + "I)Ljava/lang/Object;"));
         instance(BLOCKING_QUEUE, "offer", "(Ljava/lang/Object;JLjava/util/concurrent/TimeUnit;)Z", (mv, site) -> {
-            toNanos(mv);
+            timeoutToNanos(mv);
             Emit.callHook(mv, site, "queueOfferTimed", "(" + BQ + "Ljava/lang/Object;JI)Z");
         });
         instance(BLOCKING_QUEUE, "poll", "(JLjava/util/concurrent/TimeUnit;)Ljava/lang/Object;", (mv, site) -> {
-            toNanos(mv);
+            timeoutToNanos(mv);
             Emit.callHook(mv, site, "queuePollTimed", "(" + BQ + "JI)Ljava/lang/Object;");
         });
         instance(BLOCKING_QUEUE, "drainTo", "(Ljava/util/Collection;)I",
@@ -183,14 +180,6 @@ final class CallReplacements {
                 (mv, site) -> Emit.callHook(mv, site, "queueRemove", ON_QUEUE));
     }
 
-    /** [time, unit] → [unit.toNanos(time)], at least 0 (negative timeouts mean "do not wait"). */
-    private static void toNanos(MethodVisitor mv) {
-        mv.visitInsn(Opcodes.DUP_X2);
-        mv.visitInsn(Opcodes.POP);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/util/concurrent/TimeUnit", "toNanos", "(J)J", false);
-        atLeastZero(mv);
-    }
-
     private CallReplacements() {
     }
 
@@ -199,7 +188,7 @@ final class CallReplacements {
         return BY_SIGNATURE.getOrDefault(name + descriptor, List.of());
     }
 
-    private static void instance(String jdkClass, String name, String descriptor, Adapter adapter) {
+    static void instance(String jdkClass, String name, String descriptor, Adapter adapter) {
         register(name + descriptor, new Replacement(jdkClass, name, false, adapter));
     }
 
@@ -221,6 +210,14 @@ final class CallReplacements {
         mv.visitInsn(Opcodes.LCONST_1);
         mv.visitInsn(Opcodes.LADD);
         mv.visitLabel(done);
+    }
+
+    /** [time (long), unit] → [unit.toNanos(time), at least 0]: how every timed hook takes its timeout. */
+    static void timeoutToNanos(MethodVisitor mv) {
+        mv.visitInsn(Opcodes.DUP_X2);
+        mv.visitInsn(Opcodes.POP);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/util/concurrent/TimeUnit", "toNanos", "(J)J", false);
+        atLeastZero(mv);
     }
 
     /** Negative timeouts mean "do not wait" in the JDK, but "no timeout" to the hooks. */

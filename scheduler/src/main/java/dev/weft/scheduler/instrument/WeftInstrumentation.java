@@ -6,7 +6,9 @@ import java.nio.file.Path;
 import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import net.bytebuddy.agent.ByteBuddyAgent;
 
@@ -64,11 +66,25 @@ public final class WeftInstrumentation {
                     + "Can-Retransform-Classes: true in its manifest");
         }
         BootstrapBridge.install(instrumentation);
+        openSynchronizerPackages(instrumentation);
         ClassInstrumenter created = new ClassInstrumenter(ClassFilter.fromSystemProperties());
         instrumenter = created;
         instrumentation.addTransformer(new WeftTransformer(created, WeftInstrumentation::failed), true);
         retransformLoaded(instrumentation, created);
         installed = true;
+    }
+
+    /**
+     * Opens the synchronizer packages of {@code java.base} to Weft's own module, for the runtime's models to read the
+     * few private members no public method gives (a {@code CyclicBarrier}'s action, the state behind a
+     * {@code ReentrantReadWriteLock}'s views). On a class path Weft's module is the unnamed module of its class loader,
+     * which the application shares.
+     */
+    private static void openSynchronizerPackages(Instrumentation instrumentation) {
+        Module base = Object.class.getModule();
+        Set<Module> weft = Set.of(WeftInstrumentation.class.getModule());
+        instrumentation.redefineModule(base, Set.of(), Map.of(),
+                Map.of("java.util.concurrent", weft, "java.util.concurrent.locks", weft), Set.of(), Map.of());
     }
 
     private static Instrumentation attach() {

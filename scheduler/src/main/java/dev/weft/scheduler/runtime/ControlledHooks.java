@@ -12,11 +12,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.Phaser;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.StampedLock;
 
 /**
  * The hook handler of the JVM runtime: one instance for the whole JVM, which finds the execution through the calling
@@ -330,11 +337,46 @@ final class ControlledHooks implements HookHandler {
     /** The calling thread when it is visible and the lock is one the runtime models; else {@code null}. */
     private static ManagedThread visibleWith(Lock lock, int site) {
         ManagedThread self = visible();
-        if (self != null && !(lock instanceof ReentrantLock)) {
-            throw new UnmodelledPrimitiveException(lock.getClass().getName() + " (only ReentrantLock is modelled)",
-                    site);
+        if (self != null && !(lock instanceof ReentrantLock) && !ReadWriteLocks.models(lock)
+                && !StampedLocks.isView(lock)) {
+            throw new UnmodelledPrimitiveException(lock.getClass().getName() + " (only ReentrantLock, the views of"
+                    + " ReentrantReadWriteLock and the views of StampedLock are modelled)", site);
         }
         return self;
+    }
+
+    /** Lock calls that may wait, on a modelled lock; {@code false} when a try failed or timed out. */
+    private static boolean acquire(ManagedThread self, Lock lock, GuardedCall.Mode mode, int site)
+            throws InterruptedException {
+        if (ReadWriteLocks.models(lock)) {
+            return self.execution.readWriteLocks.lock(self, lock, mode, site);
+        }
+        if (StampedLocks.isView(lock)) {
+            return self.execution.stampedLocks.lockView(self, lock, mode, site);
+        }
+        return switch (mode) {
+            case TRY -> self.execution.locks.tryLock(self, lock, site);
+            case TIMED -> throw new IllegalArgumentException("timed: use tryLockTimed");
+            case INTERRUPTIBLE -> {
+                if (ThreadLifecycle.interrupted(self, site)) {
+                    throw new InterruptedException();
+                }
+                self.execution.locks.lock(self, lock, site);
+                yield true;
+            }
+            case UNINTERRUPTIBLE -> {
+                self.execution.locks.lock(self, lock, site);
+                yield true;
+            }
+        };
+    }
+
+    private static boolean acquireUninterruptibly(ManagedThread self, Lock lock, GuardedCall.Mode mode, int site) {
+        try {
+            return acquire(self, lock, mode, site);
+        } catch (InterruptedException impossible) {
+            throw new IllegalStateException(impossible);
+        }
     }
 
     @Override
@@ -343,7 +385,7 @@ final class ControlledHooks implements HookHandler {
         if (self == null) {
             HookHandler.super.lock(lock, site);
         } else {
-            self.execution.locks.lock(self, lock, site);
+            acquireUninterruptibly(self, lock, GuardedCall.Mode.UNINTERRUPTIBLE, site);
         }
     }
 
@@ -352,18 +394,26 @@ final class ControlledHooks implements HookHandler {
         ManagedThread self = visibleWith(lock, site);
         if (self == null) {
             HookHandler.super.lockInterruptibly(lock, site);
-            return;
+        } else {
+            acquire(self, lock, GuardedCall.Mode.INTERRUPTIBLE, site);
         }
-        if (ThreadLifecycle.interrupted(self, site)) {
-            throw new InterruptedException();
-        }
-        self.execution.locks.lock(self, lock, site);
     }
 
     @Override
     public boolean tryLock(Lock lock, int site) {
         ManagedThread self = visibleWith(lock, site);
-        return self == null ? lock.tryLock() : self.execution.locks.tryLock(self, lock, site);
+        return self == null ? lock.tryLock() : acquireUninterruptibly(self, lock, GuardedCall.Mode.TRY, site);
+    }
+
+    @Override
+    public boolean tryLockTimed(Lock lock, long nanos, int site) throws InterruptedException {
+        ManagedThread self = visibleWith(lock, site);
+        if (self == null) {
+            return HookHandler.super.tryLockTimed(lock, nanos, site);
+        }
+        return lock instanceof ReentrantLock
+                ? self.execution.locks.tryLock(self, lock, nanos, site)
+                : acquire(self, lock, GuardedCall.Mode.TIMED, site);
     }
 
     @Override
@@ -371,6 +421,10 @@ final class ControlledHooks implements HookHandler {
         ManagedThread self = visibleWith(lock, site);
         if (self == null) {
             HookHandler.super.unlock(lock, site);
+        } else if (ReadWriteLocks.models(lock)) {
+            self.execution.readWriteLocks.unlock(self, lock, site);
+        } else if (StampedLocks.isView(lock)) {
+            self.execution.stampedLocks.unlockView(self, lock, site);
         } else {
             self.execution.locks.unlock(self, lock, site);
         }
@@ -379,9 +433,28 @@ final class ControlledHooks implements HookHandler {
     @Override
     public boolean conditionAwait(Condition condition, long nanos, int site) throws InterruptedException {
         ManagedThread self = visible();
-        return self == null
-                ? HookHandler.super.conditionAwait(condition, nanos, site)
+        if (self == null) {
+            return HookHandler.super.conditionAwait(condition, nanos, site);
+        }
+        return self.execution.readWriteLocks.owns(condition)
+                ? self.execution.readWriteLocks.await(self, condition, true, nanos >= 0, site)
                 : self.execution.locks.await(self, condition, nanos, site);
+    }
+
+    @Override
+    public void conditionAwaitUninterruptibly(Condition condition, int site) {
+        ManagedThread self = visible();
+        if (self == null) {
+            HookHandler.super.conditionAwaitUninterruptibly(condition, site);
+        } else if (self.execution.readWriteLocks.owns(condition)) {
+            try {
+                self.execution.readWriteLocks.await(self, condition, false, false, site);
+            } catch (InterruptedException impossible) {
+                throw new IllegalStateException(impossible);
+            }
+        } else {
+            self.execution.locks.awaitUninterruptibly(self, condition, site);
+        }
     }
 
     @Override
@@ -391,7 +464,7 @@ final class ControlledHooks implements HookHandler {
             return HookHandler.super.conditionAwaitNanos(condition, nanos, site);
         }
         // Time is not modelled: a signalled await reports the whole timeout left, a timed-out one none.
-        boolean signalled = self.execution.locks.await(self, condition, Math.max(nanos, 0), site);
+        boolean signalled = conditionAwait(condition, Math.max(nanos, 0), site);
         return signalled ? Math.max(nanos, 1) : 0;
     }
 
@@ -401,7 +474,7 @@ final class ControlledHooks implements HookHandler {
         if (self == null) {
             HookHandler.super.conditionSignal(condition, site);
         } else {
-            self.execution.locks.signal(self, condition, false, site);
+            signal(self, condition, false, site);
         }
     }
 
@@ -411,7 +484,7 @@ final class ControlledHooks implements HookHandler {
         if (self == null) {
             HookHandler.super.conditionSignalAll(condition, site);
         } else {
-            self.execution.locks.signal(self, condition, true, site);
+            signal(self, condition, true, site);
         }
     }
 
@@ -550,5 +623,185 @@ final class ControlledHooks implements HookHandler {
     public Object queueRemove(Queue<Object> queue, int site) {
         ManagedThread self = visible();
         return self == null ? queue.remove() : Queues.remove(self, queue, site);
+    }
+
+    private static void signal(ManagedThread self, Condition condition, boolean all, int site) {
+        if (self.execution.readWriteLocks.owns(condition)) {
+            self.execution.readWriteLocks.signal(self, condition, all, site);
+        } else {
+            self.execution.locks.signal(self, condition, all, site);
+        }
+    }
+
+    // java.util.concurrent synchronizers: see Semaphores, Latches, Barriers, Phasers, StampedLocks.
+
+    @Override
+    public void semaphoreAcquire(Semaphore semaphore, int permits, boolean interruptibly, int site)
+            throws InterruptedException {
+        ManagedThread self = visible();
+        if (self == null) {
+            HookHandler.super.semaphoreAcquire(semaphore, permits, interruptibly, site);
+        } else {
+            Semaphores.acquire(self, semaphore, permits, interruptibly, site);
+        }
+    }
+
+    @Override
+    public boolean semaphoreTryAcquire(Semaphore semaphore, int permits, long nanos, int site)
+            throws InterruptedException {
+        ManagedThread self = visible();
+        return self == null
+                ? HookHandler.super.semaphoreTryAcquire(semaphore, permits, nanos, site)
+                : Semaphores.tryAcquire(self, semaphore, permits, nanos, site);
+    }
+
+    @Override
+    public void semaphoreRelease(Semaphore semaphore, int permits, int site) {
+        ManagedThread self = visible();
+        if (self == null) {
+            HookHandler.super.semaphoreRelease(semaphore, permits, site);
+        } else {
+            Semaphores.release(self, semaphore, permits, site);
+        }
+    }
+
+    @Override
+    public int semaphoreAvailablePermits(Semaphore semaphore, int site) {
+        ManagedThread self = visible();
+        return self == null ? semaphore.availablePermits() : Semaphores.availablePermits(self, semaphore, site);
+    }
+
+    @Override
+    public boolean latchAwait(CountDownLatch latch, long nanos, int site) throws InterruptedException {
+        ManagedThread self = visible();
+        return self == null ? HookHandler.super.latchAwait(latch, nanos, site)
+                : Latches.await(self, latch, nanos, site);
+    }
+
+    @Override
+    public void latchCountDown(CountDownLatch latch, int site) {
+        ManagedThread self = visible();
+        if (self == null) {
+            latch.countDown();
+        } else {
+            Latches.countDown(self, latch, site);
+        }
+    }
+
+    @Override
+    public long latchGetCount(CountDownLatch latch, int site) {
+        ManagedThread self = visible();
+        return self == null ? latch.getCount() : Latches.getCount(self, latch, site);
+    }
+
+    @Override
+    public int barrierAwait(CyclicBarrier barrier, long nanos, int site)
+            throws InterruptedException, BrokenBarrierException, TimeoutException {
+        ManagedThread self = visible();
+        return self == null ? HookHandler.super.barrierAwait(barrier, nanos, site)
+                : self.execution.barriers.await(self, barrier, nanos, site);
+    }
+
+    @Override
+    public int barrierNumberWaiting(CyclicBarrier barrier, int site) {
+        ManagedThread self = visible();
+        return self == null ? barrier.getNumberWaiting() : self.execution.barriers.numberWaiting(self, barrier, site);
+    }
+
+    @Override
+    public boolean barrierIsBroken(CyclicBarrier barrier, int site) {
+        ManagedThread self = visible();
+        return self == null ? barrier.isBroken() : self.execution.barriers.isBroken(self, barrier, site);
+    }
+
+    @Override
+    public void barrierReset(CyclicBarrier barrier, int site) {
+        ManagedThread self = visible();
+        if (self == null) {
+            barrier.reset();
+        } else {
+            self.execution.barriers.reset(self, barrier, site);
+        }
+    }
+
+    @Override
+    public int phaserRegister(Phaser phaser, int parties, int site) {
+        ManagedThread self = visible();
+        return self == null ? HookHandler.super.phaserRegister(phaser, parties, site)
+                : Phasers.register(self, phaser, parties, site);
+    }
+
+    @Override
+    public int phaserArrive(Phaser phaser, boolean deregister, int site) {
+        ManagedThread self = visible();
+        return self == null ? HookHandler.super.phaserArrive(phaser, deregister, site)
+                : Phasers.arrive(self, phaser, deregister, site);
+    }
+
+    @Override
+    public int phaserArriveAndAwaitAdvance(Phaser phaser, int site) {
+        ManagedThread self = visible();
+        return self == null ? phaser.arriveAndAwaitAdvance() : Phasers.arriveAndAwaitAdvance(self, phaser, site);
+    }
+
+    @Override
+    public int phaserAwaitAdvance(Phaser phaser, int phase, boolean interruptibly, long nanos, int site)
+            throws InterruptedException, TimeoutException {
+        ManagedThread self = visible();
+        return self == null ? HookHandler.super.phaserAwaitAdvance(phaser, phase, interruptibly, nanos, site)
+                : Phasers.awaitAdvance(self, phaser, phase, interruptibly, nanos, site);
+    }
+
+    @Override
+    public int phaserGetPhase(Phaser phaser, int site) {
+        ManagedThread self = visible();
+        return self == null ? phaser.getPhase() : Phasers.getPhase(self, phaser, site);
+    }
+
+    @Override
+    public long stampedLock(StampedLock lock, boolean write, boolean interruptibly, int site)
+            throws InterruptedException {
+        ManagedThread self = visible();
+        return self == null ? HookHandler.super.stampedLock(lock, write, interruptibly, site)
+                : self.execution.stampedLocks.lock(self, lock, write, GuardedCall.Mode.of(interruptibly, -1), site);
+    }
+
+    @Override
+    public long stampedTryLock(StampedLock lock, boolean write, long nanos, int site) throws InterruptedException {
+        ManagedThread self = visible();
+        if (self == null) {
+            return HookHandler.super.stampedTryLock(lock, write, nanos, site);
+        }
+        GuardedCall.Mode mode = nanos < 0 ? GuardedCall.Mode.TRY : GuardedCall.Mode.TIMED;
+        return self.execution.stampedLocks.lock(self, lock, write, mode, site);
+    }
+
+    @Override
+    public void stampedUnlock(StampedLock lock, long stamp, int mode, int site) {
+        ManagedThread self = visible();
+        if (self == null) {
+            HookHandler.super.stampedUnlock(lock, stamp, mode, site);
+        } else {
+            self.execution.stampedLocks.unlock(self, lock, stamp, mode, site);
+        }
+    }
+
+    @Override
+    public long stampedTryOptimisticRead(StampedLock lock, int site) {
+        ManagedThread self = visible();
+        return self == null ? lock.tryOptimisticRead() : self.execution.stampedLocks.tryOptimisticRead(self, lock, site);
+    }
+
+    @Override
+    public boolean stampedValidate(StampedLock lock, long stamp, int site) {
+        ManagedThread self = visible();
+        return self == null ? lock.validate(stamp) : self.execution.stampedLocks.validate(self, lock, stamp, site);
+    }
+
+    @Override
+    public long stampedTryConvertToWriteLock(StampedLock lock, long stamp, int site) {
+        ManagedThread self = visible();
+        return self == null ? lock.tryConvertToWriteLock(stamp)
+                : self.execution.stampedLocks.tryConvertToWriteLock(self, lock, stamp, site);
     }
 }

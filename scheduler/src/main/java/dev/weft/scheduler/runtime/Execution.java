@@ -23,6 +23,9 @@ final class Execution {
     final ReentrantLocks locks = new ReentrantLocks(this);
     final CollectionModel collections = new CollectionModel(this);
     final SynchronousQueues synchronousQueues = new SynchronousQueues(this);
+    final ReadWriteLocks readWriteLocks = new ReadWriteLocks(this);
+    final StampedLocks stampedLocks = new StampedLocks(this);
+    final Barriers barriers = new Barriers(this);
     final SpinRule spinRule;
 
     /** By thread index; {@code null} where an index was handed out to a start that has not been performed. */

@@ -29,6 +29,14 @@ final class ObjectNames {
         return name;
     }
 
+    /**
+     * Like {@link #nameOf(Object, ManagedThread)}, but named after {@code typeName}: for an object users never see
+     * whose name stands for one they do (the state shared by a {@code ReentrantReadWriteLock}'s two views).
+     */
+    String nameAs(Object object, String typeName, ManagedThread meeting) {
+        return names.computeIfAbsent(object, any -> typeName + "@" + meeting.nextObjectSuffix());
+    }
+
     /** Names the object now if nobody met it before (its allocation). */
     void allocated(Object object, ManagedThread allocating) {
         nameOf(object, allocating);

@@ -1,6 +1,7 @@
 package dev.weft.scheduler.runtime;
 
 import dev.weft.scheduler.model.LockId;
+import dev.weft.scheduler.model.Operation;
 
 import java.util.IdentityHashMap;
 import java.util.Map;
@@ -51,6 +52,25 @@ final class ReentrantLocks {
         return self.result;
     }
 
+    /** {@code tryLock(time, unit)}: takes the lock when it is free; may time out or be interrupted meanwhile. */
+    boolean tryLock(ManagedThread self, Lock lock, long nanos, int site) throws InterruptedException {
+        LockState state = state(lock, self);
+        if (state.heldBy(self)) {
+            state.reenter();
+            return true;
+        }
+        boolean free = new GuardedCall(self, GuardedCall.Mode.TIMED, Operation.lock(state.id), site) {
+            @Override
+            boolean ready() {
+                return state.free();
+            }
+        }.await();
+        if (free) {
+            state.acquire(self, 1, Execution.source(site));
+        }
+        return free;
+    }
+
     void unlock(ManagedThread self, Lock lock, int site) {
         LockState state = state(lock, self);
         if (!state.heldBy(self)) {
@@ -66,8 +86,22 @@ final class ReentrantLocks {
 
     /** Returns {@code false} when a timed await ended without a signal (timed out or interrupted). */
     boolean await(ManagedThread self, Condition condition, long nanos, int site) throws InterruptedException {
+        return await(self, condition, nanos, true, site);
+    }
+
+    /** {@code awaitUninterruptibly}: an interrupt neither wakes nor ends it; the flag stays set. */
+    void awaitUninterruptibly(ManagedThread self, Condition condition, int site) {
+        try {
+            await(self, condition, -1, false, site);
+        } catch (InterruptedException impossible) {
+            throw new IllegalStateException(impossible);
+        }
+    }
+
+    private boolean await(ManagedThread self, Condition condition, long nanos, boolean interruptible, int site)
+            throws InterruptedException {
         ConditionState state = condition(condition, self, "await", site);
-        self.pauseAt(new Waits.Wait(self, state.lock(), state.waitSet(), nanos >= 0, site));
+        self.pauseAt(new Waits.Wait(self, state.lock(), state.waitSet(), nanos >= 0, interruptible, site));
         self.throwIfTold();
         return self.result;
     }

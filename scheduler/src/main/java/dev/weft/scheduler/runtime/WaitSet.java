@@ -15,6 +15,8 @@ final class WaitSet {
         final ManagedThread thread;
         final int holds;
         final boolean timed;
+        /** {@code false} for {@code awaitUninterruptibly}: an interrupt neither wakes nor ends the wait. */
+        boolean interruptible = true;
         boolean notified;
 
         Waiter(ManagedThread thread, int holds, boolean timed) {
@@ -25,7 +27,7 @@ final class WaitSet {
 
         /** Notified, timed out (a timed wait may always time out), or interrupted. */
         boolean mayWake() {
-            return notified || timed || thread.interrupted;
+            return notified || timed || interruptible && thread.interrupted;
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.weft.scheduler.runtime;
 
+import dev.weft.scheduler.model.LockId;
 import dev.weft.scheduler.model.OpKind;
 import dev.weft.scheduler.model.Operation;
 
@@ -20,24 +21,31 @@ final class Waits {
         private final LockState lock;
         private final WaitSet waitSet;
         private final boolean timed;
+        private final boolean interruptible;
 
         Wait(ManagedThread thread, LockState lock, WaitSet waitSet, boolean timed, int site) {
+            this(thread, lock, waitSet, timed, true, site);
+        }
+
+        Wait(ManagedThread thread, LockState lock, WaitSet waitSet, boolean timed, boolean interruptible, int site) {
             super(new Operation(OpKind.WAIT, lock.id), site);
             this.thread = thread;
             this.lock = lock;
             this.waitSet = waitSet;
             this.timed = timed;
+            this.interruptible = interruptible;
         }
 
         @Override
         Action perform() {
-            if (thread.interrupted) {
+            if (interruptible && thread.interrupted) {
                 // interrupted before waiting: throws at once, like the JDK, without releasing the lock
                 thread.interrupted = false;
                 thread.toThrow = new InterruptedException();
                 return null;
             }
             WaitSet.Waiter waiter = new WaitSet.Waiter(thread, lock.releaseAll(), timed);
+            waiter.interruptible = interruptible;
             waitSet.add(waiter);
             return new Reacquire(waiter, lock, waitSet, site());
         }
@@ -70,7 +78,7 @@ final class Waits {
             ManagedThread thread = waiter.thread;
             waitSet.remove(waiter);
             lock.acquire(thread, waiter.holds, Execution.source(site()));
-            if (!waiter.notified && thread.interrupted) {
+            if (!waiter.notified && waiter.interruptible && thread.interrupted) {
                 thread.interrupted = false;
                 thread.toThrow = new InterruptedException();
             }
@@ -98,7 +106,11 @@ final class Waits {
         private final boolean all;
 
         Notify(LockState lock, WaitSet waitSet, boolean all, int site) {
-            super(new Operation(all ? OpKind.NOTIFY_ALL : OpKind.NOTIFY, lock.id), site);
+            this(lock.id, waitSet, all, site);
+        }
+
+        Notify(LockId lock, WaitSet waitSet, boolean all, int site) {
+            super(new Operation(all ? OpKind.NOTIFY_ALL : OpKind.NOTIFY, lock), site);
             this.waitSet = waitSet;
             this.all = all;
         }

@@ -1,0 +1,92 @@
+package dev.weft.samples.synchronizers;
+
+import dev.weft.samples.support.WeftRunner;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The synchronizers of {@code java.util.concurrent}, unmodified, through the JUnit Platform. */
+class SynchronizersTest {
+
+    @TempDir
+    Path reports;
+
+    @ParameterizedTest(name = "{0} fails with {1}")
+    @CsvSource({
+            "semaphoreWithTooManyPermits, ASSERTION, lost update",
+            "latchCountTooLow, ASSERTION, has not written yet",
+            "latchNeverReachesZero, DEADLOCK, to count down to 0",
+            "barrierMissingParty, DEADLOCK, more of its 3 parties",
+            "phaserArriveWithoutWaiting, ASSERTION, read before a worker wrote",
+            "phaserMissingParty, DEADLOCK, to advance from phase 0",
+            "readWriteLockUpdateUnderReadLock, ASSERTION, lost update",
+            "readWriteLockUpgrade, DEADLOCK, read-locked by main.1 (itself)",
+            "stampedLockOptimisticReadWithoutValidate, ASSERTION, inconsistent read",
+            "stampedLockWriteLockTwice, DEADLOCK, StampedLock is not reentrant",
+    })
+    void theBuggyUseFailsWithTheRightKind(String program, String kind, String described) {
+        WeftRunner.Outcome outcome = WeftRunner.run(SynchronizerPrograms.class, program, reports);
+
+        assertThat(outcome.failure()).hasValueSatisfying(failure -> assertThat(failure.getMessage())
+                .startsWith(kind + ":").contains(described));
+        assertThat(outcome.summaryJson()).contains("\"kind\": \"" + kind + "\"");
+    }
+
+    @ParameterizedTest(name = "{0} passes")
+    @CsvSource({
+            "semaphoreSignalsItems",
+            "latchTimedAwaitTimesOut",
+            "barrierTimeoutBreaksIt",
+            "barrierInterruptedWaiterBreaksIt",
+            "phaserOnAdvanceAndRegistration",
+            "readWriteLockDowngrade",
+            "readWriteLockCondition",
+            "stampedLockOptimisticReadValidated",
+            "stampedLockConvert",
+            "reentrantLockTimedTryLockAndUninterruptibleAwait",
+    })
+    void theCorrectUsePassesEveryInterleaving(String program) {
+        WeftRunner.Outcome outcome = WeftRunner.run(SynchronizerPrograms.class, program, reports);
+
+        assertThat(outcome.failure()).as(program).isEmpty();
+        assertThat(outcome.summaryJson()).contains("\"verdict\": \"PASS\"").contains("\"complete\": true");
+    }
+
+    /**
+     * Exact counts, derived by hand under the dependency rules (ARCHITECTURE.md):
+     * <ul>
+     *   <li>counters under Semaphore(1), a read-write lock's write lock, a StampedLock's write view: acquisitions
+     *   are lock operations of one lock, so exactly the N! orders of the critical sections, as {@code lockinc(N)}
+     *   and the ReentrantLock version: 3! = 6.</li>
+     *   <li>latchPublishes: each worker writes its own slot, then counts down (an RMW of the latch: the three count
+     *   downs are pairwise dependent, 3! orders); main's await only reads the latch and is enabled only after the
+     *   last count down, and everything after it is ordered after every write; the starts and joins only order:
+     *   3! = 6.</li>
+     *   <li>barrierMeets: the three arrivals are RMWs of the barrier (3! orders); the last one runs the action and
+     *   trips the barrier, the waiters' wake-ups only read it after that, and every read of a slot or the flag
+     *   comes after all writes: 3! = 6.</li>
+     *   <li>phaserAdvancesTogether: the three arrivals (two workers, main) are RMWs of the phaser, 3! orders; the
+     *   waits only read it after the last arrival: 3! = 6.</li>
+     * </ul>
+     */
+    @ParameterizedTest(name = "{0} runs exactly {1} executions")
+    @CsvSource({
+            "semaphoreCounter, 6",
+            "readWriteLockCounter, 6",
+            "stampedLockCounter, 6",
+            "latchPublishes, 6",
+            "barrierMeets, 6",
+            "phaserAdvancesTogether, 6",
+    })
+    void exactlyOneExecutionPerTrace(String program, long traces) {
+        WeftRunner.Outcome outcome = WeftRunner.run(SynchronizerPrograms.class, program, reports);
+
+        assertThat(outcome.failure()).as(program).isEmpty();
+        assertThat(outcome.summaryJson()).contains("\"verdict\": \"PASS\"").contains("\"complete\": true");
+        assertThat(outcome.number("executions")).isEqualTo(traces);
+    }
+}

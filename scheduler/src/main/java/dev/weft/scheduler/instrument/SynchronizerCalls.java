@@ -1,0 +1,191 @@
+package dev.weft.scheduler.instrument;
+
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+
+/**
+ * The {@link CallReplacements} of the {@code java.util.concurrent} synchronizers: {@code Semaphore},
+ * {@code CountDownLatch}, {@code CyclicBarrier}, {@code Phaser}, {@code StampedLock}, and the timed and uninterruptible
+ * {@code Lock}/{@code Condition} methods. Each call becomes one hook; variants of a method (with or without a count,
+ * a timeout, interruptibly or not) share a hook, the adapter pushing the defaults. Timeouts reach the hooks in
+ * nanoseconds, {@code -1} meaning "no timeout".
+ */
+final class SynchronizerCalls {
+
+    private static final String PACKAGE = "java/util/concurrent/";
+    static final String SEMAPHORE = PACKAGE + "Semaphore";
+    static final String LATCH = PACKAGE + "CountDownLatch";
+    static final String BARRIER = PACKAGE + "CyclicBarrier";
+    static final String PHASER = PACKAGE + "Phaser";
+    static final String STAMPED = PACKAGE + "locks/StampedLock";
+
+    private static final String TIMED = "JLjava/util/concurrent/TimeUnit;";
+
+    private SynchronizerCalls() {
+    }
+
+    static void register() {
+        semaphore();
+        latch();
+        barrier();
+        phaser();
+        stampedLock();
+        lockAndCondition();
+    }
+
+    private static void semaphore() {
+        String acquire = "(L" + SEMAPHORE + ";IZI)V";
+        replace(SEMAPHORE, "acquire", "()V", "semaphoreAcquire", acquire, 1, 1);
+        replace(SEMAPHORE, "acquire", "(I)V", "semaphoreAcquire", acquire, 1);
+        replace(SEMAPHORE, "acquireUninterruptibly", "()V", "semaphoreAcquire", acquire, 1, 0);
+        replace(SEMAPHORE, "acquireUninterruptibly", "(I)V", "semaphoreAcquire", acquire, 0);
+        String tryAcquire = "(L" + SEMAPHORE + ";IJI)Z";
+        CallReplacements.instance(SEMAPHORE, "tryAcquire", "()Z", (mv, site) -> {
+            Emit.pushInt(mv, 1);
+            untimed(mv);
+            Emit.callHook(mv, site, "semaphoreTryAcquire", tryAcquire);
+        });
+        CallReplacements.instance(SEMAPHORE, "tryAcquire", "(I)Z", (mv, site) -> {
+            untimed(mv);
+            Emit.callHook(mv, site, "semaphoreTryAcquire", tryAcquire);
+        });
+        CallReplacements.instance(SEMAPHORE, "tryAcquire", "(" + TIMED + ")Z", (mv, site) -> {
+            CallReplacements.timeoutToNanos(mv);
+            pushIntUnderLong(mv, 1);
+            Emit.callHook(mv, site, "semaphoreTryAcquire", tryAcquire);
+        });
+        CallReplacements.instance(SEMAPHORE, "tryAcquire", "(I" + TIMED + ")Z", (mv, site) -> {
+            CallReplacements.timeoutToNanos(mv);
+            Emit.callHook(mv, site, "semaphoreTryAcquire", tryAcquire);
+        });
+        String release = "(L" + SEMAPHORE + ";II)V";
+        replace(SEMAPHORE, "release", "()V", "semaphoreRelease", release, 1);
+        replace(SEMAPHORE, "release", "(I)V", "semaphoreRelease", release);
+        replace(SEMAPHORE, "availablePermits", "()I", "semaphoreAvailablePermits", "(L" + SEMAPHORE + ";I)I");
+    }
+
+    private static void latch() {
+        String await = "(L" + LATCH + ";JI)Z";
+        CallReplacements.instance(LATCH, "await", "()V", (mv, site) -> {
+            untimed(mv);
+            Emit.callHook(mv, site, "latchAwait", await);
+            mv.visitInsn(Opcodes.POP);
+        });
+        CallReplacements.instance(LATCH, "await", "(" + TIMED + ")Z", (mv, site) -> {
+            CallReplacements.timeoutToNanos(mv);
+            Emit.callHook(mv, site, "latchAwait", await);
+        });
+        replace(LATCH, "countDown", "()V", "latchCountDown", "(L" + LATCH + ";I)V");
+        replace(LATCH, "getCount", "()J", "latchGetCount", "(L" + LATCH + ";I)J");
+    }
+
+    private static void barrier() {
+        String await = "(L" + BARRIER + ";JI)I";
+        CallReplacements.instance(BARRIER, "await", "()I", (mv, site) -> {
+            untimed(mv);
+            Emit.callHook(mv, site, "barrierAwait", await);
+        });
+        CallReplacements.instance(BARRIER, "await", "(" + TIMED + ")I", (mv, site) -> {
+            CallReplacements.timeoutToNanos(mv);
+            Emit.callHook(mv, site, "barrierAwait", await);
+        });
+        replace(BARRIER, "getNumberWaiting", "()I", "barrierNumberWaiting", "(L" + BARRIER + ";I)I");
+        replace(BARRIER, "isBroken", "()Z", "barrierIsBroken", "(L" + BARRIER + ";I)Z");
+        replace(BARRIER, "reset", "()V", "barrierReset", "(L" + BARRIER + ";I)V");
+    }
+
+    private static void phaser() {
+        String register = "(L" + PHASER + ";II)I";
+        replace(PHASER, "register", "()I", "phaserRegister", register, 1);
+        replace(PHASER, "bulkRegister", "(I)I", "phaserRegister", register);
+        String arrive = "(L" + PHASER + ";ZI)I";
+        replace(PHASER, "arrive", "()I", "phaserArrive", arrive, 0);
+        replace(PHASER, "arriveAndDeregister", "()I", "phaserArrive", arrive, 1);
+        replace(PHASER, "arriveAndAwaitAdvance", "()I", "phaserArriveAndAwaitAdvance", "(L" + PHASER + ";I)I");
+        replace(PHASER, "getPhase", "()I", "phaserGetPhase", "(L" + PHASER + ";I)I");
+        String await = "(L" + PHASER + ";IZJI)I";
+        CallReplacements.instance(PHASER, "awaitAdvance", "(I)I", (mv, site) -> {
+            Emit.pushInt(mv, 0);
+            untimed(mv);
+            Emit.callHook(mv, site, "phaserAwaitAdvance", await);
+        });
+        CallReplacements.instance(PHASER, "awaitAdvanceInterruptibly", "(I)I", (mv, site) -> {
+            Emit.pushInt(mv, 1);
+            untimed(mv);
+            Emit.callHook(mv, site, "phaserAwaitAdvance", await);
+        });
+        CallReplacements.instance(PHASER, "awaitAdvanceInterruptibly", "(I" + TIMED + ")I", (mv, site) -> {
+            CallReplacements.timeoutToNanos(mv);
+            pushIntUnderLong(mv, 1);
+            Emit.callHook(mv, site, "phaserAwaitAdvance", await);
+        });
+    }
+
+    private static void stampedLock() {
+        String lock = "(L" + STAMPED + ";ZZI)J";
+        replace(STAMPED, "writeLock", "()J", "stampedLock", lock, 1, 0);
+        replace(STAMPED, "readLock", "()J", "stampedLock", lock, 0, 0);
+        replace(STAMPED, "writeLockInterruptibly", "()J", "stampedLock", lock, 1, 1);
+        replace(STAMPED, "readLockInterruptibly", "()J", "stampedLock", lock, 0, 1);
+        String tryLock = "(L" + STAMPED + ";ZJI)J";
+        for (String mode : new String[] {"Write", "Read"}) {
+            int write = mode.equals("Write") ? 1 : 0;
+            CallReplacements.instance(STAMPED, "try" + mode + "Lock", "()J", (mv, site) -> {
+                Emit.pushInt(mv, write);
+                untimed(mv);
+                Emit.callHook(mv, site, "stampedTryLock", tryLock);
+            });
+            CallReplacements.instance(STAMPED, "try" + mode + "Lock", "(" + TIMED + ")J", (mv, site) -> {
+                CallReplacements.timeoutToNanos(mv);
+                pushIntUnderLong(mv, write);
+                Emit.callHook(mv, site, "stampedTryLock", tryLock);
+            });
+        }
+        String unlock = "(L" + STAMPED + ";JII)V";
+        replace(STAMPED, "unlock", "(J)V", "stampedUnlock", unlock, 0);
+        replace(STAMPED, "unlockWrite", "(J)V", "stampedUnlock", unlock, 1);
+        replace(STAMPED, "unlockRead", "(J)V", "stampedUnlock", unlock, 2);
+        replace(STAMPED, "tryOptimisticRead", "()J", "stampedTryOptimisticRead", "(L" + STAMPED + ";I)J");
+        replace(STAMPED, "validate", "(J)Z", "stampedValidate", "(L" + STAMPED + ";JI)Z");
+        replace(STAMPED, "tryConvertToWriteLock", "(J)J", "stampedTryConvertToWriteLock",
+                "(L" + STAMPED + ";JI)J");
+    }
+
+    private static void lockAndCondition() {
+        CallReplacements.instance(CallReplacements.LOCK, "tryLock", "(" + TIMED + ")Z", (mv, site) -> {
+            CallReplacements.timeoutToNanos(mv);
+            Emit.callHook(mv, site, "tryLockTimed", "(L" + CallReplacements.LOCK + ";JI)Z");
+        });
+        String condition = "L" + CallReplacements.CONDITION + ";";
+        replace(CallReplacements.CONDITION, "awaitUninterruptibly", "()V", "conditionAwaitUninterruptibly",
+                "(" + condition + "I)V");
+        // A deadline is a timeout like any other: time is not modelled, the await may time out or be signalled.
+        CallReplacements.instance(CallReplacements.CONDITION, "awaitUntil", "(Ljava/util/Date;)Z", (mv, site) -> {
+            mv.visitInsn(Opcodes.POP);
+            mv.visitInsn(Opcodes.LCONST_0);
+            Emit.callHook(mv, site, "conditionAwait", "(" + condition + "JI)Z");
+        });
+    }
+
+    /** A call that becomes {@code hook} after pushing {@code constants} (ints or booleans) behind its operands. */
+    private static void replace(String jdkClass, String method, String descriptor, String hook,
+                                String hookDescriptor, int... constants) {
+        CallReplacements.instance(jdkClass, method, descriptor, (mv, site) -> {
+            for (int constant : constants) {
+                Emit.pushInt(mv, constant);
+            }
+            Emit.callHook(mv, site, hook, hookDescriptor);
+        });
+    }
+
+    private static void untimed(MethodVisitor mv) {
+        mv.visitLdcInsn(-1L);
+    }
+
+    /** [..., long] → [..., value, long]. */
+    private static void pushIntUnderLong(MethodVisitor mv, int value) {
+        Emit.pushInt(mv, value);
+        mv.visitInsn(Opcodes.DUP_X2);
+        mv.visitInsn(Opcodes.POP);
+    }
+}

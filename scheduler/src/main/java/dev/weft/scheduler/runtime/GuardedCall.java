@@ -1,0 +1,123 @@
+package dev.weft.scheduler.runtime;
+
+import dev.weft.scheduler.model.Event;
+import dev.weft.scheduler.model.OpKind;
+import dev.weft.scheduler.model.Operation;
+
+/**
+ * A <em>guarded real call</em>: a call on a thread-safe JDK object that may block. The thread pauses here; the
+ * operation is enabled only once the real call would not block, judged from the real object's own non-blocking state
+ * ({@link #ready()}), so that when it is chosen the thread makes the real call and it returns at once (only one
+ * managed thread runs, so nothing changes between the check and the call). The real object keeps its real state.
+ *
+ * <p>Interrupts and timeouts follow {@link Parking} and {@link WaitSet.Waiter}: an interruptible call is also enabled
+ * while the thread's model interrupt flag is set, and then throws {@link InterruptedException} (checked first, as the
+ * JDK's synchronizers do); a timed call is always enabled, because it may time out.
+ */
+abstract class GuardedCall extends Action {
+
+    /** How the call may end without its condition. */
+    enum Mode {
+        /** waits for the condition, whatever happens ({@code acquireUninterruptibly}, {@code awaitAdvance}) */
+        UNINTERRUPTIBLE,
+        /** waits for the condition or an interrupt */
+        INTERRUPTIBLE,
+        /** waits for the condition, an interrupt or the timeout */
+        TIMED,
+        /** never waits ({@code tryAcquire()}): succeeds or fails at once */
+        TRY;
+
+        static Mode of(boolean interruptibly, long nanos) {
+            return nanos >= 0 ? TIMED : interruptibly ? INTERRUPTIBLE : UNINTERRUPTIBLE;
+        }
+    }
+
+    /** How it ended. */
+    enum Outcome { READY, INTERRUPTED, TIMED_OUT }
+
+    final ManagedThread thread;
+    private final Mode mode;
+    private Outcome outcome;
+
+    GuardedCall(ManagedThread thread, Mode mode, Operation operation, int site) {
+        super(operation, site);
+        this.thread = thread;
+        this.mode = mode;
+    }
+
+    /** Whether the real call would return at once; must not depend on which thread asks. */
+    abstract boolean ready();
+
+    /**
+     * Thread side: pauses until the call may proceed.
+     *
+     * @return {@code true} when the condition holds (make the real call now), {@code false} when it timed out or a
+     *         try failed
+     * @throws InterruptedException when the call was interrupted
+     */
+    final boolean await() throws InterruptedException {
+        thread.pauseAt(this);
+        thread.throwIfTold();
+        return outcome == Outcome.READY;
+    }
+
+    /** Thread side, for calls that cannot be interrupted. */
+    final boolean awaitUninterruptibly() {
+        thread.pauseAt(this);
+        thread.throwUncheckedIfTold();
+        return outcome == Outcome.READY;
+    }
+
+    private boolean interruptible() {
+        return mode == Mode.INTERRUPTIBLE || mode == Mode.TIMED;
+    }
+
+    @Override
+    boolean enabled() {
+        return switch (mode) {
+            case TRY, TIMED -> true;
+            case INTERRUPTIBLE -> ready() || thread.interrupted;
+            case UNINTERRUPTIBLE -> ready();
+        };
+    }
+
+    @Override
+    Action perform() {
+        if (interruptible() && thread.interrupted) {
+            thread.interrupted = false;
+            thread.toThrow = new InterruptedException();
+            outcome = Outcome.INTERRUPTED;
+        } else {
+            outcome = ready() ? Outcome.READY : Outcome.TIMED_OUT;
+        }
+        return null;
+    }
+
+    Outcome outcome() {
+        return outcome;
+    }
+
+    @Override
+    String value() {
+        return outcome == null ? null : outcome.name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /**
+     * A try or a timed call that failed changed nothing, and trying again with nothing changed fails again; a wait
+     * that only reads (a latch's) changes nothing either way.
+     */
+    @Override
+    boolean repeatable() {
+        return mode == Mode.TRY || mode == Mode.TIMED || super.repeatable();
+    }
+
+    @Override
+    boolean changedNothing(Event event) {
+        return outcome != Outcome.READY || event.operation().kind() == OpKind.READ;
+    }
+
+    @Override
+    String whyBlocked() {
+        return "waits: " + operation();
+    }
+}

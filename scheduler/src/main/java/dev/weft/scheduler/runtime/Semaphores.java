@@ -1,0 +1,82 @@
+package dev.weft.scheduler.runtime;
+
+import dev.weft.scheduler.model.LockId;
+import dev.weft.scheduler.model.Operation;
+
+import java.util.concurrent.Semaphore;
+
+/**
+ * {@code Semaphore}, by guarded real calls: the real semaphore keeps the permits.
+ *
+ * <ul>
+ *   <li>acquire(n), acquireUninterruptibly(n): {@code LOCK}, enabled while {@code availablePermits() >= n} (or, for
+ *   acquire, the thread is interrupted: it throws {@link InterruptedException}).</li>
+ *   <li>tryAcquire(n): {@code LOCK}, always enabled, value {@code ready} or {@code timed_out}; the timed variant may
+ *   also time out or be interrupted.</li>
+ *   <li>release(n): {@code UNLOCK}. availablePermits: {@code LOCK}, an observer.</li>
+ * </ul>
+ *
+ * <p>Lock operations on one {@link LockId} per semaphore, so that only acquisitions race with each other, as for a
+ * {@code ReentrantLock}: a 3-thread counter under {@code Semaphore(1)} has the 3! traces of one under a lock. A
+ * release is ordered against the acquisitions, but its order with a later {@code tryAcquire}/{@code availablePermits}
+ * of another thread is not reversed (the same limit as a failed {@code tryLock}, see docs/design/runtime.md).
+ */
+final class Semaphores {
+
+    private Semaphores() {
+    }
+
+    static void acquire(ManagedThread self, Semaphore semaphore, int permits, boolean interruptibly, int site)
+            throws InterruptedException {
+        checkPermits(permits);
+        GuardedCall.Mode mode = interruptibly ? GuardedCall.Mode.INTERRUPTIBLE : GuardedCall.Mode.UNINTERRUPTIBLE;
+        guard(self, semaphore, permits, mode, site).await();
+        semaphore.acquireUninterruptibly(permits);
+    }
+
+    static boolean tryAcquire(ManagedThread self, Semaphore semaphore, int permits, long nanos, int site)
+            throws InterruptedException {
+        checkPermits(permits);
+        GuardedCall.Mode mode = nanos < 0 ? GuardedCall.Mode.TRY : GuardedCall.Mode.TIMED;
+        return guard(self, semaphore, permits, mode, site).await() && semaphore.tryAcquire(permits);
+    }
+
+    static void release(ManagedThread self, Semaphore semaphore, int permits, int site) {
+        checkPermits(permits);
+        Step.change(self, Operation.unlock(id(self, semaphore)), site);
+        semaphore.release(permits);
+    }
+
+    static int availablePermits(ManagedThread self, Semaphore semaphore, int site) {
+        Step.observe(self, Operation.lock(id(self, semaphore)), site);
+        return semaphore.availablePermits();
+    }
+
+    private static GuardedCall guard(ManagedThread self, Semaphore semaphore, int permits, GuardedCall.Mode mode,
+                                     int site) {
+        LockId id = id(self, semaphore);
+        return new GuardedCall(self, mode, Operation.lock(id), site) {
+            @Override
+            boolean ready() {
+                return semaphore.availablePermits() >= permits;
+            }
+
+            @Override
+            String whyBlocked() {
+                return "waits for " + permits + (permits == 1 ? " permit" : " permits") + " of " + id.name()
+                        + ", which has " + semaphore.availablePermits();
+            }
+        };
+    }
+
+    private static LockId id(ManagedThread self, Semaphore semaphore) {
+        return new LockId(self.execution.names.nameOf(semaphore, self));
+    }
+
+    /** The JDK rejects a negative count before anything else; so does the model, before any scheduling point. */
+    private static void checkPermits(int permits) {
+        if (permits < 0) {
+            throw new IllegalArgumentException();
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package dev.weft.scheduler.runtime;
+
+import dev.weft.scheduler.model.Event;
+import dev.weft.scheduler.model.Operation;
+
+/**
+ * A visible call that never blocks, on an object modelled at its API: the thread pauses here, and once let move makes
+ * the real call itself. An <em>observer</em> (a query such as {@code availablePermits}) changes nothing and may be
+ * repeated by a spin loop; it is reported as such even when its operation is a lock operation.
+ */
+final class Step extends Action {
+
+    private final boolean observer;
+
+    private Step(Operation operation, boolean observer, int site) {
+        super(operation, site);
+        this.observer = observer;
+    }
+
+    static void change(ManagedThread self, Operation operation, int site) {
+        self.pauseAt(new Step(operation, false, site));
+    }
+
+    static void observe(ManagedThread self, Operation operation, int site) {
+        self.pauseAt(new Step(operation, true, site));
+    }
+
+    @Override
+    boolean repeatable() {
+        return observer;
+    }
+
+    @Override
+    boolean changedNothing(Event event) {
+        return observer;
+    }
+}
