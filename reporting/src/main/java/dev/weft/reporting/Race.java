@@ -29,12 +29,12 @@ record Race(int earlier, int later, PendingOperation notRun, Origin origin) {
     enum Origin {
         /** the explorer reversed this race to reach the failing execution */
         REVERSED("Race reversed to reach this failure (an earlier execution ran these two steps the other way"
-                + " round; this order led here):", "race reversed to reach the failure"),
+                + " round):", "race reversed to reach the failure"),
         /** the two unordered calls of a {@code DATA_RACE} */
         DATA_RACE("Data race (nothing orders these two calls: on a real JVM they may overlap):", "data race"),
         /** the race nearest the failure, by {@link #nearest}: when no reversal produced the failing execution */
-        NEAREST("Nearest race before the failure (a guess, as no race reversal produced this execution: these two"
-                + " steps could have run the other way round):", "race nearest the failure (a guess)");
+        NEAREST("Nearest race before the failure (a guess: no race reversal led to this execution):",
+                "race nearest the failure (a guess)");
 
         final String heading;
         final String legend;

@@ -29,6 +29,11 @@ final class ObjectNames {
         return name;
     }
 
+    /** The object's name if a thread met it already, else {@code null}; never names it (for reports only). */
+    String nameIfMet(Object object) {
+        return names.get(object);
+    }
+
     /** Names the object now if nobody met it before (its allocation). */
     void allocated(Object object, ManagedThread allocating) {
         nameOf(object, allocating);
