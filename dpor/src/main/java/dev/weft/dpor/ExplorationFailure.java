@@ -17,12 +17,30 @@ import java.util.List;
  * @param stuck     for a deadlock, the threads that could not move and what they were waiting for; else empty
  * @param preemptions how many times the schedule switches away from a thread that could have gone on (a switch
  *                  after a thread blocked or ended is not counted): the fewer, the easier the schedule is to follow
+ * @param race      for {@code DATA_RACE} the two racing calls; for other kinds the race whose reversal made the
+ *                  exploration run this execution, or {@code null} when no reversal did (the first execution, a
+ *                  replay, the fewest-preemptions search, NAIVE)
  */
 public record ExplorationFailure(FailureKind kind, String message, Throwable cause, List<Event> events,
-                                 Schedule schedule, List<PendingOperation> stuck, int preemptions) {
+                                 Schedule schedule, List<PendingOperation> stuck, int preemptions,
+                                 RacingSteps race) {
 
     public ExplorationFailure {
         events = List.copyOf(events);
         stuck = List.copyOf(stuck);
+    }
+
+    /** A failure with no race named by the explorer. */
+    public ExplorationFailure(FailureKind kind, String message, Throwable cause, List<Event> events,
+                              Schedule schedule, List<PendingOperation> stuck, int preemptions) {
+        this(kind, message, cause, events, schedule, stuck, preemptions, null);
+    }
+
+    /**
+     * The same failure with the events of a replay of its schedule that recorded more detail (stacks, values). The
+     * replay must have performed the same operations, which the caller checks.
+     */
+    public ExplorationFailure withEvents(List<Event> detailed) {
+        return new ExplorationFailure(kind, message, cause, detailed, schedule, stuck, preemptions, race);
     }
 }

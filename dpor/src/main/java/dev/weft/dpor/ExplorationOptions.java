@@ -8,6 +8,7 @@ package dev.weft.dpor;
  *                           says the search was not exhaustive
  * @param maxSteps           an execution with more visible operations than this fails with {@code STEP_LIMIT}
  * @param stopOnFirstFailure stop at the first failing execution, or explore on and collect every failure
+ *                           (a data race never stops the exploration: it is reported at the end when nothing failed)
  *                           (nondeterminism always stops: the schedules no longer mean anything)
  */
 public record ExplorationOptions(SearchAlgorithm algorithm, long maxExecutions, int maxSteps,

@@ -10,7 +10,9 @@ import java.util.List;
  * @param sleepSetBlocked executions abandoned because every enabled thread was asleep
  * @param exhaustive      whether every schedule the algorithm asks for was run (false when a budget ran out or the
  *                        search stopped at a failure)
- * @param failures        the failing executions found, in the order found
+ * @param failures        the failing executions found, in the order found; a {@code DATA_RACE} (the first execution
+ *                        with a data race, see {@code FailureKind.DATA_RACE}) comes last, and when the exploration
+ *                        stops at the first failure it is there only if nothing else failed
  * @param elapsedNanos    wall time of the exploration
  */
 public record ExplorationResult(long executions, long completed, long sleepSetBlocked, boolean exhaustive,

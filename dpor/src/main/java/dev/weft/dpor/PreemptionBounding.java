@@ -17,10 +17,12 @@ public final class PreemptionBounding {
     /**
      * Kinds worth shortening. Not {@code STEP_LIMIT} (every try runs {@code maxSteps} steps),
      * {@code UNCONTROLLED_BLOCKING} (every try may wait for the watchdog) or {@code NONDETERMINISM} (its schedule
-     * means nothing).
+     * means nothing). A {@code DATA_RACE} is shortened like a failure: the search looks for an execution that
+     * completes with a data race (any one: which pair races may change with the schedule), and most races show with
+     * no preemption at all, since the two calls need not overlap to be unordered.
      */
     private static final Set<FailureKind> MINIMIZED = Set.of(FailureKind.ASSERTION, FailureKind.EXCEPTION,
-            FailureKind.DEADLOCK);
+            FailureKind.DEADLOCK, FailureKind.DATA_RACE);
 
     private PreemptionBounding() {
     }

@@ -18,13 +18,18 @@ final class FailurePoints {
     }
 
     /**
-     * The indexes of the events at which the failure shows. For a deadlock: the latest step of every stuck thread
+     * The indexes of the events at which the failure shows. For a data race: the two racing calls. For a deadlock: the latest step of every stuck thread
      * (the start of a stuck thread that never moved). Otherwise: the latest step of the execution, because the
      * scheduler lets one thread move at a time and notices a failure right after the step of the thread that failed.
      */
     static BitSet of(ExplorationFailure failure) {
         List<Event> events = failure.events();
         BitSet points = new BitSet(events.size());
+        if (failure.kind() == FailureKind.DATA_RACE && failure.race() != null) {
+            points.set(failure.race().first());
+            points.set(failure.race().second());
+            return points;
+        }
         if (failure.kind() != FailureKind.DEADLOCK) {
             if (!events.isEmpty()) {
                 points.set(events.size() - 1);

@@ -52,18 +52,35 @@ final class Focus {
         this.race = race;
     }
 
+    /**
+     * The race is the one the explorer named ({@link ExplorationFailure#race}) when there is one; its steps and what
+     * happens before them are shown too, as they may lie outside the failure's causal past. Otherwise it is the
+     * nearest race in the causal past ({@link Race#nearest}), a guess.
+     */
     static Focus of(ExplorationFailure failure, int maxSteps) {
         HappensBefore hb = HappensBefore.of(failure.events());
         BitSet points = FailurePoints.of(failure);
         BitSet causalPast = causalPast(hb, points);
+        Optional<Race> race;
+        if (failure.race() != null) {
+            Race named = Race.named(failure.race());
+            BitSet raceSteps = new BitSet();
+            raceSteps.set(named.earlier());
+            if (named.bothRan()) {
+                raceSteps.set(named.later());
+            }
+            causalPast.or(causalPast(hb, raceSteps));
+            race = Optional.of(named);
+        } else {
+            Set<Integer> failureThreads = new HashSet<>();
+            points.stream().forEach(i -> failureThreads.add(hb.event(i).thread().index()));
+            race = Race.nearest(hb, causalPast, failureThreads);
+        }
         int[] shown = causalPast.stream().toArray();
         if (shown.length > maxSteps) {
             shown = Arrays.copyOfRange(shown, shown.length - maxSteps, shown.length);
         }
-        Set<Integer> failureThreads = new HashSet<>();
-        points.stream().forEach(i -> failureThreads.add(hb.event(i).thread().index()));
-        return new Focus(failure, hb, points, shown, threads(failure, hb, shown),
-                Race.nearest(hb, causalPast, failureThreads));
+        return new Focus(failure, hb, points, shown, threads(failure, hb, shown, race), race);
     }
 
     private static BitSet causalPast(HappensBefore hb, BitSet points) {
@@ -80,12 +97,17 @@ final class Focus {
         return past;
     }
 
-    /** The threads with a shown step, and for a deadlock every stuck thread, in order of creation. */
-    private static List<ThreadId> threads(ExplorationFailure failure, HappensBefore hb, int[] shown) {
+    /**
+     * The threads with a shown step, for a deadlock every stuck thread, and the thread of a racing step that never
+     * ran, in order of creation.
+     */
+    private static List<ThreadId> threads(ExplorationFailure failure, HappensBefore hb, int[] shown,
+                                          Optional<Race> race) {
         Set<ThreadId> threads = new TreeSet<>(Comparator.comparingInt(ThreadId::index));
         for (int index : shown) {
             threads.add(hb.event(index).thread());
         }
+        race.map(Race::notRun).ifPresent(p -> threads.add(p.thread()));
         if (failure.kind() == FailureKind.DEADLOCK) {
             for (PendingOperation stuck : failure.stuck()) {
                 threads.add(stuck.thread());
@@ -124,14 +146,17 @@ final class Focus {
         return threads;
     }
 
-    /** The race nearest the failure, see {@link Race#nearest}. */
+    /** The race the report highlights: the one the explorer named, or else the nearest (see {@link Focus#of}). */
     Optional<Race> race() {
         return race;
     }
 
-    /** The race when both its steps are shown, which is when the pictures can highlight it. */
+    /**
+     * The race when its steps are shown (the one that ran, if the other never did), which is when the pictures can
+     * highlight it.
+     */
     Optional<Race> shownRace() {
-        return race.filter(r -> isShown(r.earlier()) && isShown(r.later()));
+        return race.filter(r -> isShown(r.earlier()) && (!r.bothRan() || isShown(r.later())));
     }
 
     /** How many events of the execution are left out between the shown event at {@code position} and the one before. */

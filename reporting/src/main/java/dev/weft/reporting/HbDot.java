@@ -12,8 +12,9 @@ import java.util.Optional;
 /**
  * The happens-before graph of a failing execution in Graphviz DOT: the steps that happen before the failure as
  * nodes, one cluster per thread with its program order, and the cross-thread edges of {@link HbEdges} labelled with
- * their kind. Where the failure was observed is drawn bold; the race nearest the failure in red (see
- * {@link Race#nearest}), on the edge between its steps if one is drawn, else as a dashed edge of its own. For a
+ * their kind. Where the failure was observed is drawn bold; the race in red (the one the explorer reversed to reach
+ * the failure, or the two calls of a data race; else the nearest, see {@link Focus#of}), on the edge between its
+ * steps if one is drawn, else as a dashed edge of its own. For a
  * deadlock each stuck thread's cluster ends in a dashed node with the operation it is blocked on, and dashed red
  * "waits for" edges join those nodes along the wait-for relation.
  */
@@ -45,6 +46,7 @@ public final class HbDot {
         out.append("  node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=10];\n");
         out.append("  edge [fontname=\"Helvetica\", fontsize=9];\n");
         Optional<Race> race = focus.shownRace();
+        race.ifPresent(r -> out.append("  // in red: the ").append(r.origin().legend).append('\n'));
         // In the order of the stuck list, so that the file is the same every time.
         Map<ThreadId, WaitFor.Wait> waits = new LinkedHashMap<>();
         if (!focus.stuck().isEmpty()) {
@@ -64,7 +66,7 @@ public final class HbDot {
                             : "")
                     .append("];\n");
         }
-        if (race.isPresent() && !raceDrawn) {
+        if (race.isPresent() && race.get().bothRan() && !raceDrawn) {
             out.append("  e").append(race.get().earlier()).append(" -> e").append(race.get().later())
                     .append(" [label=\"race\", style=dashed, dir=both, color=\"").append(RACE_COLOR)
                     .append("\", fontcolor=\"").append(RACE_COLOR).append("\", penwidth=2];\n");

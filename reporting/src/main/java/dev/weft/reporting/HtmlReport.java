@@ -44,12 +44,12 @@ public final class HtmlReport {
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
                 .append("<title>").append(Text.xml("Weft: " + testName + " — " + failure.kind())).append("</title>\n")
                 .append("<style>\n").append(PAGE_CSS).append(SwimlaneSvg.CSS).append("</style>\n</head>\n<body>\n");
-        summary(html, testName, failure, replayToken);
+        summary(html, testName, failure, replayToken, focus);
         if (!focus.stuck().isEmpty()) {
             deadlock(html, WaitFor.of(failure.events(), focus.stuck()));
         }
         html.append("<h2>Interleaving</h2>\n");
-        legend(html);
+        legend(html, focus);
         html.append("<div class=\"drawing\">\n").append(SwimlaneSvg.render(focus)).append("</div>\n");
         html.append("<h2>Trace</h2>\n<pre class=\"trace\">").append(Text.xml(TraceTable.render(failure)))
                 .append("</pre>\n");
@@ -63,7 +63,8 @@ public final class HtmlReport {
         return html.toString();
     }
 
-    private static void summary(StringBuilder html, String testName, ExplorationFailure failure, String replayToken) {
+    private static void summary(StringBuilder html, String testName, ExplorationFailure failure, String replayToken,
+                                Focus focus) {
         html.append("<h1>Weft: ").append(Text.xml(testName)).append(" failed</h1>\n<table class=\"summary\">\n");
         row(html, "Test", "<code>" + Text.xml(testName) + "</code>");
         row(html, "Kind", "<span class=\"kind\">" + failure.kind() + "</span>");
@@ -71,6 +72,7 @@ public final class HtmlReport {
         row(html, "Steps", Integer.toString(failure.events().size()));
         row(html, "Preemptions", failure.preemptions() + " &mdash; times the schedule switches away from a thread"
                 + " that could have gone on");
+        focus.race().ifPresent(race -> row(html, "Race", Text.xml(race.origin().legend)));
         if (replayToken == null || replayToken.isEmpty()) {
             row(html, "Replay", "no replay token");
         } else {
@@ -98,14 +100,26 @@ public final class HtmlReport {
         }
     }
 
-    private static void legend(StringBuilder html) {
-        html.append("<p>Time runs downwards, one lane per thread; hover a step for where it is in the source.</p>\n")
+    private static void legend(StringBuilder html, Focus focus) {
+        String race = focus.race().map(r -> r.origin().legend).orElse("race");
+        html.append("<p>Time runs downwards, one lane per thread; hover a step for where it is in the source")
+                .append(hasStacks(focus) ? " and its stack" : "").append(".</p>\n")
                 .append("<p class=\"legend\"><span><i style=\"border-color:#1570ef\"></i>reads</span>")
                 .append("<span><i style=\"border-color:#7a5af8\"></i>lock release &rarr; acquire</span>")
                 .append("<span><i style=\"border-color:#667085\"></i>start, join</span>")
                 .append("<span><i style=\"border-color:#039855\"></i>notify</span>")
                 .append("<span><i style=\"border-color:#dc6803\"></i>unpark</span>")
-                .append("<span><i style=\"border-color:#d92d20; border-top-style:dashed\"></i>race nearest the failure")
+                .append("<span><i style=\"border-color:#d92d20; border-top-style:dashed\"></i>")
+                .append(Text.xml(race))
                 .append("</span><span>bold box: where the failure was observed</span></p>\n");
+    }
+
+    private static boolean hasStacks(Focus focus) {
+        for (int index : focus.shown()) {
+            if (!focus.event(index).stack().isEmpty()) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -12,6 +12,12 @@ final class OpText {
 
     /** The operation and, when recorded, the value it read or wrote: {@code write items[3] = 7}. */
     static String of(Event event) {
+        Location location = event.operation().location();
+        if (event.value() != null && location != null && (location.kind() == Location.Kind.UNSAFE_OBJECT
+                || location.kind() == Location.Kind.OBJECT_STATE)) {
+            // a call on an object modelled at its API: the value names the method
+            return "call " + location + "." + event.value();
+        }
         String op = of(event.operation());
         return event.value() == null ? op : op + " = " + event.value();
     }

@@ -1,9 +1,11 @@
 package dev.weft.reporting;
 
+import dev.weft.dpor.RacingSteps;
 import dev.weft.dpor.hb.HappensBefore;
 import dev.weft.scheduler.model.Event;
 import dev.weft.scheduler.model.OpKind;
 import dev.weft.scheduler.model.Operation;
+import dev.weft.scheduler.model.PendingOperation;
 import dev.weft.scheduler.model.ThreadId;
 
 import java.util.BitSet;
@@ -17,9 +19,46 @@ import java.util.Set;
  * that dependency), so that the other order was possible too.
  *
  * @param earlier the index of the step that came first in the failing execution
- * @param later   the index of the step that came second
+ * @param later   the index of the step that came second, or -1 when it never ran (the failure came first)
+ * @param notRun  when {@code later} is -1, what the other thread was about to do; else {@code null}
+ * @param origin  how the report knows it: named by the explorer, or guessed
  */
-record Race(int earlier, int later) {
+record Race(int earlier, int later, PendingOperation notRun, Origin origin) {
+
+    /** How the report knows the race, which decides how it is introduced. */
+    enum Origin {
+        /** the explorer reversed this race to reach the failing execution */
+        REVERSED("Race reversed to reach this failure (an earlier execution ran these two steps the other way"
+                + " round):", "race reversed to reach the failure"),
+        /** the two unordered calls of a {@code DATA_RACE} */
+        DATA_RACE("Data race (nothing orders these two calls: on a real JVM they may overlap):", "data race"),
+        /** the race nearest the failure, by {@link #nearest}: when no reversal produced the failing execution */
+        NEAREST("Nearest race before the failure (a guess: no race reversal led to this execution):",
+                "race nearest the failure (a guess)");
+
+        final String heading;
+        final String legend;
+
+        Origin(String heading, String legend) {
+            this.heading = heading;
+            this.legend = legend;
+        }
+    }
+
+    Race(int earlier, int later) {
+        this(earlier, later, null, Origin.NEAREST);
+    }
+
+    /** The race the explorer named, in report terms. */
+    static Race named(RacingSteps steps) {
+        Origin origin = steps.origin() == RacingSteps.Origin.DATA_RACE ? Origin.DATA_RACE : Origin.REVERSED;
+        return new Race(steps.first(), steps.second(), steps.notRun(), origin);
+    }
+
+    /** Whether both steps ran, so that the pictures can join them. */
+    boolean bothRan() {
+        return later >= 0;
+    }
 
     /**
      * The race nearest the failure, by this rule: among the immediate races whose later step happens before (or is)

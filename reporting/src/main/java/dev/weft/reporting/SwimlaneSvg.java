@@ -13,7 +13,7 @@ import java.util.TreeSet;
 
 /**
  * The failing execution as an SVG swimlane drawing: one lane per thread with its name on top, time downwards with one
- * row per step, a box per step (hover shows where it is in the source), arrows across lanes for the edges of
+ * row per step, a box per step (hover shows where it is in the source and, when recorded, its stack), arrows across lanes for the edges of
  * {@link HbEdges}, the race nearest the failure in red. For a deadlock a last row shows what each stuck thread is
  * blocked on, with red arrows along the wait-for relation.
  *
@@ -31,6 +31,8 @@ final class SwimlaneSvg {
     private static final int BOTTOM_MARGIN = 12;
     /** What fits on a box's first line at the monospace size the stylesheet sets. */
     private static final int BOX_CHARS = 31;
+    /** Frames of a step's stack shown when hovering it: the innermost ones say where, the rest is how it got there. */
+    private static final int MAX_FRAMES = 16;
 
     private static final String RACE_COLOR = "#d92d20";
     private static final Map<EdgeKind, String> COLORS = Map.of(
@@ -98,7 +100,7 @@ final class SwimlaneSvg {
             edge(edge.from(), edge.to(), edge.kind().label(), isRace ? RACE_COLOR : COLORS.get(edge.kind()), isRace,
                     false);
         }
-        if (race.isPresent() && !raceDrawn) {
+        if (race.isPresent() && race.get().bothRan() && !raceDrawn) {
             // Not an edge of the graph: the two steps could have run either way round, so both ends get a head.
             edge(race.get().earlier(), race.get().later(), "race", RACE_COLOR, true, true);
         }
@@ -156,7 +158,10 @@ final class SwimlaneSvg {
         String op = OpText.of(event);
         String tip = "#" + index + " " + event.thread().name() + ": " + op + "\n" + event.source() + " in "
                 + event.source().className() + "." + event.source().methodName()
-                + (focus.isFailurePoint(index) ? "\nwhere the failure was observed" : "");
+                + (focus.isFailurePoint(index) ? "\nwhere the failure was observed" : "")
+                + (race.isPresent() && race.get().involves(index) ? "\none of the racing pair: "
+                        + race.get().origin().legend : "")
+                + stack(event);
         boxes.append("<g class=\"").append(classes).append("\" data-index=\"").append(index)
                 .append("\" data-thread=\"").append(Text.xml(event.thread().name())).append("\">")
                 .append("<title>").append(Text.xml(tip)).append("</title>")
@@ -169,6 +174,19 @@ final class SwimlaneSvg {
                 .append("<text class=\"no\" x=\"").append(x + BOX_WIDTH - 6).append("\" y=\"").append(y + 28)
                 .append("\" text-anchor=\"end\">#").append(index).append("</text></g>\n");
         y += ROW_HEIGHT;
+    }
+
+    /** The stack the step was taken at, innermost first, when the report's replay recorded it; else empty. */
+    private static String stack(Event event) {
+        StringBuilder text = new StringBuilder();
+        List<StackTraceElement> frames = event.stack();
+        for (int i = 0; i < Math.min(frames.size(), MAX_FRAMES); i++) {
+            text.append("\n    at ").append(frames.get(i));
+        }
+        if (frames.size() > MAX_FRAMES) {
+            text.append("\n    ... ").append(frames.size() - MAX_FRAMES).append(" more");
+        }
+        return text.toString();
     }
 
     private void elision(int count) {

@@ -141,16 +141,28 @@ public final class TraceTable {
     }
 
     private static void race(Focus focus, Race race, StringBuilder out) {
-        out.append("Nearest race before the failure (these two steps could have run the other way round):\n");
+        out.append(Text.fit(race.origin().heading, LINE_WIDTH)).append('\n');
         Event first = focus.event(race.earlier());
-        Event second = focus.event(race.later());
-        int numberWidth = Integer.toString(race.later()).length();
-        int nameWidth = Math.max(first.thread().name().length(), second.thread().name().length());
-        for (Event e : List.of(first, second)) {
-            out.append(Text.fit("  step " + pad(Integer.toString(e.index()), numberWidth) + "  "
-                    + pad(e.thread().name(), nameWidth) + "  " + OpText.of(e) + " (" + e.source() + ")", LINE_WIDTH))
-                    .append('\n');
+        String secondThread = race.bothRan() ? focus.event(race.later()).thread().name() : race.notRun().thread().name();
+        String step = "step " + race.earlier();
+        String secondStep = race.bothRan() ? "step " + race.later() : "not run";
+        int stepWidth = Math.max(step.length(), secondStep.length());
+        int nameWidth = Math.max(first.thread().name().length(), secondThread.length());
+        raceLine(out, step, stepWidth, first.thread().name(), nameWidth, OpText.of(first), first.source().toString());
+        if (race.bothRan()) {
+            Event second = focus.event(race.later());
+            raceLine(out, secondStep, stepWidth, secondThread, nameWidth, OpText.of(second),
+                    second.source().toString());
+        } else {
+            raceLine(out, secondStep, stepWidth, secondThread, nameWidth, OpText.of(race.notRun().operation()),
+                    race.notRun().source() + "; the failure came first");
         }
+    }
+
+    private static void raceLine(StringBuilder out, String step, int stepWidth, String thread, int nameWidth,
+                                 String op, String where) {
+        out.append(Text.fit("  " + pad(step, stepWidth) + "  " + pad(thread, nameWidth) + "  " + op + " (" + where
+                + ")", LINE_WIDTH)).append('\n');
     }
 
     private static void waitFor(WaitFor waitFor, StringBuilder out) {

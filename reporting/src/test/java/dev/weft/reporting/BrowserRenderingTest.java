@@ -13,6 +13,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Opens report.html in a real browser (headless Chromium, as CI installs it) to check that the page a user gets is
@@ -46,6 +48,23 @@ class BrowserRenderingTest {
         byte[] png = Files.readAllBytes(screenshot);
         assertThat(png).startsWith(0x89, 'P', 'N', 'G');
         assertThat(png.length).as("a page with a drawing, not a blank one").isGreaterThan(20_000);
+    }
+
+    /** What a browser shows on hovering a step is the step's SVG title: its source line, then its stack. */
+    @Test
+    void chromiumKeepsTheStackOfEachStepForItsHover(@TempDir Path dir) throws Exception {
+        assumeTrue(Files.isExecutable(CHROMIUM), "no browser at " + CHROMIUM);
+        Path html = ReportFiles.write(dir.resolve("report"), "com.example.RegistryTest#registers",
+                Failures.registryDataRace(), "v1:token");
+
+        String dom = chromium(dir, "--dump-dom", html.toUri().toString());
+
+        Matcher title = Pattern.compile("<g class=\"step failure race\" data-index=\"3\"[^>]*><title>([^<]*)</title>")
+                .matcher(dom);
+        assertThat(title.find()).as("the hovered title of step 3 in the browser's DOM").isTrue();
+        assertThat(title.group(1)).startsWith("#3 main.2: call HashMap@1.put\nRegistry.java:12")
+                .contains("\n    at com.example.Registry.register(Registry.java:12)"
+                        + "\n    at com.example.RegistryTest.lambda$1(RegistryTest.java:9)");
     }
 
     /** Runs headless Chromium with a fresh profile and no network chatter, and returns what it printed. */

@@ -1,6 +1,7 @@
 package dev.weft.reporting;
 
 import dev.weft.dpor.ExplorationFailure;
+import dev.weft.dpor.RacingSteps;
 import dev.weft.dpor.Schedule;
 import dev.weft.scheduler.model.Event;
 import dev.weft.scheduler.model.FailureKind;
@@ -34,8 +35,14 @@ final class Execution {
     }
 
     Execution step(ThreadId thread, Operation operation, SourcePosition source, String value) {
+        return step(thread, operation, source, value, List.of());
+    }
+
+    /** A step with the stack it was taken at, as the replay for a report records it. */
+    Execution step(ThreadId thread, Operation operation, SourcePosition source, String value,
+                   List<StackTraceElement> stack) {
         int threadStep = stepsOf.merge(thread, 1, Integer::sum) - 1;
-        events.add(new Event(events.size(), thread, threadStep, operation, source, value));
+        events.add(new Event(events.size(), thread, threadStep, operation, source, value, stack));
         return this;
     }
 
@@ -50,7 +57,12 @@ final class Execution {
     }
 
     ExplorationFailure failure(FailureKind kind, String message) {
+        return failure(kind, message, null);
+    }
+
+    /** A failure whose race the explorer named. */
+    ExplorationFailure failure(FailureKind kind, String message, RacingSteps race) {
         List<String> names = events.stream().map(e -> e.thread().name()).toList();
-        return new ExplorationFailure(kind, message, null, events, new Schedule(names), stuck, 0);
+        return new ExplorationFailure(kind, message, null, events, new Schedule(names), stuck, 0, race);
     }
 }

@@ -4,12 +4,15 @@ import static dev.weft.reporting.Execution.at;
 import static dev.weft.reporting.Execution.thread;
 
 import dev.weft.dpor.ExplorationFailure;
+import dev.weft.dpor.RacingSteps;
 import dev.weft.scheduler.model.FailureKind;
 import dev.weft.scheduler.model.LockId;
 import dev.weft.scheduler.model.Location;
 import dev.weft.scheduler.model.OpKind;
 import dev.weft.scheduler.model.Operation;
 import dev.weft.scheduler.model.ThreadId;
+
+import java.util.List;
 
 /** Failing executions the tests render, written out step by step. */
 final class Failures {
@@ -52,6 +55,42 @@ final class Failures {
     static ExplorationFailure lostUpdateFailure() {
         return lostUpdate().failure(FailureKind.ASSERTION,
                 "org.opentest4j.AssertionFailedError: expected: <30> but was: <90> in thread main");
+    }
+
+    /**
+     * The lost update as the explorer reports it: it reversed main.2's read (step 5) and main.1's write (step 7), so
+     * that race is named, not guessed.
+     */
+    static ExplorationFailure lostUpdateReversed() {
+        return lostUpdate().failure(FailureKind.ASSERTION, "expected: <30> but was: <90>",
+                new RacingSteps(RacingSteps.Origin.REVERSED, 5, 7, null));
+    }
+
+    static final Location REGISTRY = Location.unsafeObject("HashMap@1");
+
+    /**
+     * Two threads put into one HashMap with nothing ordering them; main joins both and finds both entries (each call
+     * is atomic under Weft, so nothing is lost). Steps 2 and 3 race. The steps carry stacks, as the report's replay
+     * records them.
+     */
+    static ExplorationFailure registryDataRace() {
+        return new Execution()
+                .step(MAIN, Operation.start(T1), at("RegistryTest.java", 10))
+                .step(MAIN, Operation.start(T2), at("RegistryTest.java", 11))
+                .step(T1, Operation.write(REGISTRY), at("Registry.java", 12), "put", List.of(
+                        new StackTraceElement("com.example.Registry", "register", "Registry.java", 12),
+                        new StackTraceElement("com.example.RegistryTest", "lambda$0", "RegistryTest.java", 8)))
+                .step(T2, Operation.write(REGISTRY), at("Registry.java", 12), "put", List.of(
+                        new StackTraceElement("com.example.Registry", "register", "Registry.java", 12),
+                        new StackTraceElement("com.example.RegistryTest", "lambda$1", "RegistryTest.java", 9)))
+                .step(T1, Operation.end(T1), at("Registry.java", 13))
+                .step(T2, Operation.end(T2), at("Registry.java", 13))
+                .step(MAIN, Operation.join(T1), at("RegistryTest.java", 12))
+                .step(MAIN, Operation.join(T2), at("RegistryTest.java", 13))
+                .step(MAIN, Operation.read(REGISTRY), at("RegistryTest.java", 14), "size")
+                .failure(FailureKind.DATA_RACE, "HashMap@1 is not thread-safe: main.1 called put at Registry.java:12"
+                        + " and main.2 called put at Registry.java:12 with nothing ordering them (no lock, no"
+                        + " volatile, no join)", new RacingSteps(RacingSteps.Origin.DATA_RACE, 2, 3, null));
     }
 
     static final LockId ACCOUNT_1 = new LockId("Account@1");

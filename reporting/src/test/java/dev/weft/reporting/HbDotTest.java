@@ -77,6 +77,16 @@ class HbDotTest {
     }
 
     @Test
+    void highlightsTheRaceTheExplorerNamedAndSaysWhichItIs() {
+        String dot = HbDot.render(Failures.registryDataRace());
+
+        assertThat(dot).contains("  // in red: the data race\n")
+                .contains("  e2 -> e3 [label=\"race\", style=dashed, dir=both")
+                .containsPattern("e2 \\[label=[^\\n]*style=\"rounded,bold\", penwidth=2, color=\"#d92d20\"")
+                .containsPattern("e3 \\[label=[^\\n]*style=\"rounded,bold\", penwidth=2, color=\"#d92d20\"");
+    }
+
+    @Test
     void escapesQuotesAndBackslashesInNames() {
         String dot = HbDot.render(new Execution()
                 .step(thread(0, "main \"quoted\""), Operation.write(Location.field("C:\\dir", "f")), at("T.java", 1))

@@ -72,7 +72,28 @@ class HtmlReportTest {
         String html = HtmlReport.render(TEST, Failures.lostUpdateFailure(), "token");
 
         assertThat(html).contains("<title>#7 main.1: write Account@1.balance = 40\nAccount.java:13 in "
-                + "com.example.Account.run</title>");
+                + "com.example.Account.run\none of the racing pair: race nearest the failure (a guess)</title>");
+    }
+
+    @Test
+    void showsTheStackOfAStepOnHoverWhenTheReplayRecordedIt() {
+        String html = HtmlReport.render(TEST, Failures.registryDataRace(), "token");
+
+        assertThat(html).contains("<title>#2 main.1: call HashMap@1.put\nRegistry.java:12 in com.example.Registry.run"
+                        + "\nwhere the failure was observed\none of the racing pair: data race"
+                        + "\n    at com.example.Registry.register(Registry.java:12)"
+                        + "\n    at com.example.RegistryTest.lambda$0(RegistryTest.java:8)</title>")
+                .contains("hover a step for where it is in the source and its stack");
+    }
+
+    @Test
+    void saysWhichRaceIsHighlightedAndHowItIsKnown() {
+        assertThat(HtmlReport.render(TEST, Failures.lostUpdateFailure(), "t"))
+                .contains("<tr><th>Race</th><td>race nearest the failure (a guess)</td></tr>");
+        String reversed = HtmlReport.render(TEST, Failures.lostUpdateReversed(), "t");
+        assertThat(reversed).contains("<tr><th>Race</th><td>race reversed to reach the failure</td></tr>")
+                .contains("<g class=\"step race\" data-index=\"5\"", "<g class=\"step race\" data-index=\"7\"")
+                .doesNotContain("<g class=\"step race\" data-index=\"8\"");
     }
 
     @Test

@@ -59,6 +59,42 @@ class TraceTableTest {
     }
 
     @Test
+    void namesTheRaceTheExplorerReversedRatherThanGuessing() {
+        String table = TraceTable.render(Failures.lostUpdateReversed());
+
+        assertThat(table).contains("Race reversed to reach this failure").doesNotContain("Nearest race")
+                .contains("step 5  main.2  read Account@1.balance = 100 (Account.java:12)")
+                .contains("step 7  main.1  write Account@1.balance = 40 (Account.java:13)");
+    }
+
+    @Test
+    void namesAReversedStepThatNeverRanByWhatItsThreadWasAboutToDo() {
+        Location x = Location.field("Flag@1", "x");
+        String table = TraceTable.render(new Execution()
+                .step(Failures.MAIN, Operation.start(Failures.T1), at("T.java", 1))
+                .step(Failures.MAIN, Operation.start(Failures.T2), at("T.java", 2))
+                .step(Failures.T2, Operation.read(x), at("T.java", 9), "0")
+                .failure(FailureKind.ASSERTION, "x == 1", new dev.weft.dpor.RacingSteps(
+                        dev.weft.dpor.RacingSteps.Origin.REVERSED, 2, -1, new dev.weft.scheduler.model.PendingOperation(
+                                Failures.T1, Operation.write(x), true, at("T.java", 5)))));
+
+        assertThat(table).contains("Race reversed to reach this failure")
+                .contains("step 2   main.2  read Flag@1.x = 0 (T.java:9)")
+                .contains("not run  main.1  write Flag@1.x (T.java:5; the failure came first)");
+    }
+
+    @Test
+    void showsTheCallsOfADataRaceAndWhatHappensBeforeThem() {
+        String table = TraceTable.render(Failures.registryDataRace());
+
+        assertThat(table).contains("Data race (nothing orders these two calls")
+                .contains("step 2  main.1  call HashMap@1.put (Registry.java:12)")
+                .contains("step 3  main.2  call HashMap@1.put (Registry.java:12)")
+                .doesNotContain("join main.1");
+        assertThat(lines(table)).filteredOn(l -> l.startsWith(">")).hasSize(2);
+    }
+
+    @Test
     void namesTheNearestRace() {
         String table = TraceTable.render(Failures.lostUpdateFailure());
 

@@ -2,6 +2,7 @@ package dev.weft.dpor.internal;
 
 import dev.weft.dpor.ExecutionStatus;
 import dev.weft.dpor.ExplorationFailure;
+import dev.weft.dpor.RacingSteps;
 import dev.weft.dpor.Schedule;
 import dev.weft.scheduler.model.Event;
 import dev.weft.scheduler.model.FailureKind;
@@ -31,6 +32,7 @@ final class ExecutionRunner {
     private final NewState newState;
     private final Schedule forced;
     private final List<Event> events = new ArrayList<>();
+    private int branch;
 
     /**
      * @param newState makes the states reached for the first time, choosing who moves there
@@ -48,6 +50,7 @@ final class ExecutionRunner {
      * @param branch the depth whose choice is new in this execution; states above it replay what ran before
      */
     ExecutionOutcome run(int branch) {
+        this.branch = branch;
         Policy policy = new Policy(branch);
         try (Run run = subject.start()) {
             run.runWith(policy);
@@ -88,7 +91,7 @@ final class ExecutionRunner {
                 node = stack.get(depth);
                 if (!pending.equals(node.pending)) {
                     return failed(FailureKind.NONDETERMINISM, Divergence.describe(depth, node.pending, pending),
-                            null, List.of());
+                            null, List.of(), pending);
                 }
                 return null;
             }
@@ -102,7 +105,7 @@ final class ExecutionRunner {
                 node.chosen = enabledThreadNamed(pending, wanted);
                 if (node.chosen < 0) {
                     return failed(FailureKind.NONDETERMINISM, Divergence.describeMisfit(depth, wanted, pending),
-                            null, disabled(pending));
+                            null, disabled(pending), pending);
                 }
             }
             if (node.chosen < 0) {
@@ -117,7 +120,7 @@ final class ExecutionRunner {
         public boolean performed(Event event) {
             if (depth < branch && !sameStep(node.event, event)) {
                 outcome = failed(FailureKind.NONDETERMINISM, Divergence.describe(depth, node.event, event), null,
-                        List.of());
+                        List.of(), List.of());
                 return false;
             }
             node.event = event;
@@ -136,12 +139,12 @@ final class ExecutionRunner {
         if (disabled.size() == pending.size()) {
             String described = run.describeBlockage();
             return failed(FailureKind.DEADLOCK, described.isBlank() ? Divergence.describeDeadlock(pending)
-                    : "no thread can move:\n" + described.strip(), null, pending);
+                    : "no thread can move:\n" + described.strip(), null, pending, pending);
         }
         if (depth >= maxSteps) {
             return failed(FailureKind.STEP_LIMIT, "the execution passed " + maxSteps
                     + " visible operations: a livelock or an unbounded loop? Still running: " + pending, null,
-                    disabled);
+                    disabled, pending);
         }
         return null;
     }
@@ -171,7 +174,7 @@ final class ExecutionRunner {
 
     /** A thread failed: the others are left where they were, which the explorer must still reverse. */
     private ExecutionOutcome failedInThread(SubjectFailure f, List<PendingOperation> pending) {
-        ExecutionOutcome outcome = failed(f.kind(), f.message(), f.cause(), disabled(pending));
+        ExecutionOutcome outcome = failed(f.kind(), f.message(), f.cause(), disabled(pending), pending);
         if (f.thread() == null) {
             return outcome;
         }
@@ -186,16 +189,37 @@ final class ExecutionRunner {
     }
 
     /**
-     * @param stuck the threads that were disabled when it failed (for a deadlock: all of them)
+     * @param stuck   the threads that were disabled when it failed (for a deadlock: all of them)
+     * @param pending every live thread's next operation when it failed
      */
-    private ExecutionOutcome failed(FailureKind kind, String message, Throwable cause, List<PendingOperation> stuck) {
+    private ExecutionOutcome failed(FailureKind kind, String message, Throwable cause, List<PendingOperation> stuck,
+                                    List<PendingOperation> pending) {
+        RacingSteps race = kind == FailureKind.NONDETERMINISM ? null : reversedRace(pending);
+        ExplorationFailure failure = failure(stack, events, kind, message, cause, stuck, race);
+        return new ExecutionOutcome(ExecutionStatus.FAILED, List.copyOf(events), failure, stuck);
+    }
+
+    /** The race whose reversal made the choice new in this execution, if this execution did reverse it. */
+    private RacingSteps reversedRace(List<PendingOperation> pending) {
+        if (branch >= stack.size()) {
+            return null;
+        }
+        Node node = stack.get(branch);
+        Reversal reversal = node.reversalOf(node.chosen);
+        return reversal == null ? null : reversal.locate(events, pending);
+    }
+
+    /**
+     * A failure of the execution that {@code stack} holds the states of: its schedule, and its preemptions counted
+     * on the stack.
+     */
+    static ExplorationFailure failure(List<Node> stack, List<Event> events, FailureKind kind, String message,
+                                      Throwable cause, List<PendingOperation> stuck, RacingSteps race) {
         List<String> names = new ArrayList<>(events.size());
         for (Event e : events) {
             names.add(e.thread().name());
         }
         int preemptions = Preemptions.running(stack, events.size())[events.size()];
-        ExplorationFailure failure = new ExplorationFailure(kind, message, cause, events, new Schedule(names), stuck,
-                preemptions);
-        return new ExecutionOutcome(ExecutionStatus.FAILED, List.copyOf(events), failure, stuck);
+        return new ExplorationFailure(kind, message, cause, events, new Schedule(names), stuck, preemptions, race);
     }
 }

@@ -5,6 +5,7 @@ import dev.weft.scheduler.model.PendingOperation;
 import dev.weft.scheduler.model.ThreadId;
 import dev.weft.sleepsets.SleepSet;
 
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 
@@ -24,6 +25,8 @@ final class Node {
     int chosen;
     /** what it did; {@code null} until the branch has run */
     Event event;
+    /** by thread index, the race whose reversal put the thread in {@link #backtrack}; {@code null} until one does */
+    private Reversal[] reversals;
 
     Node(List<PendingOperation> pending, SleepSet sleep) {
         this.pending = pending;
@@ -42,6 +45,20 @@ final class Node {
             }
         }
         throw new IllegalStateException("no live thread with index " + index + " at this state: " + pending);
+    }
+
+    /** Adds the thread to the backtrack set because of the race; it must not be in it yet. */
+    void backtrackFor(int thread, Reversal why) {
+        backtrack.set(thread);
+        if (reversals == null || reversals.length <= thread) {
+            reversals = Arrays.copyOf(reversals == null ? new Reversal[0] : reversals, thread + 1);
+        }
+        reversals[thread] = why;
+    }
+
+    /** Why the thread was added to the backtrack set, or {@code null} if no race reversal added it. */
+    Reversal reversalOf(int thread) {
+        return reversals != null && thread < reversals.length ? reversals[thread] : null;
     }
 
     /** The first thread to try next from here: backtracked to, not tried yet, enabled and awake; -1 if none. */

@@ -34,7 +34,8 @@ public final class PreemptionBoundedSearch {
     }
 
     /**
-     * Runs the schedules with at most {@code bound} preemptions until one fails with the wanted kind.
+     * Runs the schedules with at most {@code bound} preemptions until one fails with the wanted kind. For
+     * {@code DATA_RACE}, until an execution completes with a data race.
      *
      * @return that failure; or a {@code NONDETERMINISM} failure, after which no schedule means anything; or
      *         {@code null} when every such schedule ran (or the budget ran out) without either
@@ -44,8 +45,10 @@ public final class PreemptionBoundedSearch {
         int branch = 0;
         for (long run = 0; run < maxExecutions && branch >= 0; run++) {
             executions++;
-            ExplorationFailure failure = new ExecutionRunner(subject, stack, maxSteps, PreemptionBoundedSearch::goOn,
-                    ExecutionRunner.UNFORCED).run(branch).failure();
+            ExecutionOutcome outcome = new ExecutionRunner(subject, stack, maxSteps, PreemptionBoundedSearch::goOn,
+                    ExecutionRunner.UNFORCED).run(branch);
+            ExplorationFailure failure = wanted == FailureKind.DATA_RACE && outcome.failure() == null
+                    ? DataRaces.of(outcome, stack) : outcome.failure();
             if (failure != null && (failure.kind() == wanted || failure.kind() == FailureKind.NONDETERMINISM)) {
                 return failure;
             }

@@ -3,6 +3,7 @@ package dev.weft.dpor.internal;
 import dev.weft.dpor.hb.HappensBefore;
 import dev.weft.dpor.hb.VectorClock;
 import dev.weft.scheduler.model.Event;
+import dev.weft.scheduler.model.Operation;
 
 import java.util.Arrays;
 import java.util.BitSet;
@@ -30,9 +31,11 @@ final class RaceReversal {
      *                    never ran (a thread left blocked)
      * @param lastThread  the thread of {@code e'}
      * @param lastClock   what {@code e'} knows: its clock, or its thread's clock when it never ran
+     * @param lastOperation what {@code e'} did, or was about to do when it never ran (kept to name the race that
+     *                    produced a failing branch)
      */
     static void reverse(HappensBefore hb, List<Node> stack, int first, int second, int lastThread,
-                        VectorClock lastClock) {
+                        VectorClock lastClock, Operation lastOperation) {
         Node node = stack.get(first);
         BitSet initials = initials(hb, first, second, lastThread, lastClock);
         initials.and(node.enabled);
@@ -41,7 +44,9 @@ final class RaceReversal {
         }
         for (int q = initials.nextSetBit(0); q >= 0; q = initials.nextSetBit(q + 1)) {
             if (!node.sleep.contains(q)) {
-                node.backtrack.set(q);
+                // The thread's own count of steps is where e' is (or would be) in its program order.
+                int lastStep = second < hb.size() ? hb.event(second).threadStep() : lastClock.get(lastThread);
+                node.backtrackFor(q, Reversal.of(hb.event(first), lastThread, lastStep, lastOperation));
                 return;
             }
         }

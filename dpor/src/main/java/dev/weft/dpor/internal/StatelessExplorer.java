@@ -28,6 +28,11 @@ import java.util.List;
  * {@link SearchAlgorithm#DPOR} a state starts with one thread to try; each finished execution's races add the
  * reversals that source-set DPOR requires ({@link RaceReversal}), and sleep sets keep equivalent executions from being
  * run twice.
+ *
+ * <p>A data race on an object that is not thread-safe ({@link DataRaces}) does not stop the exploration: a concrete
+ * failure that shows what goes wrong is worth more, so the first racy execution is kept and reported as
+ * {@code DATA_RACE} only when the exploration ends without any other failure (in collect-all mode it is added after
+ * the others).
  */
 public final class StatelessExplorer implements Explorer {
 
@@ -54,6 +59,7 @@ public final class StatelessExplorer implements Explorer {
         long completed = 0;
         long blocked = 0;
         boolean exhaustive = false;
+        ExplorationFailure dataRace = null;
         int firstNew = 0;
         while (true) {
             if (executions + blocked >= options.maxExecutions()) {
@@ -70,6 +76,9 @@ public final class StatelessExplorer implements Explorer {
                 } else {
                     failures.add(outcome.failure());
                 }
+            }
+            if (dataRace == null) {
+                dataRace = DataRaces.of(outcome, stack);
             }
             listener.executionEnded(new ExecutionRecord(executions + blocked, outcome.events(), outcome.status(),
                     outcome.failure()));
@@ -89,6 +98,9 @@ public final class StatelessExplorer implements Explorer {
                 break;
             }
         }
+        if (dataRace != null && (failures.isEmpty() || !options.stopOnFirstFailure())) {
+            failures.add(dataRace);
+        }
         return new ExplorationResult(executions, completed, blocked, exhaustive, failures,
                 System.nanoTime() - started);
     }
@@ -101,7 +113,8 @@ public final class StatelessExplorer implements Explorer {
         HappensBefore hb = HappensBefore.of(outcome.events());
         for (int j = Math.max(firstNew, 0); j < hb.size(); j++) {
             for (int i : hb.racesOf(j)) {
-                RaceReversal.reverse(hb, stack, i, j, hb.event(j).thread().index(), hb.clock(j));
+                RaceReversal.reverse(hb, stack, i, j, hb.event(j).thread().index(), hb.clock(j),
+                        hb.event(j).operation());
             }
         }
         reverseAroundFailure(outcome, hb, stack);
@@ -112,7 +125,7 @@ public final class StatelessExplorer implements Explorer {
             int thread = p.thread().index();
             int i = hb.raceOfPendingAcquire(thread, p.operation().lockId());
             if (i >= 0) {
-                RaceReversal.reverse(hb, stack, i, hb.size(), thread, hb.currentClock(thread));
+                RaceReversal.reverse(hb, stack, i, hb.size(), thread, hb.currentClock(thread), p.operation());
             }
         }
     }
@@ -133,7 +146,7 @@ public final class StatelessExplorer implements Explorer {
             int thread = p.thread().index();
             VectorClock clock = hb.currentClock(thread);
             if (!clock.includes(last.thread().index(), last.threadStep())) {
-                RaceReversal.reverse(hb, stack, failing, hb.size(), thread, clock);
+                RaceReversal.reverse(hb, stack, failing, hb.size(), thread, clock, p.operation());
             }
         }
     }

@@ -1,6 +1,7 @@
 package dev.weft.dpor.model;
 
 import dev.weft.dpor.SearchAlgorithm;
+import dev.weft.scheduler.model.FailureKind;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -29,7 +30,8 @@ final class DifferentialCheck {
     }
 
     /** The verdict on one program: skipped, or the list of problems (empty when DPOR agrees with NAIVE). */
-    record Verdict(boolean skipped, List<String> problems, long naiveExecutions, long dporExecutions) {
+    record Verdict(boolean skipped, List<String> problems, long naiveExecutions, long dporExecutions,
+                   boolean dataRace) {
         boolean agrees() {
             return problems.isEmpty();
         }
@@ -38,7 +40,7 @@ final class DifferentialCheck {
     static Verdict check(ModelProgram program) {
         Exploration naive = Exploration.of(program, SearchAlgorithm.NAIVE, true, NAIVE_BUDGET);
         if (!naive.result().exhaustive()) {
-            return new Verdict(true, List.of(), naive.result().executions(), 0);
+            return new Verdict(true, List.of(), naive.result().executions(), 0, false);
         }
         Exploration dpor = Exploration.of(program, SearchAlgorithm.DPOR, true, Long.MAX_VALUE);
         List<String> problems = new ArrayList<>();
@@ -62,6 +64,12 @@ final class DifferentialCheck {
             }
         });
 
+        boolean naiveRace = hasDataRace(naive);
+        if (naiveRace != hasDataRace(dpor)) {
+            problems.add((naiveRace ? "NAIVE" : "DPOR") + " found a data race, "
+                    + (naiveRace ? "DPOR" : "NAIVE") + " did not");
+        }
+
         long naiveRunToEnd = set(n.stream().filter(x -> !x.cutShort()).toList(), Keyed::full).size();
         long dporRunToEnd = d.stream().filter(x -> !x.cutShort()).count();
         if (naiveRunToEnd != dporRunToEnd) {
@@ -78,7 +86,7 @@ final class DifferentialCheck {
             problems.add(0, naive.summary() + "\n" + dpor.summary());
         }
         return new Verdict(false, problems, naive.result().executions(), dpor.result().executions()
-                + dpor.result().sleepSetBlocked());
+                + dpor.result().sleepSetBlocked(), naiveRace);
     }
 
     /**
@@ -105,6 +113,11 @@ final class DifferentialCheck {
             String thread = outcome.failure().substring(0, outcome.failure().indexOf(':'));
             return outcome.ending() + " " + outcome.failure() + ", " + thread + " read " + outcome.reads().get(thread);
         }
+    }
+
+    /** Data races are a property of a trace's happens-before, so exploring every trace finds one if any exists. */
+    private static boolean hasDataRace(Exploration exploration) {
+        return exploration.result().failures().stream().anyMatch(f -> f.kind() == FailureKind.DATA_RACE);
     }
 
     private static <T> Set<T> set(List<Keyed> executions, java.util.function.Function<Keyed, T> key) {

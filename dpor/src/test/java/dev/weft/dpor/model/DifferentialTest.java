@@ -35,6 +35,28 @@ class DifferentialTest {
         checkRandomPrograms(true);
     }
 
+    /**
+     * The same with one object that is not thread-safe: DPOR reports a data race exactly when NAIVE does. A quarter
+     * of the programs: the traces are those of the first test, only the race check is new.
+     */
+    @Test
+    void dporFindsADataRaceExactlyWhenNaiveDoesOnRandomPrograms() {
+        List<String> disagreements = new ArrayList<>();
+        int racy = 0;
+        int programs = Math.max(1, PROGRAMS / 4);
+        for (long seed = FIRST_SEED; seed < FIRST_SEED + programs && disagreements.size() < MAX_REPORTED; seed++) {
+            ModelProgram program = RandomPrograms.generateWithUnsafeObject(seed);
+            DifferentialCheck.Verdict verdict = DifferentialCheck.check(program);
+            if (!verdict.agrees()) {
+                disagreements.add("seed " + seed + " (unsafe object)\n" + program
+                        + String.join("\n", verdict.problems()));
+            }
+            racy += verdict.dataRace() ? 1 : 0;
+        }
+        assertThat(disagreements).as("DPOR disagrees with NAIVE").isEmpty();
+        assertThat(racy).as("random programs with a data race").isGreaterThanOrEqualTo(programs / 10);
+    }
+
     @Test
     void theGeneratorIsDeterministicPerSeed() {
         assertThat(RandomPrograms.generate(42, true).toString())

@@ -48,6 +48,15 @@ public final class ProgramBuilder {
         return scalar(variable, Location.atomic(variable));
     }
 
+    /**
+     * An object that is not thread-safe ({@code HashMap}), as the runtime models it: each call one atomic access of
+     * its {@link Location.Kind#UNSAFE_OBJECT} location, a read for a query, a write for a change. Its value stands
+     * for whatever state the program cares about (a size, say).
+     */
+    public CellRef unsafeObject(String object) {
+        return scalar(object, Location.unsafeObject(object));
+    }
+
     public SharedArray array(String array, int length) {
         int base = cellNames.size();
         for (int i = 0; i < length; i++) {

@@ -22,24 +22,36 @@ public final class RandomPrograms {
 
     private final SplittableRandom random;
     private final boolean assertions;
+    private final boolean unsafeObject;
     private final List<CellRef> vars = new ArrayList<>();
     private final List<LockRef> locks = new ArrayList<>();
 
-    private RandomPrograms(long seed, boolean assertions) {
+    private RandomPrograms(long seed, boolean assertions, boolean unsafeObject) {
         this.random = new SplittableRandom(seed);
         this.assertions = assertions;
+        this.unsafeObject = unsafeObject;
     }
 
     /** The program for a seed, with or without assertions (otherwise the same shape of program). */
     public static ModelProgram generate(long seed, boolean assertions) {
-        return new RandomPrograms(seed, assertions).program("random(" + seed + (assertions ? ", asserts" : "") + ")");
+        return new RandomPrograms(seed, assertions, false)
+                .program("random(" + seed + (assertions ? ", asserts" : "") + ")");
+    }
+
+    /**
+     * The program for a seed without assertions, its first variable (unless atomic) an object that is not thread-safe:
+     * the same accesses, so the same traces, but conflicting unordered ones are a data race.
+     */
+    public static ModelProgram generateWithUnsafeObject(long seed) {
+        return new RandomPrograms(seed, false, true).program("random(" + seed + ", unsafe object)");
     }
 
     private ModelProgram program(String name) {
         ProgramBuilder p = ProgramBuilder.program(name);
         int varCount = 1 + random.nextInt(3);
         for (int v = 0; v < varCount; v++) {
-            vars.add(random.nextInt(4) == 0 ? p.atomic("a" + v) : p.shared("v" + v));
+            vars.add(random.nextInt(4) == 0 ? p.atomic("a" + v)
+                    : unsafeObject && v == 0 ? p.unsafeObject("u" + v) : p.shared("v" + v));
         }
         int lockCount = random.nextInt(3);
         for (int l = 0; l < lockCount; l++) {

@@ -54,8 +54,8 @@ final class ExplorationSession {
                 settings.maxExecutions(), settings.maxSteps(), true);
         Explorer explorer = replay == null ? Explorer.create(options) : Explorer.replaying(replay.schedule(), options);
         ProgressListener progress = new ProgressListener(shortName, out);
-        JvmSubject subject = new JvmSubject(body, RuntimeSettings.defaults()
-                .withWatchdogTimeout(settings.watchdogTimeout()));
+        RuntimeSettings runtime = RuntimeSettings.defaults().withWatchdogTimeout(settings.watchdogTimeout());
+        JvmSubject subject = new JvmSubject(body, runtime);
         ExplorationResult result = explorer.explore(subject, progress);
         for (String warning : subject.warnings()) {
             out.println("weft: " + shortName + " WARNING: " + warning);
@@ -72,9 +72,10 @@ final class ExplorationSession {
         if (first.cause() instanceof TestAbortedException aborted) {
             throw aborted;
         }
-        fail(result, replay == null && settings.minimizePreemptions()
+        ReportedFailure reported = replay == null && settings.minimizePreemptions()
                 ? ReportedFailure.withFewestPreemptions(subject, first, options)
-                : ReportedFailure.asFound(first), testDir);
+                : ReportedFailure.asFound(first);
+        fail(result, reported, DetailedReplay.of(reported.shown(), body, runtime, options), testDir);
     }
 
     private void pass(ExplorationResult result, Path testDir, ReplayToken replay, ProgressListener progress)
@@ -101,8 +102,9 @@ final class ExplorationSession {
         }
     }
 
-    private void fail(ExplorationResult result, ReportedFailure reported, Path testDir) throws Throwable {
-        ExplorationFailure failure = reported.shown();
+    /** @param failure the reported failure, with stacks and values if its detailed replay recorded them */
+    private void fail(ExplorationResult result, ReportedFailure reported, ExplorationFailure failure, Path testDir)
+            throws Throwable {
         String algorithm = settings.algorithm().name();
         String token = ReplayToken.of(failure.schedule(), failure.events()).encode();
         SummaryJson.write(testDir, summary(result, new Summary.Failure(failure.kind().name(), failure.message(),

@@ -125,6 +125,23 @@ class ExtensionBehaviourTest {
         assertThat(replayed.replayToken()).isEqualTo(token);
     }
 
+    /**
+     * Values and stacks are recorded only by one more run of the failing schedule at the end: the table shows what
+     * each access read or wrote (both increments read 0 and write 1; main reads 1), the page each step's stack.
+     */
+    @Test
+    void theReportShowsTheValuesReadAndWrittenAndTheStackOfEachStep() throws Exception {
+        WeftRunner.Outcome outcome = WeftRunner.run(ExtensionPrograms.class, "lostUpdate", reports);
+
+        String message = outcome.failure().orElseThrow().getMessage();
+        assertThat(message).containsPattern("read Counter@\\d+\\.value = 0")
+                .containsPattern("write Counter@\\d+\\.value = 1")
+                .containsPattern("\\d+ \\| read Counter@\\d+\\.value = 1");
+        assertThat(java.nio.file.Files.readString(outcome.testDir().resolve("report.html")))
+                .containsPattern("<title>#\\d+ main\\.1: write Counter@\\d+\\.value = 1\\n[^<]*"
+                        + "\\n    at dev\\.weft\\.samples\\.extension\\.ExtensionPrograms\\.lambda\\$[^<]*</title>");
+    }
+
     @Test
     void aReplayTokenThatNoLongerFitsTheCodeSaysSo() {
         WeftRunner.Outcome found = WeftRunner.run(ExtensionPrograms.class, "lostUpdate", reports.resolve("found"));

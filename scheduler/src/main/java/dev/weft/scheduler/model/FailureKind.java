@@ -13,5 +13,10 @@ public enum FailureKind {
     /** replaying a schedule prefix did not reproduce the same operations */
     NONDETERMINISM,
     /** a thread blocked or ran too long in code the scheduler does not control */
-    UNCONTROLLED_BLOCKING
+    UNCONTROLLED_BLOCKING,
+    /**
+     * two threads called an object that is not thread-safe ({@code HashMap}, {@code ArrayList}), at least one of them
+     * changing it, with nothing ordering the calls; reported only when no execution failed in a more concrete way
+     */
+    DATA_RACE
 }

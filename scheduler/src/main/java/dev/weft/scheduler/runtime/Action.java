@@ -4,6 +4,8 @@ import dev.weft.scheduler.model.Event;
 import dev.weft.scheduler.model.OpKind;
 import dev.weft.scheduler.model.Operation;
 
+import java.util.List;
+
 /**
  * What a paused thread will do when it is let move: a visible operation, when it is enabled, and its effect on the
  * models. Actions are created by the thread at a scheduling point and performed by the driver, so every model is
@@ -13,6 +15,7 @@ abstract class Action {
 
     private final Operation operation;
     private final int site;
+    private List<StackTraceElement> stack = List.of();
 
     /**
      * @param site the instrumented site ({@code dev.weft.scheduler.hooks.Sites}), or {@code -1} for operations that
@@ -29,6 +32,16 @@ abstract class Action {
 
     final int site() {
         return site;
+    }
+
+    /** The thread's stack where it paused at this action, when the run records detail; else empty. */
+    final List<StackTraceElement> stack() {
+        return stack;
+    }
+
+    /** Thread side, at the scheduling point: keeps the stack for the event. */
+    final void recordStack(List<StackTraceElement> frames) {
+        stack = frames;
     }
 
     /** Whether the operation can be performed now. */

@@ -145,7 +145,7 @@ public final class JvmRun implements Run {
     /** The event of a step whose thread has settled (or is stuck), after the spin rule has seen it. */
     Event completed(ManagedThread thread, Action action) {
         Event event = new Event(nextEventIndex++, thread.id, thread.steps++, performed(thread, action),
-                Execution.source(action.site()), action.value());
+                Execution.source(action.site()), action.value(), action.stack());
         execution.spinRule.performed(thread, action, event, execution.threads());
         return event;
     }

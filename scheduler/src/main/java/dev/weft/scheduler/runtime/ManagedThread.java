@@ -78,6 +78,9 @@ final class ManagedThread {
         if (execution.abandoned()) {
             throw ExecutionAbandoned.INSTANCE;
         }
+        if (execution.settings.recordDetail()) {
+            action.recordStack(Detail.stack());
+        }
         pending = action;
         state = State.PAUSED;
         HandOff handOff = execution.handOff;

@@ -5,6 +5,8 @@ import dev.weft.scheduler.model.Location;
 import dev.weft.scheduler.model.OpKind;
 import dev.weft.scheduler.model.Operation;
 
+import java.util.function.Supplier;
+
 /**
  * Fields, array elements and atomics: a {@code READ}, {@code WRITE}, {@code RMW} or {@code CAS} of a location,
  * always enabled, with no effect on any model — the real instruction does the work once the hook returns. Volatile
@@ -20,15 +22,18 @@ final class MemoryAccess {
 
     static void field(ManagedThread self, Object owner, boolean write, int site) {
         Sites.Site where = Sites.get(site);
+        String field = fieldName(where.member());
         Location location = owner == null
-                ? Location.staticField(where.declaringClass(), fieldName(where.member()))
-                : Location.field(self.execution.names.nameOf(owner, self), fieldName(where.member()));
-        access(self, write ? OpKind.WRITE : OpKind.READ, location, site);
+                ? Location.staticField(where.declaringClass(), field)
+                : Location.field(self.execution.names.nameOf(owner, self), field);
+        access(self, write ? OpKind.WRITE : OpKind.READ, location, site,
+                detail(self) ? Detail.field(owner, where, field, self.thread.getContextClassLoader()) : null);
     }
 
     static void arrayElement(ManagedThread self, Object array, int index, boolean write, int site) {
         Location location = Location.arrayElement(self.execution.names.nameOf(array, self), index);
-        access(self, write ? OpKind.WRITE : OpKind.READ, location, site);
+        access(self, write ? OpKind.WRITE : OpKind.READ, location, site,
+                detail(self) ? Detail.arrayElement(array, index) : null);
     }
 
     /** {@code access} is one of the {@link Sites} access codes. */
@@ -43,11 +48,16 @@ final class MemoryAccess {
             default -> throw new IllegalArgumentException("unknown atomic access code " + access + " at "
                     + Execution.source(site));
         };
-        access(self, kind, location, site);
+        access(self, kind, location, site, detail(self) ? Detail.atomic(atomic, index) : null);
     }
 
-    private static void access(ManagedThread self, OpKind kind, Location location, int site) {
-        self.pauseAt(new Access(new Operation(kind, location), site));
+    private static boolean detail(ManagedThread self) {
+        return self.execution.settings.recordDetail();
+    }
+
+    /** @param probe reads the location's value once the access ran, or {@code null} when no detail is recorded */
+    private static void access(ManagedThread self, OpKind kind, Location location, int site, Supplier<Object> probe) {
+        self.pauseAt(new Access(new Operation(kind, location), site, probe, self.execution.names));
     }
 
     /** {@code "balance"} stays, {@code "Config.flag"} (how sites name static fields) becomes {@code "flag"}. */
@@ -56,8 +66,23 @@ final class MemoryAccess {
     }
 
     private static final class Access extends Action {
-        Access(Operation operation, int site) {
+        private final Supplier<Object> probe;
+        private final ObjectNames names;
+
+        Access(Operation operation, int site, Supplier<Object> probe, ObjectNames names) {
             super(operation, site);
+            this.probe = probe;
+            this.names = names;
+        }
+
+        /**
+         * The value the access read or wrote. The event is made once the thread has run on to its next scheduling
+         * point, so the access has run and nothing has changed the location since: one thread runs at a time, and
+         * the thread's own next change of it would be that next point.
+         */
+        @Override
+        String value() {
+            return probe == null ? null : Detail.text(probe.get(), names);
         }
     }
 }

@@ -37,6 +37,11 @@ final class ObjectNames {
         return names.computeIfAbsent(object, any -> typeName + "@" + meeting.nextObjectSuffix());
     }
 
+    /** The object's name if a thread met it already, else {@code null}; never names it (for reports only). */
+    String nameIfMet(Object object) {
+        return names.get(object);
+    }
+
     /** Names the object now if nobody met it before (its allocation). */
     void allocated(Object object, ManagedThread allocating) {
         nameOf(object, allocating);

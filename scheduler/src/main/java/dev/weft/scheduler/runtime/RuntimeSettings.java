@@ -9,8 +9,10 @@ import java.time.Duration;
  *                        execution fails with {@code UNCONTROLLED_BLOCKING}; also the bound on unwinding at close
  * @param spinDetection   whether a thread that repeats a read-only loop iteration that observed nothing new is held
  *                        back until another thread changes what it read (see {@code docs/design/runtime.md})
+ * @param recordDetail    whether each event records the thread's stack and the value a field, array element or
+ *                        atomic access read or wrote: costly, so only for replaying a failing execution to report it
  */
-public record RuntimeSettings(Duration watchdogTimeout, boolean spinDetection) {
+public record RuntimeSettings(Duration watchdogTimeout, boolean spinDetection, boolean recordDetail) {
 
     public RuntimeSettings {
         if (watchdogTimeout == null || watchdogTimeout.isNegative() || watchdogTimeout.isZero()) {
@@ -18,16 +20,20 @@ public record RuntimeSettings(Duration watchdogTimeout, boolean spinDetection) {
         }
     }
 
-    /** Ten seconds of watchdog, spin detection on. */
+    /** Ten seconds of watchdog, spin detection on, no detail recorded. */
     public static RuntimeSettings defaults() {
-        return new RuntimeSettings(Duration.ofSeconds(10), true);
+        return new RuntimeSettings(Duration.ofSeconds(10), true, false);
     }
 
     public RuntimeSettings withWatchdogTimeout(Duration timeout) {
-        return new RuntimeSettings(timeout, spinDetection);
+        return new RuntimeSettings(timeout, spinDetection, recordDetail);
     }
 
     public RuntimeSettings withSpinDetection(boolean enabled) {
-        return new RuntimeSettings(watchdogTimeout, enabled);
+        return new RuntimeSettings(watchdogTimeout, enabled, recordDetail);
+    }
+
+    public RuntimeSettings withRecordDetail(boolean enabled) {
+        return new RuntimeSettings(watchdogTimeout, spinDetection, enabled);
     }
 }

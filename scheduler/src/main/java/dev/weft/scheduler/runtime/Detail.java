@@ -1,0 +1,137 @@
+package dev.weft.scheduler.runtime;
+
+import dev.weft.scheduler.hooks.Sites;
+
+import java.lang.reflect.Array;
+import java.lang.reflect.Field;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.Supplier;
+
+/**
+ * What an event records when a run is asked for detail ({@link RuntimeSettings#recordDetail}), to report a failing
+ * execution: the stack of the thread at the operation, and the value a memory access read or wrote. Never runs user
+ * code: values are read by reflection or through the JDK's own atomics, and objects are shown by their stable name
+ * (only if the execution already gave them one, so that names stay those of the run being reported) or their class.
+ */
+final class Detail {
+
+    /** Frames of the scheduler itself, and of what runs a test body: left out of a step's stack. */
+    private static final List<String> NOT_USER = List.of("dev.weft.scheduler.", "dev.weft.junit.",
+            "jdk.internal.reflect.", "java.lang.reflect.", "org.junit.");
+    private static final int MAX_TEXT = 40;
+
+    private Detail() {
+    }
+
+    /** The calling thread's stack from the code that reached the hook down to the test body, innermost first. */
+    static List<StackTraceElement> stack() {
+        StackTraceElement[] frames = new Throwable().getStackTrace();
+        int from = 0;
+        while (from < frames.length && frames[from].getClassName().startsWith("dev.weft.scheduler.")) {
+            from++;
+        }
+        List<StackTraceElement> result = new ArrayList<>();
+        for (int i = from; i < frames.length && !notUser(frames[i]); i++) {
+            result.add(frames[i]);
+        }
+        return result;
+    }
+
+    private static boolean notUser(StackTraceElement frame) {
+        for (String prefix : NOT_USER) {
+            if (frame.getClassName().startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Reads a field. Called once the access ran and before its thread's next operation, when the field holds the
+     * value read or written.
+     */
+    static Supplier<Object> field(Object owner, Sites.Site where, String fieldName, ClassLoader loader) {
+        return () -> {
+            try {
+                Field field = owner == null
+                        ? Class.forName(where.declaringClass(), false, loader).getDeclaredField(fieldName)
+                        : declared(owner.getClass(), where.declaringClass(), fieldName);
+                return field != null && field.trySetAccessible() ? field.get(owner) : Unknown.VALUE;
+            } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+                return Unknown.VALUE;
+            }
+        };
+    }
+
+    private static Field declared(Class<?> type, String declaringClass, String name) throws NoSuchFieldException {
+        for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+            if (declaringClass.isEmpty() || c.getName().equals(declaringClass)) {
+                try {
+                    return c.getDeclaredField(name);
+                } catch (NoSuchFieldException e) {
+                    // an empty declaring class: look further up
+                }
+            }
+        }
+        throw new NoSuchFieldException(name);
+    }
+
+    static Supplier<Object> arrayElement(Object array, int index) {
+        return () -> index >= 0 && index < Array.getLength(array) ? Array.get(array, index) : Unknown.VALUE;
+    }
+
+    /** The JDK's atomics, read through their own {@code get}; anything else is not shown. */
+    static Supplier<Object> atomic(Object atomic, int index) {
+        return () -> {
+            if (index < 0) {
+                if (atomic instanceof AtomicInteger a) {
+                    return a.get();
+                } else if (atomic instanceof AtomicLong a) {
+                    return a.get();
+                } else if (atomic instanceof AtomicBoolean a) {
+                    return a.get();
+                } else if (atomic instanceof AtomicReference<?> a) {
+                    return a.get();
+                }
+            } else if (atomic instanceof AtomicIntegerArray a && index < a.length()) {
+                return a.get(index);
+            } else if (atomic instanceof AtomicLongArray a && index < a.length()) {
+                return a.get(index);
+            } else if (atomic instanceof AtomicReferenceArray<?> a && index < a.length()) {
+                return a.get(index);
+            }
+            return Unknown.VALUE;
+        };
+    }
+
+    /** A value as text for the event, or {@code null} when it could not be read. */
+    static String text(Object value, ObjectNames names) {
+        if (value == Unknown.VALUE) {
+            return null;
+        } else if (value == null) {
+            return "null";
+        } else if (value instanceof String s) {
+            return '"' + (s.length() > MAX_TEXT ? s.substring(0, MAX_TEXT) + "…" : s) + '"';
+        } else if (value instanceof Character c) {
+            return "'" + c + "'";
+        } else if (value instanceof Boolean || (value instanceof Number
+                && value.getClass().getName().startsWith("java.lang."))) {
+            return value.toString();
+        } else if (value instanceof Enum<?> e) {
+            return e.getDeclaringClass().getSimpleName() + "." + e.name();
+        }
+        String name = names.nameIfMet(value);
+        return name != null ? name : "a " + value.getClass().getSimpleName();
+    }
+
+    /** Marks a value that could not be read. */
+    private enum Unknown { VALUE }
+}
