@@ -1,5 +1,6 @@
 package dev.weft.scheduler.runtime;
 
+import dev.weft.scheduler.hooks.Sites;
 import dev.weft.scheduler.model.Event;
 import dev.weft.scheduler.model.Location;
 import dev.weft.scheduler.model.OpKind;
@@ -75,6 +76,13 @@ final class CollectionStep extends Action {
     @Override
     boolean changedNothing(Event event) {
         return super.changedNothing(event) || (changes != null && !changed);
+    }
+
+    /** The method called ({@code "put"}): reports and data-race messages say which call it was. */
+    @Override
+    String value() {
+        String member = Sites.get(site()).member();
+        return member.substring(member.lastIndexOf('.') + 1);
     }
 
     @Override

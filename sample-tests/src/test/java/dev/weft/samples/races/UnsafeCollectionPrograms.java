@@ -1,0 +1,86 @@
+package dev.weft.samples.races;
+
+import dev.weft.junit.Algorithm;
+import dev.weft.junit.ExhaustiveConcurrency;
+import dev.weft.samples.support.Concurrently;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Non-thread-safe JDK collections shared by threads. Each call is one atomic step, so no interleaving loses the
+ * entry that a real {@code HashMap} can lose; Weft reports the unordered calls as a {@code DATA_RACE} instead. Run
+ * by {@link DataRaceOnTheJvmTest}.
+ */
+class UnsafeCollectionPrograms {
+
+    /** Two threads put into one HashMap with nothing ordering the puts: a real JVM can lose an entry. */
+    @ExhaustiveConcurrency
+    void twoPutsIntoAHashMap() throws Exception {
+        Map<String, Integer> map = new HashMap<>();
+        Concurrently.run(() -> map.put("a", 1), () -> map.put("b", 2));
+        assertThat(map).hasSize(2);
+    }
+
+    @ExhaustiveConcurrency(algorithm = Algorithm.NAIVE)
+    void twoPutsIntoAHashMapNaive() throws Exception {
+        twoPutsIntoAHashMap();
+    }
+
+    /** Adding to an ArrayList from two threads. */
+    @ExhaustiveConcurrency
+    void twoAddsToAnArrayList() throws Exception {
+        List<Integer> list = new ArrayList<>();
+        Concurrently.run(() -> list.add(1), () -> list.add(2));
+        assertThat(list).hasSize(2);
+    }
+
+    /** The same puts under one monitor: ordered by the lock, so no race. */
+    @ExhaustiveConcurrency
+    void twoPutsUnderALock() throws Exception {
+        Map<String, Integer> map = new HashMap<>();
+        Concurrently.run(() -> {
+            synchronized (map) {
+                map.put("a", 1);
+            }
+        }, () -> {
+            synchronized (map) {
+                map.put("b", 2);
+            }
+        });
+        assertThat(map).hasSize(2);
+    }
+
+    /** The same puts into a ConcurrentHashMap. */
+    @ExhaustiveConcurrency
+    void twoPutsIntoAConcurrentHashMap() throws Exception {
+        Map<String, Integer> map = new ConcurrentHashMap<>();
+        Concurrently.run(() -> map.put("a", 1), () -> map.put("b", 2));
+        assertThat(map).hasSize(2);
+    }
+
+    /** The worker fills the map before it is started and reads it after the join: start and join order the calls. */
+    @ExhaustiveConcurrency
+    void handedOverByStartAndJoin() throws Exception {
+        Map<String, Integer> map = new HashMap<>();
+        map.put("a", 1);
+        Thread worker = new Thread(() -> map.put("b", map.get("a") + 1));
+        worker.start();
+        worker.join();
+        assertThat(map).containsEntry("b", 2);
+    }
+
+    /** Both threads only read: reads never race. */
+    @ExhaustiveConcurrency
+    void readersOnly() throws Exception {
+        Map<String, Integer> map = new HashMap<>(Map.of("a", 1));
+        int[] seen = new int[2];
+        Concurrently.run(() -> seen[0] = map.get("a"), () -> seen[1] = map.get("a"));
+        assertThat(seen).containsExactly(1, 1);
+    }
+}
