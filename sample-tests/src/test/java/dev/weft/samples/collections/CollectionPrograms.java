@@ -187,4 +187,33 @@ class CollectionPrograms {
         Concurrently.run(a, b);
         assertThat(lru).hasSize(1);
     }
+
+    // Callbacks of collection calls.
+
+    /** Threads started by {@code forEach} are managed threads: their lost update is found. */
+    @ExhaustiveConcurrency
+    void threadsStartedByForEachLoseAnUpdate() throws Exception {
+        int[] counter = new int[1];
+        List<Thread> workers = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            workers.add(new Thread(() -> counter[0] = counter[0] + 1));
+        }
+        workers.forEach(Thread::start);
+        for (Thread worker : workers) {
+            worker.join();
+        }
+        assertThat(counter[0]).isEqualTo(2);
+    }
+
+    /** A thread started inside {@code computeIfAbsent}'s function would run uncontrolled: the test fails closed. */
+    @ExhaustiveConcurrency
+    void threadStartedInsideCompute() throws Exception {
+        Map<String, Thread> workers = new ConcurrentHashMap<>();
+        Thread worker = workers.computeIfAbsent("w", key -> {
+            Thread started = new Thread(() -> { });
+            started.start();
+            return started;
+        });
+        worker.join();
+    }
 }

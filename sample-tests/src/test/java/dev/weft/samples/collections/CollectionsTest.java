@@ -1,5 +1,6 @@
 package dev.weft.samples.collections;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -22,12 +23,22 @@ class CollectionsTest {
             "getThenPutLosesAHit, ASSERTION",
             "copyOnWriteContainsThenAdd, ASSERTION",
             "iterationMeetsAConcurrentAdd, EXCEPTION",
-            "mapIterationMeetsAConcurrentRemove, EXCEPTION"})
+            "mapIterationMeetsAConcurrentRemove, EXCEPTION",
+            "threadsStartedByForEachLoseAnUpdate, ASSERTION"})
     void theMisuseIsFound(String program, String kind) {
         Throwable failure = Outcomes.failsWith(CollectionPrograms.class, program, kind, reports);
         if (kind.equals("EXCEPTION")) {
             assertThat(failure.getCause()).isInstanceOf(java.util.ConcurrentModificationException.class);
         }
+    }
+
+    @Test
+    void aThreadStartedInsideAnAtomicCallFailsClosed() {
+        Throwable failure = Outcomes.failsWith(CollectionPrograms.class, "threadStartedInsideCompute", "EXCEPTION",
+                reports);
+        assertThat(failure.getCause()).hasMessageContaining("Thread.start of")
+                .hasMessageContaining("ConcurrentHashMap.compute")
+                .hasMessageContaining("CollectionPrograms.java:");
     }
 
     /**

@@ -25,7 +25,13 @@ public final class CollectionCalls {
      * ({@code super.put(k, v)} in a subclass of {@code HashMap}).
      */
     public static final int NON_VIRTUAL = 8;
-    /** The code without {@link #NON_VIRTUAL}. */
+    /**
+     * Added to the code for a traversal that calls back user code for each element ({@code forEach},
+     * {@code removeIf}, {@code replaceAll}, {@code sort}, {@code forEachRemaining}): the callbacks are the caller's own
+     * steps where the collection holds no lock while it calls them.
+     */
+    public static final int TRAVERSAL = 16;
+    /** The code without {@link #NON_VIRTUAL} and {@link #TRAVERSAL}. */
     public static final int ACCESS_MASK = 7;
 
     /** The called method's name and descriptor, by site. */

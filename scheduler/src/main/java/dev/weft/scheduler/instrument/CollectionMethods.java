@@ -30,6 +30,8 @@ final class CollectionMethods {
     private static final Access WRITE = new Access(CollectionCalls.WRITE, false);
     /** A view or iterator is a read: a fail-fast iterator remembers the modification count it was made at. */
     private static final Access VIEW = new Access(CollectionCalls.READ, true);
+    private static final Access READ_TRAVERSAL = new Access(CollectionCalls.READ | CollectionCalls.TRAVERSAL, false);
+    private static final Access WRITE_TRAVERSAL = new Access(CollectionCalls.WRITE | CollectionCalls.TRAVERSAL, false);
     private static final Access TAKE = new Access(CollectionCalls.TAKE, false);
     private static final Access PUT = new Access(CollectionCalls.PUT, false);
 
@@ -37,18 +39,21 @@ final class CollectionMethods {
 
     static {
         String iterable = "java/lang/Iterable";
-        add(iterable, READ, "forEach", "spliterator");
+        add(iterable, READ, "spliterator");
+        add(iterable, READ_TRAVERSAL, "forEach");
         add(iterable, VIEW, "iterator");
 
         String collection = "java/util/Collection";
         add(collection, READ, "size", "isEmpty", "contains", "containsAll", "toArray", "stream", "parallelStream",
                 "equals", "hashCode", "toString");
-        add(collection, WRITE, "add", "addAll", "remove", "removeAll", "retainAll", "clear", "removeIf");
+        add(collection, WRITE, "add", "addAll", "remove", "removeAll", "retainAll", "clear");
+        add(collection, WRITE_TRAVERSAL, "removeIf");
 
         String list = "java/util/List";
         add(list, READ, "get", "indexOf", "lastIndexOf", "getFirst", "getLast");
         add(list, VIEW, "listIterator", "subList");
-        add(list, WRITE, "set", "sort", "replaceAll", "addFirst", "addLast", "removeFirst", "removeLast");
+        add(list, WRITE_TRAVERSAL, "sort", "replaceAll");
+        add(list, WRITE, "set", "addFirst", "addLast", "removeFirst", "removeLast");
 
         String queue = "java/util/Queue";
         add(queue, READ, "peek", "element");
@@ -65,10 +70,12 @@ final class CollectionMethods {
         add(blockingDeque, PUT, "putFirst", "putLast");
 
         String map = "java/util/Map";
-        add(map, READ, "get", "getOrDefault", "containsKey", "containsValue", "size", "isEmpty", "forEach", "equals",
+        add(map, READ, "get", "getOrDefault", "containsKey", "containsValue", "size", "isEmpty", "equals",
                 "hashCode", "toString");
+        add(map, READ_TRAVERSAL, "forEach");
+        add(map, WRITE_TRAVERSAL, "replaceAll");
         add(map, VIEW, "keySet", "values", "entrySet");
-        add(map, WRITE, "put", "putAll", "remove", "clear", "putIfAbsent", "replace", "replaceAll", "compute",
+        add(map, WRITE, "put", "putAll", "remove", "clear", "putIfAbsent", "replace", "compute",
                 "computeIfAbsent", "computeIfPresent", "merge");
 
         String sortedMap = "java/util/SortedMap";
@@ -89,16 +96,17 @@ final class CollectionMethods {
         add(navigableSet, WRITE, "pollFirst", "pollLast");
 
         String iterator = "java/util/Iterator";
-        add(iterator, READ, "hasNext", "next", "forEachRemaining");
+        add(iterator, READ, "hasNext", "next");
+        add(iterator, READ_TRAVERSAL, "forEachRemaining");
         add(iterator, WRITE, "remove");
         String listIterator = "java/util/ListIterator";
         add(listIterator, READ, "hasPrevious", "previous", "nextIndex", "previousIndex");
         add(listIterator, WRITE, "set", "add");
 
         String concurrentHashMap = "java/util/concurrent/ConcurrentHashMap";
-        add(concurrentHashMap, READ, "mappingCount", "contains", "search", "searchKeys", "searchValues",
-                "searchEntries", "reduce", "reduceKeys", "reduceValues", "reduceEntries", "forEachKey",
-                "forEachValue", "forEachEntry");
+        add(concurrentHashMap, READ, "mappingCount", "contains");
+        add(concurrentHashMap, READ_TRAVERSAL, "search", "searchKeys", "searchValues", "searchEntries", "reduce",
+                "reduceKeys", "reduceValues", "reduceEntries", "forEachKey", "forEachValue", "forEachEntry");
         add("java/util/concurrent/CopyOnWriteArrayList", WRITE, "addIfAbsent", "addAllAbsent");
     }
 

@@ -12,8 +12,9 @@ import java.util.function.BooleanSupplier;
  * JDK collections (one execution's view of them): every call from instrumented code on a modelled collection, or on
  * a view or iterator of one, is one atomic step on the collection's location, then the real call runs with every
  * nested visible operation suppressed (the user's {@code hashCode}, {@code equals} and {@code compareTo}, the function
- * of {@code compute} or {@code forEach}): the call is the step, like a static initialiser is part of the step that
- * triggers it.
+ * of {@code compute}): the call is the step, like a static initialiser is part of the step that triggers it. The
+ * callbacks of traversals ({@code forEach}, {@code removeIf}) are the exception where the JDK holds no lock while
+ * calling them ({@link #callsBackOpenly}).
  *
  * <ul>
  *   <li>Location: {@code Location.objectState(name)} for thread-safe collections, {@code Location.unsafeObject(name)}
@@ -68,7 +69,24 @@ final class CollectionModel {
             }
             step(self, collection, Call.of(code), null, site);
         }
-        enter(self, collection);
+        enter(self, collection == null || callsBackOpenly(collection, code) ? null : collection);
+    }
+
+    /**
+     * Whether the callbacks of a traversal ({@code list.forEach(Thread::start)}, {@code map.forEach}) run as the
+     * caller's own steps rather than inside the call's step: where the JDK holds no lock while it calls them (the
+     * collections that are not thread-safe, and the read-only traversals of the lock-free concurrent ones), another
+     * thread may really run between two callbacks, and what the callbacks do (start a thread, take a lock) must stay
+     * under control. Blocking queues and copy-on-write mutators hold their lock, so their callbacks stay inside.
+     */
+    private static boolean callsBackOpenly(Object collection, int code) {
+        if ((code & CollectionCalls.TRAVERSAL) == 0) {
+            return false;
+        }
+        CollectionClasses.Kind kind = CollectionClasses.kind(collection.getClass());
+        return kind == CollectionClasses.Kind.UNSAFE
+                || kind == CollectionClasses.Kind.THREAD_SAFE
+                        && (code & CollectionCalls.ACCESS_MASK) == CollectionCalls.READ;
     }
 
     /** The hook after a bracketed call returned or threw. */

@@ -66,6 +66,20 @@ final class ControlledHooks implements HookHandler {
         STARTING.remove(thread);
     }
 
+    /**
+     * A managed thread whose operations are hidden inside one step (a static initialiser, the function of
+     * {@code ConcurrentHashMap.compute}) cannot start a thread: the child would run uncontrolled, and the test would
+     * pass or fail by chance.
+     */
+    private static void refuseStartInsideAStep(Thread thread, int site) {
+        ManagedThread self = CURRENT.get();
+        if (self != null && self.classInitDepth > 0) {
+            throw new UnmodelledPrimitiveException("Thread.start of " + thread.getName() + " inside a step that cannot"
+                    + " be split (a static initialiser, or a callback that the JDK runs inside one collection call"
+                    + " such as ConcurrentHashMap.compute)", site);
+        }
+    }
+
     /** The calling thread when its operations are visible: managed and not initialising a class. */
     private static ManagedThread visible() {
         ManagedThread thread = CURRENT.get();
@@ -202,6 +216,7 @@ final class ControlledHooks implements HookHandler {
     public void threadStart(Thread thread, int site) {
         ManagedThread self = visible();
         if (self == null) {
+            refuseStartInsideAStep(thread, site);
             HookHandler.super.threadStart(thread, site);
         } else {
             ThreadLifecycle.start(self, thread, site);
