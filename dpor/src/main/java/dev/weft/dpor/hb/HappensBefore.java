@@ -21,8 +21,11 @@ import java.util.Map;
  *
  * <p>It also finds, for each event, the earlier events it is in an <em>immediate race</em> with (Abdulla et al.,
  * POPL 2014): dependent, of another thread, and ordered only by that dependency, with no third event between them in
- * happens-before. Two lock operations are in a race only when both acquire: a lock's other operations happen inside
- * critical sections, so the order of acquisitions decides the order of everything else on the lock.
+ * happens-before. Two lock operations are in a race when both acquire: a lock's other operations happen inside
+ * critical sections, so the order of acquisitions decides the order of everything else on the lock. A blocking
+ * acquisition never races with a release: it could not have run before the release that let it go. A non-blocking
+ * one ({@link OpKind#TRY_LOCK}) could, with another result, so it also races with the latest release, and a release
+ * with the non-blocking operations since the previous release (docs/design/explorers.md).
  */
 public final class HappensBefore {
 
@@ -52,10 +55,16 @@ public final class HappensBefore {
         }
     }
 
-    /** What is remembered of one lock: the clock of its latest operation and its latest acquisition. */
+    /**
+     * What is remembered of one lock: the clock of its latest operation, its latest acquisition and release, and each
+     * thread's latest non-blocking operation since that release (earlier ones happen before the release or that one).
+     */
     private static final class LockState {
         VectorClock last = new VectorClock();
         int lastAcquire = -1;
+        int lastRelease = -1;
+        /** kept as the reads of a location never written: each thread's latest, all of them at the release */
+        final LocationState triesSinceRelease = new LocationState();
     }
 
     /** The relation of a whole execution. */
@@ -82,7 +91,7 @@ public final class HappensBefore {
         if (op.location() != null) {
             candidates = accessLocation(op, thread, index, clock);
         } else if (op.lockId() != null) {
-            candidates = accessLock(op, index, clock);
+            candidates = accessLock(op, thread, index, clock);
         } else if (op.startedThread() != null) {
             startClocks.put(op.startedThread().index(), clock);
         }
@@ -133,16 +142,34 @@ public final class HappensBefore {
         return result;
     }
 
-    private int[] accessLock(Operation op, int index, VectorClock clock) {
+    private int[] accessLock(Operation op, int thread, int index, VectorClock clock) {
         LockState state = locks.computeIfAbsent(op.lockId(), l -> new LockState());
         clock.join(state.last);
         state.last = clock;
-        if (!op.kind().acquires()) {
+        OpKind kind = op.kind();
+        if (kind == OpKind.UNLOCK) {
+            int[] tries = directPredecessorsOfWrite(state.triesSinceRelease);
+            Arrays.fill(state.triesSinceRelease.readsSinceWrite, -1);
+            state.lastRelease = index;
+            return tries;
+        }
+        if (!kind.acquires()) {
             return NONE;
         }
         int previous = state.lastAcquire;
         state.lastAcquire = index;
-        return previous < 0 ? NONE : new int[] {previous};
+        if (kind != OpKind.TRY_LOCK) {
+            return previous < 0 ? NONE : new int[] {previous};
+        }
+        state.triesSinceRelease.recordRead(thread, index);
+        int[] candidates = previous < 0 ? NONE : new int[] {previous};
+        return state.lastRelease < 0 ? candidates : append(candidates, state.lastRelease);
+    }
+
+    private static int[] append(int[] array, int value) {
+        int[] result = Arrays.copyOf(array, array.length + 1);
+        result[array.length] = value;
+        return result;
     }
 
     /**
@@ -157,8 +184,7 @@ public final class HappensBefore {
             if (t == thread || programOrder.includes(t, e.threadStep()) || orderedByAnother(candidate, candidates)) {
                 continue;
             }
-            result = Arrays.copyOf(result, result.length + 1);
-            result[result.length - 1] = candidate;
+            result = append(result, candidate);
         }
         return result;
     }

@@ -31,6 +31,13 @@ public enum OpKind {
 
     /** acquires a lock or monitor (also the re-acquisition after a wait); enabled only while the lock is free */
     LOCK(Access.NONE, TargetKind.LOCK),
+    /**
+     * a lock operation that never blocks: {@code tryLock}, {@code tryAcquire}, a query of the lock's state
+     * ({@code availablePermits}, {@code validate}). It may take the lock (the event's value says whether it did), so
+     * it counts as an acquisition; unlike a blocking one it can also run before or after another thread's release,
+     * with different results, so the explorers reverse its order with releases too.
+     */
+    TRY_LOCK(Access.NONE, TargetKind.LOCK),
     /** releases a lock or monitor */
     UNLOCK(Access.NONE, TargetKind.LOCK),
     /** releases a monitor and waits to be notified; the thread's next operation re-acquires the monitor */
@@ -77,8 +84,11 @@ public enum OpKind {
         return targetKind;
     }
 
-    /** Whether this is a lock acquisition, the only lock operation whose order the explorers reverse. */
+    /**
+     * Whether this is a lock acquisition, blocking or not: the explorers reverse the order of two acquisitions (and
+     * that of a {@link #TRY_LOCK} with a release).
+     */
     public boolean acquires() {
-        return this == LOCK;
+        return this == LOCK || this == TRY_LOCK;
     }
 }

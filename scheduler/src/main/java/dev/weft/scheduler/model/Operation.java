@@ -35,6 +35,11 @@ public record Operation(OpKind kind, Target target) {
         return new Operation(OpKind.LOCK, lock);
     }
 
+    /** A lock operation that never blocks ({@link OpKind#TRY_LOCK}). */
+    public static Operation tryLock(LockId lock) {
+        return new Operation(OpKind.TRY_LOCK, lock);
+    }
+
     public static Operation unlock(LockId lock) {
         return new Operation(OpKind.UNLOCK, lock);
     }
