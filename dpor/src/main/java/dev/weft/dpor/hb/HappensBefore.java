@@ -24,8 +24,8 @@ import java.util.Map;
  * happens-before. Two lock operations are in a race when both acquire: a lock's other operations happen inside
  * critical sections, so the order of acquisitions decides the order of everything else on the lock. A blocking
  * acquisition never races with a release: it could not have run before the release that let it go. A non-blocking
- * one ({@link OpKind#TRY_LOCK}) could, with another result, so it also races with the latest release, and a release
- * with the non-blocking operations since the previous release (docs/design/explorers.md).
+ * operation ({@link OpKind#TRY_LOCK}, {@link OpKind#OBSERVE_LOCK}) could, with another result, so it races with
+ * releases too (see {@link #accessLock} and docs/design/explorers.md).
  */
 public final class HappensBefore {
 
@@ -56,15 +56,13 @@ public final class HappensBefore {
     }
 
     /**
-     * What is remembered of one lock: the clock of its latest operation, its latest acquisition and release, and each
-     * thread's latest non-blocking operation since that release (earlier ones happen before the release or that one).
+     * What is remembered of one lock: its operations ordered as those on a location, an {@link OpKind#OBSERVE_LOCK}
+     * being a read and every other operation a write (so observations are ordered only against the rest), and the
+     * latest acquisition.
      */
     private static final class LockState {
-        VectorClock last = new VectorClock();
+        final LocationState order = new LocationState();
         int lastAcquire = -1;
-        int lastRelease = -1;
-        /** kept as the reads of a location never written: each thread's latest, all of them at the release */
-        final LocationState triesSinceRelease = new LocationState();
     }
 
     /** The relation of a whole execution. */
@@ -142,28 +140,52 @@ public final class HappensBefore {
         return result;
     }
 
+    /**
+     * A lock operation's candidates for a race. A blocking acquisition races with the latest acquisition only: it
+     * could not have run before the release that let it go, and the order of acquisitions decides that of everything
+     * else done inside critical sections. A non-blocking operation could have run before or after any of them, with
+     * another result: an observation races with the latest other operation, a try that took the lock with the latest
+     * acquisition and the latest other operation (a release), and every other operation with the observations since
+     * the one before it.
+     */
     private int[] accessLock(Operation op, int thread, int index, VectorClock clock) {
         LockState state = locks.computeIfAbsent(op.lockId(), l -> new LockState());
-        clock.join(state.last);
-        state.last = clock;
+        LocationState order = state.order;
+        int latest = order.lastWrite;
+        if (latest >= 0) {
+            clock.join(clocks.get(latest));
+        }
         OpKind kind = op.kind();
-        if (kind == OpKind.UNLOCK) {
-            int[] tries = directPredecessorsOfWrite(state.triesSinceRelease);
-            Arrays.fill(state.triesSinceRelease.readsSinceWrite, -1);
-            state.lastRelease = index;
-            return tries;
+        if (kind == OpKind.OBSERVE_LOCK) {
+            order.recordRead(thread, index);
+            return latest < 0 ? NONE : new int[] {latest};
         }
-        if (!kind.acquires()) {
-            return NONE;
+        int[] candidates = observationsSince(order);
+        for (int observation : candidates) {
+            clock.join(clocks.get(observation));
         }
-        int previous = state.lastAcquire;
-        state.lastAcquire = index;
-        if (kind != OpKind.TRY_LOCK) {
-            return previous < 0 ? NONE : new int[] {previous};
+        if (kind.acquires() && state.lastAcquire >= 0) {
+            candidates = append(candidates, state.lastAcquire);
         }
-        state.triesSinceRelease.recordRead(thread, index);
-        int[] candidates = previous < 0 ? NONE : new int[] {previous};
-        return state.lastRelease < 0 ? candidates : append(candidates, state.lastRelease);
+        if (kind == OpKind.TRY_LOCK && latest >= 0 && latest != state.lastAcquire) {
+            candidates = append(candidates, latest);
+        }
+        if (kind.acquires()) {
+            state.lastAcquire = index;
+        }
+        order.lastWrite = index;
+        Arrays.fill(order.readsSinceWrite, -1);
+        return candidates;
+    }
+
+    private static int[] observationsSince(LocationState order) {
+        int[] result = NONE;
+        for (int read : order.readsSinceWrite) {
+            if (read >= 0) {
+                result = append(result, read);
+            }
+        }
+        return result;
     }
 
     private static int[] append(int[] array, int value) {

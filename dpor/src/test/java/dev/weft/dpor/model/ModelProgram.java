@@ -26,6 +26,7 @@ public final class ModelProgram {
     private final Operation[] lockOps;
     private final Operation[] unlockOps;
     private final Operation[] tryLockOps;
+    private final Operation[] observeOps;
     private final int[] lockPermits;
     private final SourcePosition[][] sources;
 
@@ -46,12 +47,14 @@ public final class ModelProgram {
         this.lockOps = new Operation[lockNames.size()];
         this.unlockOps = new Operation[lockNames.size()];
         this.tryLockOps = new Operation[lockNames.size()];
+        this.observeOps = new Operation[lockNames.size()];
         this.lockPermits = lockPermits.stream().mapToInt(Integer::intValue).toArray();
         for (int l = 0; l < lockOps.length; l++) {
             LockId id = new LockId(lockNames.get(l));
             lockOps[l] = Operation.lock(id);
             unlockOps[l] = Operation.unlock(id);
             tryLockOps[l] = Operation.tryLock(id);
+            observeOps[l] = Operation.observeLock(id);
         }
         this.sources = new SourcePosition[this.threads.size()][];
         for (int t = 0; t < sources.length; t++) {
@@ -98,6 +101,10 @@ public final class ModelProgram {
 
     Operation tryLockOp(int lock) {
         return tryLockOps[lock];
+    }
+
+    Operation observeOp(int lock) {
+        return observeOps[lock];
     }
 
     /** The semaphore's initial permits, or -1 when the lock is a lock. */

@@ -133,6 +133,7 @@ public final class ModelRun implements Run {
                     }
                     thread.registers[instr.reg().index()] = acquired ? 1 : 0;
                     thread.recordRead(acquired ? 1 : 0);
+                    op = acquired ? op : program.observeOp(thread.pendingTarget);
                     value = Boolean.toString(acquired);
                 }
                 case AVAILABLE -> {
@@ -318,7 +319,8 @@ public final class ModelRun implements Run {
                 Operation op = switch (instr.kind()) {
                     case LOCK -> program.lockOp(lock);
                     case UNLOCK -> program.unlockOp(lock);
-                    default -> program.tryLockOp(lock);
+                    case TRY_LOCK -> program.tryLockOp(lock);
+                    default -> program.observeOp(lock);
                 };
                 thread.pend(op, lock);
             }

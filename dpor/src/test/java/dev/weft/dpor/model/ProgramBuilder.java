@@ -75,7 +75,8 @@ public final class ProgramBuilder {
     /**
      * A counting semaphore, as the runtime models {@code Semaphore}: {@link ThreadBuilder#lock} acquires a permit (a
      * {@code LOCK}, waiting while there is none), {@link ThreadBuilder#unlock} releases one (any thread may), and
-     * {@link ThreadBuilder#tryLock}, {@link ThreadBuilder#available} never wait ({@code TRY_LOCK}).
+     * {@link ThreadBuilder#tryLock} ({@code TRY_LOCK}, or {@code OBSERVE_LOCK} when it failed) and
+     * {@link ThreadBuilder#available} ({@code OBSERVE_LOCK}) never wait.
      */
     public LockRef semaphore(String semaphore, int permits) {
         if (permits < 0) {
