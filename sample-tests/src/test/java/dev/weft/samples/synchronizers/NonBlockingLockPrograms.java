@@ -9,7 +9,7 @@ import java.util.concurrent.locks.StampedLock;
 /**
  * Non-blocking lock operations ({@code tryAcquire}, {@code tryLock}, {@code tryOptimisticRead}, {@code validate})
  * racing with another thread's release: each buggy program fails only when the non-blocking call comes after the
- * release, an order the explorer reverses only since these calls race with releases. {@link NonBlockingLockTest}
+ * release, an order the explorer reverses because these calls race with releases. {@link NonBlockingLockTest}
  * runs them. (Named {@code *Programs} so that Surefire does not run them on their own.)
  */
 class NonBlockingLockPrograms {
