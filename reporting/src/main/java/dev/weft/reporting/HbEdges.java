@@ -74,7 +74,14 @@ final class HbEdges {
                 switch (op.kind()) {
                     case UNLOCK, WAIT -> releasesSinceAcquire.computeIfAbsent(lock, l -> new ArrayList<>()).add(event);
                     case NOTIFY, NOTIFY_ALL -> lastNotify.put(lock, event);
-                    case LOCK -> {
+                    // An observation (a query, a failed try) saw the releases but took nothing: a later
+                    // acquisition still goes ahead because of them.
+                    case OBSERVE_LOCK -> {
+                        for (Event release : releasesSinceAcquire.getOrDefault(lock, List.of())) {
+                            addAcross(edges, release, event, EdgeKind.LOCK);
+                        }
+                    }
+                    case LOCK, TRY_LOCK -> {
                         for (Event release : releasesSinceAcquire.getOrDefault(lock, List.of())) {
                             addAcross(edges, release, event, EdgeKind.LOCK);
                         }

@@ -37,7 +37,8 @@ final class LockHolders {
         }
         Holding held = holdings.get(lock);
         switch (event.operation().kind()) {
-            case LOCK -> {
+            // A try that did not take the lock is an OBSERVE_LOCK event: it holds nothing.
+            case LOCK, TRY_LOCK -> {
                 Integer beforeWait = countsBeforeWait.remove(new Waiter(event.thread(), lock));
                 if (beforeWait != null) {
                     holdings.put(lock, new Holding(event.thread(), beforeWait, event));

@@ -37,6 +37,9 @@ final class OpText {
             case JOIN -> "join " + location.owner();
             case END -> "end";
             case LOCK -> "lock " + op.lockId().name();
+            case TRY_LOCK -> "tryLock " + op.lockId().name();
+            // a query of the lock, or a try that did not get it
+            case OBSERVE_LOCK -> "observe " + op.lockId().name();
             case UNLOCK -> "unlock " + op.lockId().name();
             case WAIT -> "wait " + op.lockId().name();
             case NOTIFY -> "notify " + op.lockId().name();

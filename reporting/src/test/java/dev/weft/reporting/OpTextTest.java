@@ -27,6 +27,8 @@ class OpTextTest {
         assertThat(OpText.of(Operation.start(thread(1, "main.1")))).isEqualTo("start main.1");
         assertThat(OpText.of(Operation.join(thread(1, "main.1")))).isEqualTo("join main.1");
         assertThat(OpText.of(new Operation(OpKind.WAIT, MONITOR))).isEqualTo("wait Account@2");
+        assertThat(OpText.of(Operation.tryLock(MONITOR))).isEqualTo("tryLock Account@2");
+        assertThat(OpText.of(Operation.observeLock(MONITOR))).isEqualTo("observe Account@2");
         assertThat(OpText.of(new Operation(OpKind.NOTIFY_ALL, MONITOR))).isEqualTo("notifyAll Account@2");
         assertThat(OpText.of(new Operation(OpKind.UNPARK, Location.permit(thread(2, "main.2")))))
                 .isEqualTo("unpark main.2");

@@ -21,8 +21,11 @@ import java.util.Map;
  *
  * <p>It also finds, for each event, the earlier events it is in an <em>immediate race</em> with (Abdulla et al.,
  * POPL 2014): dependent, of another thread, and ordered only by that dependency, with no third event between them in
- * happens-before. Two lock operations are in a race only when both acquire: a lock's other operations happen inside
- * critical sections, so the order of acquisitions decides the order of everything else on the lock.
+ * happens-before. Two lock operations are in a race when both acquire: a lock's other operations happen inside
+ * critical sections, so the order of acquisitions decides the order of everything else on the lock. A blocking
+ * acquisition never races with a release: it could not have run before the release that let it go. A non-blocking
+ * operation ({@link OpKind#TRY_LOCK}, {@link OpKind#OBSERVE_LOCK}) could, with another result, so it races with
+ * releases too (see {@link #accessLock} and docs/design/explorers.md).
  */
 public final class HappensBefore {
 
@@ -52,9 +55,13 @@ public final class HappensBefore {
         }
     }
 
-    /** What is remembered of one lock: the clock of its latest operation and its latest acquisition. */
+    /**
+     * What is remembered of one lock: its operations ordered as those on a location, an {@link OpKind#OBSERVE_LOCK}
+     * being a read and every other operation a write (so observations are ordered only against the rest), and the
+     * latest acquisition.
+     */
     private static final class LockState {
-        VectorClock last = new VectorClock();
+        final LocationState order = new LocationState();
         int lastAcquire = -1;
     }
 
@@ -82,7 +89,7 @@ public final class HappensBefore {
         if (op.location() != null) {
             candidates = accessLocation(op, thread, index, clock);
         } else if (op.lockId() != null) {
-            candidates = accessLock(op, index, clock);
+            candidates = accessLock(op, thread, index, clock);
         } else if (op.startedThread() != null) {
             startClocks.put(op.startedThread().index(), clock);
         }
@@ -133,16 +140,58 @@ public final class HappensBefore {
         return result;
     }
 
-    private int[] accessLock(Operation op, int index, VectorClock clock) {
+    /**
+     * A lock operation's candidates for a race. A blocking acquisition races with the latest acquisition only: it
+     * could not have run before the release that let it go, and the order of acquisitions decides that of everything
+     * else done inside critical sections. A non-blocking operation could have run before or after any of them, with
+     * another result: an observation races with the latest other operation, a try that took the lock with the latest
+     * acquisition and the latest other operation (a release), and every other operation with the observations since
+     * the one before it.
+     */
+    private int[] accessLock(Operation op, int thread, int index, VectorClock clock) {
         LockState state = locks.computeIfAbsent(op.lockId(), l -> new LockState());
-        clock.join(state.last);
-        state.last = clock;
-        if (!op.kind().acquires()) {
-            return NONE;
+        LocationState order = state.order;
+        int latest = order.lastWrite;
+        if (latest >= 0) {
+            clock.join(clocks.get(latest));
         }
-        int previous = state.lastAcquire;
-        state.lastAcquire = index;
-        return previous < 0 ? NONE : new int[] {previous};
+        OpKind kind = op.kind();
+        if (kind == OpKind.OBSERVE_LOCK) {
+            order.recordRead(thread, index);
+            return latest < 0 ? NONE : new int[] {latest};
+        }
+        int[] candidates = observationsSince(order);
+        for (int observation : candidates) {
+            clock.join(clocks.get(observation));
+        }
+        if (kind.acquires() && state.lastAcquire >= 0) {
+            candidates = append(candidates, state.lastAcquire);
+        }
+        if (kind == OpKind.TRY_LOCK && latest >= 0 && latest != state.lastAcquire) {
+            candidates = append(candidates, latest);
+        }
+        if (kind.acquires()) {
+            state.lastAcquire = index;
+        }
+        order.lastWrite = index;
+        Arrays.fill(order.readsSinceWrite, -1);
+        return candidates;
+    }
+
+    private static int[] observationsSince(LocationState order) {
+        int[] result = NONE;
+        for (int read : order.readsSinceWrite) {
+            if (read >= 0) {
+                result = append(result, read);
+            }
+        }
+        return result;
+    }
+
+    private static int[] append(int[] array, int value) {
+        int[] result = Arrays.copyOf(array, array.length + 1);
+        result[array.length] = value;
+        return result;
     }
 
     /**
@@ -157,8 +206,7 @@ public final class HappensBefore {
             if (t == thread || programOrder.includes(t, e.threadStep()) || orderedByAnother(candidate, candidates)) {
                 continue;
             }
-            result = Arrays.copyOf(result, result.length + 1);
-            result[result.length - 1] = candidate;
+            result = append(result, candidate);
         }
         return result;
     }

@@ -67,6 +67,7 @@ class DifferentialTest {
     private static void checkRandomPrograms(boolean assertions) {
         List<String> disagreements = new ArrayList<>();
         int skipped = 0;
+        int nonBlocking = 0;
         for (long seed = FIRST_SEED; seed < FIRST_SEED + PROGRAMS && disagreements.size() < MAX_REPORTED; seed++) {
             ModelProgram program = RandomPrograms.generate(seed, assertions);
             DifferentialCheck.Verdict verdict = DifferentialCheck.check(program);
@@ -76,8 +77,12 @@ class DifferentialTest {
                 disagreements.add("seed " + seed + " (assertions: " + assertions + ")\n" + program
                         + String.join("\n", verdict.problems()));
             }
+            String listing = program.toString();
+            nonBlocking += !verdict.skipped() && (listing.contains("tryLock") || listing.contains("available")) ? 1 : 0;
         }
         assertThat(disagreements).as("DPOR disagrees with NAIVE").isEmpty();
+        assertThat(nonBlocking).as("checked programs with a non-blocking lock operation")
+                .isGreaterThanOrEqualTo(PROGRAMS / 10);
         assertThat(skipped).as("programs too big for NAIVE's budget of %d executions", DifferentialCheck.NAIVE_BUDGET)
                 .isLessThan(PROGRAMS / 10 + 1);
     }

@@ -5,11 +5,12 @@ package dev.weft.dpor.model;
  * local computation that runs, invisibly, right after the visible operation before them.
  *
  * @param kind    what it does
- * @param reg     the register it writes (read, CAS and getAndIncrement results, set), or {@code null}
+ * @param reg     the register it writes (read, CAS, getAndIncrement, try-lock and available results, set), or
+ *                {@code null}
  * @param cell    the shared cell it accesses, or {@code null}
  * @param a       the value written, the CAS's expected value, the set/branch/assert expression, or {@code null}
  * @param b       the CAS's new value, or {@code null}
- * @param lock    the lock it acquires or releases, or {@code null}
+ * @param lock    the lock (or semaphore) it acquires, tries, queries or releases, or {@code null}
  * @param thread  the thread code it starts or joins, or -1
  * @param target  the instruction a jump or branch goes to, or -1
  * @param message the assertion's message, or {@code null}
@@ -18,7 +19,8 @@ record Instr(Kind kind, Reg reg, CellRef cell, Expr a, Expr b, LockRef lock, int
              String message) {
 
     enum Kind {
-        READ(true), WRITE(true), CAS(true), GET_AND_INCREMENT(true), LOCK(true), UNLOCK(true), START(true),
+        READ(true), WRITE(true), CAS(true), GET_AND_INCREMENT(true), LOCK(true), UNLOCK(true), TRY_LOCK(true),
+        AVAILABLE(true), START(true),
         JOIN(true), SET(false), JUMP(false), BRANCH(false), ASSERT(false);
 
         final boolean visible;
@@ -50,6 +52,14 @@ record Instr(Kind kind, Reg reg, CellRef cell, Expr a, Expr b, LockRef lock, int
 
     static Instr unlock(LockRef lock) {
         return new Instr(Kind.UNLOCK, null, null, null, null, lock, -1, -1, null);
+    }
+
+    static Instr tryLock(Reg acquired, LockRef lock) {
+        return new Instr(Kind.TRY_LOCK, acquired, null, null, null, lock, -1, -1, null);
+    }
+
+    static Instr available(Reg permits, LockRef lock) {
+        return new Instr(Kind.AVAILABLE, permits, null, null, null, lock, -1, -1, null);
     }
 
     static Instr start(int thread) {
@@ -89,6 +99,8 @@ record Instr(Kind kind, Reg reg, CellRef cell, Expr a, Expr b, LockRef lock, int
             case GET_AND_INCREMENT -> reg + " = " + cell + "++";
             case LOCK -> "lock " + lock;
             case UNLOCK -> "unlock " + lock;
+            case TRY_LOCK -> reg + " = tryLock " + lock;
+            case AVAILABLE -> reg + " = available " + lock;
             case START -> "start " + threadLabels.get(thread);
             case JOIN -> "join " + threadLabels.get(thread);
             case SET -> reg + " := " + a;

@@ -11,7 +11,7 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
- * An immutable model program: shared cells (all starting at 0), locks, and thread codes, code 0 being the main
+ * An immutable model program: shared cells (all starting at 0), locks and semaphores, and thread codes, code 0 being the main
  * thread. Build one with {@link ProgramBuilder}; run it with {@link ModelSubject}.
  *
  * <p>Every {@link Operation} a run can report is made here, once, so that stepping a run allocates little more
@@ -25,10 +25,13 @@ public final class ModelProgram {
     private final Operation[][] cellOps;
     private final Operation[] lockOps;
     private final Operation[] unlockOps;
+    private final Operation[] tryLockOps;
+    private final Operation[] observeOps;
+    private final int[] lockPermits;
     private final SourcePosition[][] sources;
 
     ModelProgram(String name, List<String> cellNames, List<Location> cellLocations, List<String> lockNames,
-                 List<ThreadCode> threads) {
+                 List<Integer> lockPermits, List<ThreadCode> threads) {
         this.name = name;
         this.cellNames = List.copyOf(cellNames);
         this.threads = List.copyOf(threads);
@@ -43,10 +46,15 @@ public final class ModelProgram {
         }
         this.lockOps = new Operation[lockNames.size()];
         this.unlockOps = new Operation[lockNames.size()];
+        this.tryLockOps = new Operation[lockNames.size()];
+        this.observeOps = new Operation[lockNames.size()];
+        this.lockPermits = lockPermits.stream().mapToInt(Integer::intValue).toArray();
         for (int l = 0; l < lockOps.length; l++) {
             LockId id = new LockId(lockNames.get(l));
             lockOps[l] = Operation.lock(id);
             unlockOps[l] = Operation.unlock(id);
+            tryLockOps[l] = Operation.tryLock(id);
+            observeOps[l] = Operation.observeLock(id);
         }
         this.sources = new SourcePosition[this.threads.size()][];
         for (int t = 0; t < sources.length; t++) {
@@ -89,6 +97,19 @@ public final class ModelProgram {
 
     Operation unlockOp(int lock) {
         return unlockOps[lock];
+    }
+
+    Operation tryLockOp(int lock) {
+        return tryLockOps[lock];
+    }
+
+    Operation observeOp(int lock) {
+        return observeOps[lock];
+    }
+
+    /** The semaphore's initial permits, or -1 when the lock is a lock. */
+    int initialPermits(int lock) {
+        return lockPermits[lock];
     }
 
     /** Where an instruction is: the program, the thread's label and the instruction number (the code's length for the end). */

@@ -41,6 +41,8 @@ public final class ModelRun implements Run {
     private final Consumer<Outcome> onClose;
     private final int[] memory;
     private final int[] lockOwner;
+    /** per lock: a semaphore's permits, or -1 for a lock (then {@link #lockOwner} says whether it is free) */
+    private final int[] permits;
     private final int[] threadOfCode;
     private final List<ModelThread> threads = new ArrayList<>();
     private int live;
@@ -56,6 +58,8 @@ public final class ModelRun implements Run {
         this.memory = new int[program.cellCount()];
         this.lockOwner = new int[program.lockCount()];
         Arrays.fill(lockOwner, -1);
+        this.permits = new int[program.lockCount()];
+        Arrays.setAll(permits, program::initialPermits);
         this.threadOfCode = new int[program.threads().size()];
         Arrays.fill(threadOfCode, -1);
         spawn(0, new ThreadId(0, "main"));
@@ -120,12 +124,24 @@ public final class ModelRun implements Run {
                     thread.recordRead(old);
                     value = text(old);
                 }
-                case LOCK -> lockOwner[thread.pendingTarget] = thread.id.index();
-                case UNLOCK -> {
-                    if (lockOwner[thread.pendingTarget] != thread.id.index()) {
-                        fail(FailureKind.EXCEPTION, thread, "unlock of " + instr.lock() + ", which it does not hold");
+                case LOCK -> take(thread.pendingTarget, thread);
+                case UNLOCK -> release(thread.pendingTarget, thread, instr);
+                case TRY_LOCK -> {
+                    boolean acquired = free(thread.pendingTarget);
+                    if (acquired) {
+                        take(thread.pendingTarget, thread);
                     }
-                    lockOwner[thread.pendingTarget] = -1;
+                    thread.registers[instr.reg().index()] = acquired ? 1 : 0;
+                    thread.recordRead(acquired ? 1 : 0);
+                    op = acquired ? op : program.observeOp(thread.pendingTarget);
+                    value = Boolean.toString(acquired);
+                }
+                case AVAILABLE -> {
+                    int lock = thread.pendingTarget;
+                    int v = permits[lock] >= 0 ? permits[lock] : free(lock) ? 1 : 0;
+                    thread.registers[instr.reg().index()] = v;
+                    thread.recordRead(v);
+                    value = text(v);
                 }
                 case START -> startChild(thread, op.startedThread(), instr.thread());
                 case JOIN -> {
@@ -202,10 +218,33 @@ public final class ModelRun implements Run {
 
     private boolean enabled(ModelThread thread) {
         return switch (thread.pendingOp.kind()) {
-            case LOCK -> lockOwner[thread.pendingTarget] < 0;
+            case LOCK -> free(thread.pendingTarget);
             case JOIN -> threads.get(thread.pendingTarget).ended;
             default -> true;
         };
+    }
+
+    /** Whether the lock is free, or the semaphore has a permit. */
+    private boolean free(int lock) {
+        return permits[lock] >= 0 ? permits[lock] > 0 : lockOwner[lock] < 0;
+    }
+
+    private void take(int lock, ModelThread thread) {
+        if (permits[lock] >= 0) {
+            permits[lock]--;
+        } else {
+            lockOwner[lock] = thread.id.index();
+        }
+    }
+
+    private void release(int lock, ModelThread thread, Instr instr) {
+        if (permits[lock] >= 0) {
+            permits[lock]++;
+        } else if (lockOwner[lock] != thread.id.index()) {
+            fail(FailureKind.EXCEPTION, thread, "unlock of " + instr.lock() + ", which it does not hold");
+        } else {
+            lockOwner[lock] = -1;
+        }
     }
 
     private void startChild(ModelThread parent, ThreadId child, int code) {
@@ -271,13 +310,19 @@ public final class ModelRun implements Run {
                 };
                 thread.pend(program.cellOp(cell, kind), cell);
             }
-            case LOCK, UNLOCK -> {
+            case LOCK, UNLOCK, TRY_LOCK, AVAILABLE -> {
                 int lock = instr.lock().resolve(thread.registers);
                 if (lock < 0) {
                     fail(FailureKind.EXCEPTION, thread, "index out of bounds: " + instr.lock());
                     return;
                 }
-                thread.pend(instr.kind() == Instr.Kind.LOCK ? program.lockOp(lock) : program.unlockOp(lock), lock);
+                Operation op = switch (instr.kind()) {
+                    case LOCK -> program.lockOp(lock);
+                    case UNLOCK -> program.unlockOp(lock);
+                    case TRY_LOCK -> program.tryLockOp(lock);
+                    default -> program.observeOp(lock);
+                };
+                thread.pend(op, lock);
             }
             case START -> {
                 if (threadOfCode[instr.thread()] >= 0) {

@@ -27,6 +27,8 @@ public final class ProgramBuilder {
     private final List<String> cellNames = new ArrayList<>();
     private final List<Location> cellLocations = new ArrayList<>();
     private final List<String> lockNames = new ArrayList<>();
+    /** per lock: the semaphore's initial permits, or -1 for a lock */
+    private final List<Integer> lockPermits = new ArrayList<>();
     private final List<ThreadCode> workers = new ArrayList<>();
     private ThreadCode main;
 
@@ -67,7 +69,25 @@ public final class ProgramBuilder {
     }
 
     public LockRef lock(String lock) {
+        return addLock(lock, -1);
+    }
+
+    /**
+     * A counting semaphore, as the runtime models {@code Semaphore}: {@link ThreadBuilder#lock} acquires a permit (a
+     * {@code LOCK}, waiting while there is none), {@link ThreadBuilder#unlock} releases one (any thread may), and
+     * {@link ThreadBuilder#tryLock} ({@code TRY_LOCK}, or {@code OBSERVE_LOCK} when it failed) and
+     * {@link ThreadBuilder#available} ({@code OBSERVE_LOCK}) never wait.
+     */
+    public LockRef semaphore(String semaphore, int permits) {
+        if (permits < 0) {
+            throw new IllegalArgumentException("negative permits");
+        }
+        return addLock(semaphore, permits);
+    }
+
+    private LockRef addLock(String lock, int permits) {
         lockNames.add(lock);
+        lockPermits.add(permits);
         return new LockRef(lockNames.size() - 1, 1, null, lock);
     }
 
@@ -75,6 +95,7 @@ public final class ProgramBuilder {
         int base = lockNames.size();
         for (int i = 0; i < length; i++) {
             lockNames.add(array + "[" + i + "]");
+            lockPermits.add(-1);
         }
         return new LockArray(base, length, array);
     }
@@ -99,7 +120,7 @@ public final class ProgramBuilder {
         List<ThreadCode> threads = new ArrayList<>();
         threads.add(main != null ? main : defaultMain());
         threads.addAll(workers);
-        return new ModelProgram(name, cellNames, cellLocations, lockNames, threads);
+        return new ModelProgram(name, cellNames, cellLocations, lockNames, lockPermits, threads);
     }
 
     private ThreadCode defaultMain() {

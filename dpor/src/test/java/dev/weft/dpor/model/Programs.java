@@ -1,5 +1,8 @@
 package dev.weft.dpor.model;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * The oracle programs of {@code ORACLES.md} (whose trace counts {@link OracleCounts} gives) and a few small programs
  * that aim at one explorer mistake each. Threads are started by the main thread in the order written and joined at
@@ -351,6 +354,58 @@ public final class Programs {
                 t.read(r, x).read(r, y);
             });
         }
+        return p.build();
+    }
+
+    /**
+     * {@code Semaphore(0)}: W releases a permit; main starts W, then {@code r = tryAcquire()} and, when
+     * {@code assertFails}, asserts that it failed. The try runs before the release (fails) or after it (succeeds).
+     */
+    public static ModelProgram tryAcquireVsRelease(boolean assertFails) {
+        ProgramBuilder p = ProgramBuilder.program("tryAcquireVsRelease" + (assertFails ? "(asserts)" : ""));
+        LockRef s = p.semaphore("s", 0);
+        ThreadHandle releaser = p.thread("W", t -> t.unlock(s));
+        p.main(t -> {
+            Reg r = t.reg("r");
+            t.start(releaser).tryLock(r, s);
+            if (assertFails) {
+                t.check(r.eq(0), "tryAcquire should have failed");
+            }
+            t.join(releaser);
+        });
+        return p.build();
+    }
+
+    /**
+     * W: {@code lock m; x = 1; unlock m}; main starts W, then {@code r = tryLock(m); if (r) unlock m}, and joins W.
+     * The try runs before W's lock (succeeds, and W waits for main's unlock), inside W's critical section (fails) or
+     * after W's unlock (succeeds).
+     */
+    public static ModelProgram tryLockVsCriticalSection() {
+        ProgramBuilder p = ProgramBuilder.program("tryLockVsCriticalSection");
+        CellRef x = p.shared("x");
+        LockRef m = p.lock("m");
+        ThreadHandle holder = p.thread("W", t -> t.lock(m).write(x, 1).unlock(m));
+        p.main(t -> {
+            Reg r = t.reg("r");
+            t.start(holder).tryLock(r, m).ifThen(r.eq(1), then -> then.unlock(m)).join(holder);
+        });
+        return p.build();
+    }
+
+    /** {@code Semaphore(0)}: n workers each release a permit; main starts them, reads availablePermits, joins them. */
+    public static ModelProgram availableVsReleases(int n) {
+        ProgramBuilder p = ProgramBuilder.program("availableVsReleases(" + n + ")");
+        LockRef s = p.semaphore("s", 0);
+        List<ThreadHandle> releasers = new ArrayList<>();
+        for (int i = 1; i <= n; i++) {
+            releasers.add(p.thread("W" + i, t -> t.unlock(s)));
+        }
+        p.main(t -> {
+            releasers.forEach(t::start);
+            t.available(t.reg("r"), s);
+            releasers.forEach(t::join);
+        });
         return p.build();
     }
 }

@@ -8,8 +8,9 @@ import java.util.SplittableRandom;
  * Small random model programs for differential testing: the main thread and 2–3 workers (four workers already have
  * more than NAIVE's budget of interleavings, one operation each) over 1–3 shared variables and 0–2 locks, each
  * thread a few operations: reads, writes of constants or of what was read, CAS, getAndIncrement, properly nested lock
- * blocks (in whatever order, so some programs deadlock), branches on values read, and now and then an assertion on a
- * value read. A seed always gives the same program.
+ * blocks (in whatever order, so some programs deadlock), try-lock blocks ({@code if (tryLock) {...; unlock}}) and
+ * queries of whether a lock is free (the non-blocking lock operations), branches on values read, and now and then an
+ * assertion on a value read. A seed always gives the same program.
  */
 public final class RandomPrograms {
 
@@ -111,6 +112,8 @@ public final class RandomPrograms {
                 t.unlock(lock);
                 held.remove(held.size() - 1);
                 left -= inner + 2;
+            } else if (choice < 93 && !locks.isEmpty()) {
+                left -= tryLockOrQuery(t, left, held, regs, reg);
             } else if (left >= 2) {
                 int inner = 1 + random.nextInt(Math.min(2, left - 1));
                 t.read(reg, var);
@@ -119,5 +122,23 @@ public final class RandomPrograms {
                 left -= inner + 1;
             }
         }
+    }
+
+    /** A try-lock block, or a query of a lock when no block fits; returns the visible operations it emitted. */
+    private int tryLockOrQuery(ThreadBuilder t, int left, List<LockRef> held, Reg[] regs, Reg reg) {
+        LockRef lock = locks.get(random.nextInt(locks.size()));
+        if (held.contains(lock) || left < 2 || random.nextInt(3) == 0) {
+            t.available(reg, lock);
+            return 1;
+        }
+        int inner = left >= 3 ? 1 + random.nextInt(Math.min(2, left - 2)) : 0;
+        held.add(lock);
+        t.tryLock(reg, lock);
+        t.ifThen(reg.eq(1), then -> {
+            statements(then, inner, held, regs);
+            then.unlock(lock);
+        });
+        held.remove(held.size() - 1);
+        return inner + 2;
     }
 }

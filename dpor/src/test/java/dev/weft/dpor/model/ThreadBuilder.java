@@ -57,12 +57,27 @@ public final class ThreadBuilder {
         return add(Instr.getAndIncrement(old, cell));
     }
 
+    /** Acquires the lock, or a permit of the semaphore, waiting while there is none. */
     public ThreadBuilder lock(LockRef lock) {
         return add(Instr.lock(lock));
     }
 
+    /** Releases the lock (which this thread must hold), or a permit of the semaphore (any thread may). */
     public ThreadBuilder unlock(LockRef lock) {
         return add(Instr.unlock(lock));
+    }
+
+    /**
+     * {@code acquired = lock.tryLock()} (or {@code semaphore.tryAcquire()}): takes the lock, or a permit, when it can
+     * without blocking; 1 when it did, else 0.
+     */
+    public ThreadBuilder tryLock(Reg acquired, LockRef lock) {
+        return add(Instr.tryLock(acquired, lock));
+    }
+
+    /** {@code permits = semaphore.availablePermits()}; for a lock, 1 when it is free, else 0. Never blocks. */
+    public ThreadBuilder available(Reg permits, LockRef lock) {
+        return add(Instr.available(permits, lock));
     }
 
     /** Starts the worker; a worker may be started once per execution. */

@@ -3,7 +3,7 @@ package dev.weft.scheduler.model;
 /**
  * The dependency relation of {@code ARCHITECTURE.md}: two operations of different threads are dependent when they
  * touch the same memory location and at least one writes (a failed CAS is a read), or when both act on the same
- * lock. Thread start and yields depend on nothing; they only order.
+ * lock and not both only observe it. Thread start and yields depend on nothing; they only order.
  */
 public final class Dependence {
 
@@ -17,7 +17,8 @@ public final class Dependence {
             return false;
         }
         if (target instanceof LockId) {
-            return true;
+            // Two observations of a lock commute, as two reads do.
+            return a.kind() != OpKind.OBSERVE_LOCK || b.kind() != OpKind.OBSERVE_LOCK;
         }
         if (target instanceof Location) {
             return a.writes() || b.writes();

@@ -31,6 +31,19 @@ public enum OpKind {
 
     /** acquires a lock or monitor (also the re-acquisition after a wait); enabled only while the lock is free */
     LOCK(Access.NONE, TargetKind.LOCK),
+    /**
+     * a lock operation that never blocks and may take the lock: {@code tryLock}, {@code tryAcquire}. As an executed
+     * event it took the lock (one that did not is an {@link #OBSERVE_LOCK}). It is an acquisition; unlike a blocking
+     * one it could also have run before the latest release, with another result, so the explorers reverse that order
+     * too.
+     */
+    TRY_LOCK(Access.NONE, TargetKind.LOCK),
+    /**
+     * a lock operation that never blocks and leaves the lock as it is: a query of its state ({@code availablePermits},
+     * {@code validate}, {@code tryOptimisticRead}), or a {@link #TRY_LOCK} that did not take the lock. It could run
+     * before or after any other operation on the lock, with other results; two of them commute.
+     */
+    OBSERVE_LOCK(Access.NONE, TargetKind.LOCK),
     /** releases a lock or monitor */
     UNLOCK(Access.NONE, TargetKind.LOCK),
     /** releases a monitor and waits to be notified; the thread's next operation re-acquires the monitor */
@@ -77,8 +90,8 @@ public enum OpKind {
         return targetKind;
     }
 
-    /** Whether this is a lock acquisition, the only lock operation whose order the explorers reverse. */
+    /** Whether this is a lock acquisition, blocking or not: the explorers reverse the order of two acquisitions. */
     public boolean acquires() {
-        return this == LOCK;
+        return this == LOCK || this == TRY_LOCK;
     }
 }

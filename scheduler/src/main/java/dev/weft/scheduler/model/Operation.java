@@ -35,6 +35,16 @@ public record Operation(OpKind kind, Target target) {
         return new Operation(OpKind.LOCK, lock);
     }
 
+    /** A lock operation that never blocks and may take the lock ({@link OpKind#TRY_LOCK}). */
+    public static Operation tryLock(LockId lock) {
+        return new Operation(OpKind.TRY_LOCK, lock);
+    }
+
+    /** A lock operation that never blocks and leaves the lock as it is ({@link OpKind#OBSERVE_LOCK}). */
+    public static Operation observeLock(LockId lock) {
+        return new Operation(OpKind.OBSERVE_LOCK, lock);
+    }
+
     public static Operation unlock(LockId lock) {
         return new Operation(OpKind.UNLOCK, lock);
     }

@@ -30,6 +30,14 @@ abstract class Action {
         return operation;
     }
 
+    /**
+     * The operation as performed, for the event: the pending one unless performing it settled what it was (a
+     * {@code TRY_LOCK} that did not take the lock only observed it).
+     */
+    Operation performed() {
+        return operation;
+    }
+
     final int site() {
         return site;
     }

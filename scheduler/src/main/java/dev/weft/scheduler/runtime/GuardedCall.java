@@ -40,9 +40,22 @@ abstract class GuardedCall extends Action {
     private Outcome outcome;
 
     GuardedCall(ManagedThread thread, Mode mode, Operation operation, int site) {
-        super(operation, site);
+        super(mode == Mode.TRY ? nonBlocking(operation) : operation, site);
         this.thread = thread;
         this.mode = mode;
+    }
+
+    /** A try never waits, so its acquisition may have to be ordered before a release too ({@code TRY_LOCK}). */
+    private static Operation nonBlocking(Operation operation) {
+        return operation.kind() == OpKind.LOCK ? Operation.tryLock(operation.lockId()) : operation;
+    }
+
+    /** A try that failed did not take the lock: it only observed it. */
+    @Override
+    Operation performed() {
+        Operation operation = operation();
+        return operation.kind() == OpKind.TRY_LOCK && outcome != Outcome.READY
+                ? Operation.observeLock(operation.lockId()) : operation;
     }
 
     /** Whether the real call would return at once; must not depend on which thread asks. */

@@ -249,7 +249,7 @@ public final class JvmRun implements Run {
 
     /** The operation as performed: a compare-and-set resolved by the outcome the thread reported. */
     private Operation performed(ManagedThread thread, Action action) {
-        Operation operation = action.operation();
+        Operation operation = action.performed();
         if (operation.kind() != OpKind.CAS) {
             return operation;
         }

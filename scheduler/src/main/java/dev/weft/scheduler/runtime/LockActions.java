@@ -43,9 +43,10 @@ final class LockActions {
     }
 
     /**
-     * {@code tryLock}: always enabled, because it never blocks. It is a {@code LOCK} event either way, so that it is
-     * ordered against every other operation on the lock (a failed attempt must not commute with the owner's unlock);
-     * the event's value says whether it got the lock ({@code true}) or not ({@code false}).
+     * {@code tryLock}: always enabled, because it never blocks. A {@code TRY_LOCK} that got the lock, else an
+     * {@code OBSERVE_LOCK}; either way ordered against, and raced with, the other operations on the lock, the owner's
+     * unlock included (a failed attempt must be tried after it too). The event's value says {@code true} or
+     * {@code false}.
      */
     static final class TryAcquire extends Action {
         private final ManagedThread thread;
@@ -53,7 +54,7 @@ final class LockActions {
         private boolean acquired;
 
         TryAcquire(ManagedThread thread, LockState lock, int site) {
-            super(Operation.lock(lock.id), site);
+            super(Operation.tryLock(lock.id), site);
             this.thread = thread;
             this.lock = lock;
         }
@@ -66,6 +67,12 @@ final class LockActions {
             }
             thread.result = acquired;
             return null;
+        }
+
+        /** A failed try did not take the lock: it only observed it. */
+        @Override
+        Operation performed() {
+            return acquired ? operation() : Operation.observeLock(lock.id);
         }
 
         @Override

@@ -26,7 +26,8 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  *   lock takes either again without a scheduling point (reentrancy, downgrade), as does a reader taking the read
  *   lock again. A reader asking for the write lock (an upgrade) waits for itself: a deadlock, reported with who holds
  *   what.</li>
- *   <li>tryLock: always enabled; timed tryLock may time out; lockInterruptibly may be interrupted.</li>
+ *   <li>tryLock: {@code TRY_LOCK} ({@code OBSERVE_LOCK} when it failed), always enabled; timed tryLock may time out;
+ *   lockInterruptibly may be interrupted.</li>
  *   <li>unlock: {@code UNLOCK} on the thread's last hold of the lock (read or write).</li>
  *   <li>the write lock's conditions: {@code WAIT}, which releases the write lock for real, then a {@code LOCK} that
  *   takes it back once signalled (or interrupted, or timed out) and the lock is free; signal, signalAll:

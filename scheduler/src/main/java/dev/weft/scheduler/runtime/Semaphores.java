@@ -11,15 +11,15 @@ import java.util.concurrent.Semaphore;
  * <ul>
  *   <li>acquire(n), acquireUninterruptibly(n): {@code LOCK}, enabled while {@code availablePermits() >= n} (or, for
  *   acquire, the thread is interrupted: it throws {@link InterruptedException}).</li>
- *   <li>tryAcquire(n): {@code LOCK}, always enabled, value {@code ready} or {@code timed_out}; the timed variant may
- *   also time out or be interrupted.</li>
- *   <li>release(n): {@code UNLOCK}. availablePermits: {@code LOCK}, an observer.</li>
+ *   <li>tryAcquire(n): {@code TRY_LOCK}, always enabled, value {@code ready} or {@code timed_out} (then the event is
+ *   an {@code OBSERVE_LOCK}). The timed variant is a {@code LOCK}, which may also time out or be interrupted.</li>
+ *   <li>release(n): {@code UNLOCK}. availablePermits: {@code OBSERVE_LOCK}, an observer.</li>
  * </ul>
  *
- * <p>Lock operations on one {@link LockId} per semaphore, so that only acquisitions race with each other, as for a
- * {@code ReentrantLock}: a 3-thread counter under {@code Semaphore(1)} has the 3! traces of one under a lock. A
- * release is ordered against the acquisitions, but its order with a later {@code tryAcquire}/{@code availablePermits}
- * of another thread is not reversed (the same limit as a failed {@code tryLock}, see docs/design/runtime.md).
+ * <p>Lock operations on one {@link LockId} per semaphore, so that blocking acquisitions race only with each other, as
+ * for a {@code ReentrantLock}: a 3-thread counter under {@code Semaphore(1)} has the 3! traces of one under a lock.
+ * The non-blocking ones also race with releases, so a {@code tryAcquire} or {@code availablePermits} is tried before
+ * and after another thread's {@code release} (docs/design/explorers.md).
  */
 final class Semaphores {
 
@@ -48,7 +48,7 @@ final class Semaphores {
     }
 
     static int availablePermits(ManagedThread self, Semaphore semaphore, int site) {
-        Step.observe(self, Operation.lock(id(self, semaphore)), site);
+        Step.observe(self, Operation.observeLock(id(self, semaphore)), site);
         return semaphore.availablePermits();
     }
 

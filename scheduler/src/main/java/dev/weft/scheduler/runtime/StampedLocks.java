@@ -15,11 +15,12 @@ import java.util.concurrent.locks.StampedLock;
  * real lock keeps its state and hands out its own stamps. One {@link LockId} per lock.
  *
  * <ul>
- *   <li>writeLock, readLock (and interruptibly, tryXxxLock, timed tryXxxLock; the views' lock methods): {@code LOCK},
+ *   <li>writeLock, readLock (and interruptibly, timed tryXxxLock; the views' lock methods): {@code LOCK}; tryXxxLock:
+ *   {@code TRY_LOCK} ({@code OBSERVE_LOCK} when it failed),
  *   enabled while {@code !isWriteLocked() && !isReadLocked()} (write) or {@code !isWriteLocked()} (read). The lock
  *   is not reentrant: a second writeLock by the writer waits for itself, a deadlock.</li>
  *   <li>unlock, unlockWrite, unlockRead, the views' unlock: {@code UNLOCK}.</li>
- *   <li>tryOptimisticRead, validate: {@code LOCK} observers; tryConvertToWriteLock: {@code LOCK}.</li>
+ *   <li>tryOptimisticRead, validate: {@code OBSERVE_LOCK} observers; tryConvertToWriteLock: {@code TRY_LOCK}.</li>
  * </ul>
  *
  * <p>Who holds the lock is remembered only to describe deadlocks (the real lock has no owner).
@@ -113,18 +114,19 @@ final class StampedLocks {
     }
 
     long tryOptimisticRead(ManagedThread self, StampedLock lock, int site) {
-        Step.observe(self, Operation.lock(state(lock, self).id), site);
+        Step.observe(self, Operation.observeLock(state(lock, self).id), site);
         return lock.tryOptimisticRead();
     }
 
     boolean validate(ManagedThread self, StampedLock lock, long stamp, int site) {
-        Step.observe(self, Operation.lock(state(lock, self).id), site);
+        Step.observe(self, Operation.observeLock(state(lock, self).id), site);
         return lock.validate(stamp);
     }
 
     long tryConvertToWriteLock(ManagedThread self, StampedLock lock, long stamp, int site) {
         Stamped stamped = state(lock, self);
-        Step.change(self, Operation.lock(stamped.id), site);
+        // Never blocks: a TRY_LOCK, reported as one whether or not the conversion succeeded (known only after).
+        Step.change(self, Operation.tryLock(stamped.id), site);
         long converted = lock.tryConvertToWriteLock(stamp);
         if (converted != 0L && StampedLock.isReadLockStamp(stamp)) {
             stamped.released(self, false);

@@ -44,6 +44,15 @@ class DependenceTest {
     }
 
     @Test
+    void twoObservationsOfALockCommuteButNotWithAnythingElseOnIt() {
+        Operation observe = Operation.observeLock(m);
+        assertThat(Dependence.dependent(observe, Operation.observeLock(m))).isFalse();
+        assertThat(Dependence.dependent(observe, Operation.tryLock(m))).as("a pending try may take it").isTrue();
+        assertThat(Dependence.dependent(observe, Operation.unlock(m))).isTrue();
+        assertThat(Dependence.dependent(Operation.lock(m), observe)).isTrue();
+    }
+
+    @Test
     void startAndYieldDependOnNothing() {
         ThreadId t = new ThreadId(1, "main.1");
         assertThat(Dependence.dependent(Operation.start(t), Operation.start(t))).isFalse();
