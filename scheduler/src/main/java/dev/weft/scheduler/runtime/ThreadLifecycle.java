@@ -45,7 +45,8 @@ final class ThreadLifecycle {
     }
 
     /** The thread's {@code run()} returned or threw; it stays until its {@code END} is performed, then leaves. */
-    static void runEnds(ManagedThread self, Throwable thrown) {
+    static void runEnds(ManagedThread self, Throwable runThrew) {
+        Throwable thrown = runThrew != null ? runThrew : self.uncaught;
         try {
             if (thrown instanceof ExecutionAbandoned) {
                 return;
@@ -73,6 +74,19 @@ final class ThreadLifecycle {
             // that the caller sees the thread TERMINATED like after a real join.
             target.thread.join();
         }
+    }
+
+    /**
+     * {@code join(Duration)}: a timed join when the duration is positive, else only a look at the liveness; either
+     * way tells whether the target has ended.
+     */
+    static boolean joinFor(ManagedThread self, ManagedThread target, boolean waits, int site)
+            throws InterruptedException {
+        if (!waits) {
+            return !isAlive(self, target, site);
+        }
+        join(self, target, Long.MAX_VALUE, site);
+        return target.ended;
     }
 
     static boolean isAlive(ManagedThread self, ManagedThread target, int site) {
@@ -162,7 +176,7 @@ final class ThreadLifecycle {
             }
             child = parent.execution.register(operation().startedThread(), thread);
             ControlledHooks.expectStart(thread, child);
-            thread.setUncaughtExceptionHandler(new AbandonmentFilter(thread.getUncaughtExceptionHandler()));
+            thread.setUncaughtExceptionHandler(new AbandonmentFilter(child, thread.getUncaughtExceptionHandler()));
             thread.start();
             return null;
         }
@@ -181,14 +195,23 @@ final class ThreadLifecycle {
     /**
      * Keeps {@link ExecutionAbandoned}, should the instrumented run bracket rethrow it, from being printed as an
      * uncaught exception; everything else goes to the thread's own handler.
+     *
+     * <p>A platform thread's exception leaves the bracketed {@code Thread.run()}, which reports it, before the JVM
+     * calls this handler. A virtual thread's task is run inside {@code VirtualThread.run(Runnable)}, which catches the
+     * exception and calls this handler <em>before</em> its bracket ends: the exception is kept for
+     * {@link ThreadLifecycle#runEnds}, so that it fails the execution as a platform thread's does.
      */
-    private record AbandonmentFilter(Thread.UncaughtExceptionHandler delegate)
+    private record AbandonmentFilter(ManagedThread child, Thread.UncaughtExceptionHandler delegate)
             implements Thread.UncaughtExceptionHandler {
         @Override
         public void uncaughtException(Thread thread, Throwable thrown) {
-            if (!(thrown instanceof ExecutionAbandoned)) {
-                delegate.uncaughtException(thread, thrown);
+            if (thrown instanceof ExecutionAbandoned) {
+                return;
             }
+            if (Thread.currentThread() == thread && !child.ended && child.state() == ManagedThread.State.RUNNING) {
+                child.uncaught = thrown;
+            }
+            delegate.uncaughtException(thread, thrown);
         }
     }
 
