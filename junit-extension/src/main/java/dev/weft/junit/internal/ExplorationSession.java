@@ -55,7 +55,8 @@ final class ExplorationSession {
         Explorer explorer = replay == null ? Explorer.create(options) : Explorer.replaying(replay.schedule(), options);
         ProgressListener progress = new ProgressListener(shortName, out);
         JvmSubject subject = new JvmSubject(body, RuntimeSettings.defaults()
-                .withWatchdogTimeout(settings.watchdogTimeout()));
+                .withWatchdogTimeout(settings.watchdogTimeout())
+                .withTimeouts(settings.timeouts()));
         ExplorationResult result = explorer.explore(subject, progress);
 
         Path testDir = settings.reportDir().resolve(context.getRequiredTestClass().getName())

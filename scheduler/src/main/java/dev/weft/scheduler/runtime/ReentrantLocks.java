@@ -67,7 +67,8 @@ final class ReentrantLocks {
     /** Returns {@code false} when a timed await ended without a signal (timed out or interrupted). */
     boolean await(ManagedThread self, Condition condition, long nanos, int site) throws InterruptedException {
         ConditionState state = condition(condition, self, "await", site);
-        self.pauseAt(new Waits.Wait(self, state.lock(), state.waitSet(), nanos >= 0, site));
+        Waits.Wait wait = new Waits.Wait(self, state.lock(), state.waitSet(), nanos >= 0, site);
+        self.pauseAt(InterruptCheck.before(self, wait));
         self.throwIfTold();
         return self.result;
     }

@@ -17,7 +17,7 @@ import dev.weft.scheduler.model.ThreadId;
  *   liveness.</li>
  *   <li>join: {@code JOIN}, enabled once the joined thread's {@code END} was performed (or the joiner was
  *   interrupted: it then throws {@link InterruptedException}); a timed join is a {@code READ} of the liveness,
- *   always enabled (it may time out).</li>
+ *   enabled likewise, and may also time out ({@link Action#mayTimeOut()}).</li>
  *   <li>isAlive: {@code READ} of the liveness. interrupt: {@code WRITE} of the interrupt flag, which also enables a
  *   waiting, joining or parked target. isInterrupted: {@code READ}; interrupted: {@code RMW}.</li>
  *   <li>sleep: a {@code READ} of the thread's own interrupt flag, not a real sleep: it throws
@@ -67,7 +67,8 @@ final class ThreadLifecycle {
         if (millis < 0) {
             throw new IllegalArgumentException("join(" + millis + "): timeout value is negative");
         }
-        self.pauseAt(millis == 0 ? new Join(self, target, site) : new TimedJoin(self, target, site));
+        self.pauseAt(InterruptCheck.before(self,
+                millis == 0 ? new Join(self, target, site) : new TimedJoin(self, target, site)));
         self.throwIfTold();
         if (target.ended) {
             // The target performed its END and is leaving run(); the real join returns as soon as it is gone, so
@@ -283,8 +284,18 @@ final class ThreadLifecycle {
         }
 
         @Override
+        boolean enabled() {
+            return target.ended || self.interrupted || timedOut();
+        }
+
+        @Override
+        boolean mayTimeOut() {
+            return true;
+        }
+
+        @Override
         Action perform() {
-            if (self.interrupted) {
+            if (self.interrupted && !target.ended) {
                 self.interrupted = false;
                 self.toThrow = new InterruptedException();
             }
@@ -294,6 +305,16 @@ final class ThreadLifecycle {
         @Override
         String value() {
             return target.ended ? "ended" : "alive";
+        }
+
+        @Override
+        String whyBlocked() {
+            return "waits to join " + target + ", which has not ended";
+        }
+
+        @Override
+        ManagedThread waitsFor() {
+            return target;
         }
     }
 

@@ -16,6 +16,7 @@ final class WaitSet {
         final int holds;
         final boolean timed;
         boolean notified;
+        boolean timedOut;
 
         Waiter(ManagedThread thread, int holds, boolean timed) {
             this.thread = thread;
@@ -23,9 +24,9 @@ final class WaitSet {
             this.timed = timed;
         }
 
-        /** Notified, timed out (a timed wait may always time out), or interrupted. */
+        /** Notified, timed out, or interrupted. */
         boolean mayWake() {
-            return notified || timed || thread.interrupted;
+            return notified || timedOut || thread.interrupted;
         }
     }
 
