@@ -54,7 +54,9 @@ final class ExplorationSession {
                 settings.maxExecutions(), settings.maxSteps(), true);
         Explorer explorer = replay == null ? Explorer.create(options) : Explorer.replaying(replay.schedule(), options);
         ProgressListener progress = new ProgressListener(shortName, out);
-        RuntimeSettings runtime = RuntimeSettings.defaults().withWatchdogTimeout(settings.watchdogTimeout());
+        RuntimeSettings runtime = RuntimeSettings.defaults()
+                .withWatchdogTimeout(settings.watchdogTimeout())
+                .withTimeouts(settings.timeouts());
         JvmSubject subject = new JvmSubject(body, runtime);
         ExplorationResult result = explorer.explore(subject, progress);
         for (String warning : subject.warnings()) {

@@ -2,6 +2,7 @@ package dev.weft.junit.internal;
 
 import dev.weft.junit.Algorithm;
 import dev.weft.junit.ExhaustiveConcurrency;
+import dev.weft.scheduler.runtime.Timeouts;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,7 +15,7 @@ import java.util.function.Function;
  * configuration parameters ({@code junit-platform.properties}, {@code -D}), else the built-in defaults.
  */
 record WeftSettings(Algorithm algorithm, long maxExecutions, int maxSteps, String replay, Path reportDir,
-                    Duration watchdogTimeout, boolean minimizePreemptions) {
+                    Duration watchdogTimeout, boolean minimizePreemptions, Timeouts timeouts) {
 
     static final long DEFAULT_MAX_EXECUTIONS = 100_000;
     static final int DEFAULT_MAX_STEPS = 10_000;
@@ -53,8 +54,20 @@ record WeftSettings(Algorithm algorithm, long maxExecutions, int maxSteps, Strin
                 .map(v -> parsePositive(v, "weft.watchdogSeconds", where)).orElse(DEFAULT_WATCHDOG_SECONDS);
         boolean minimizePreemptions = parameters.apply("weft.minimizePreemptions")
                 .map(v -> parseBoolean(v, "weft.minimizePreemptions", where)).orElse(true);
+        Timeouts timeouts = parameters.apply("weft.timeouts").map(v -> parseTimeouts(v, where))
+                .orElse(Timeouts.WHEN_BLOCKED);
         return new WeftSettings(algorithm, maxExecutions, (int) maxSteps, replay, reportDir,
-                Duration.ofSeconds(watchdog), minimizePreemptions);
+                Duration.ofSeconds(watchdog), minimizePreemptions, timeouts);
+    }
+
+    private static Timeouts parseTimeouts(String value, String where) {
+        Timeouts policy = Timeouts.fromConfigName(value.toLowerCase(Locale.ROOT));
+        if (policy == null) {
+            throw new WeftConfigurationException("configuration parameter weft.timeouts must be one of "
+                    + Timeouts.WHEN_BLOCKED.configName() + ", " + Timeouts.ANY.configName() + " but was '" + value
+                    + "' (" + where + ")");
+        }
+        return policy;
     }
 
     private static boolean parseBoolean(String value, String name, String where) {

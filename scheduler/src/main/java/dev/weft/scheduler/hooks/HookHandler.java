@@ -1,5 +1,6 @@
 package dev.weft.scheduler.hooks;
 
+import java.time.Duration;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
@@ -117,6 +118,42 @@ public interface HookHandler {
     /** Replaces {@code Thread.sleep(millis)}. */
     default void threadSleep(long millis, int site) throws InterruptedException {
         Thread.sleep(millis);
+    }
+
+    /** Replaces {@code Thread.Builder.start(task)} (JDK 21+: platform and virtual builders). */
+    default Thread threadBuilderStart(Object builder, Runnable task, int site) {
+        return ThreadBuilders.start(builder, task);
+    }
+
+    /** Replaces {@code Thread.startVirtualThread(task)} (JDK 21+). */
+    default Thread startVirtualThread(Runnable task, int site) {
+        return ThreadBuilders.start(ThreadBuilders.ofVirtual(), task);
+    }
+
+    /**
+     * Replaces {@code Thread.sleep(Duration)} (JDK 19+): the same as {@code sleep(millis, nanos)}, except that a
+     * negative duration does not sleep (rather than failing).
+     */
+    default void threadSleepFor(Duration duration, int site) throws InterruptedException {
+        long nanos = TimeUnit.NANOSECONDS.convert(duration);
+        if (nanos >= 0) {
+            Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000));
+        }
+    }
+
+    /**
+     * Replaces {@code Thread.join(Duration)} (JDK 19+): waits at most that long (not at all when it is not
+     * positive), then tells whether the thread has terminated.
+     */
+    default boolean threadJoinFor(Thread thread, Duration duration, int site) throws InterruptedException {
+        if (thread.getState() == Thread.State.NEW) {
+            throw new IllegalThreadStateException("Thread not started");
+        }
+        long nanos = TimeUnit.NANOSECONDS.convert(duration);
+        if (nanos > 0) {
+            thread.join(nanos / 1_000_000, (int) (nanos % 1_000_000));
+        }
+        return thread.getState() == Thread.State.TERMINATED;
     }
 
     /** Replaces {@code Thread.yield()}. */

@@ -1,5 +1,6 @@
 package dev.weft.scheduler.hooks;
 
+import java.time.Duration;
 import java.util.Collection;
 import java.util.Queue;
 import java.util.concurrent.BlockingQueue;
@@ -112,6 +113,23 @@ public final class Hooks {
 
     public static void threadSleep(long millis, int site) throws InterruptedException {
         handler.threadSleep(millis, site);
+    }
+
+    /** {@code Thread.Builder.start(task)} (JDK 21+); the builder is typed {@code Object} for Java 17. */
+    public static Thread threadBuilderStart(Object builder, Runnable task, int site) {
+        return handler.threadBuilderStart(builder, task, site);
+    }
+
+    public static Thread startVirtualThread(Runnable task, int site) {
+        return handler.startVirtualThread(task, site);
+    }
+
+    public static void threadSleepFor(Duration duration, int site) throws InterruptedException {
+        handler.threadSleepFor(duration, site);
+    }
+
+    public static boolean threadJoinFor(Thread thread, Duration duration, int site) throws InterruptedException {
+        return handler.threadJoinFor(thread, duration, site);
     }
 
     public static void threadYield(int site) {

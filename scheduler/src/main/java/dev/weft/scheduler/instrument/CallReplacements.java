@@ -33,6 +33,7 @@ final class CallReplacements {
 
     static final String OBJECT = "java/lang/Object";
     static final String THREAD = "java/lang/Thread";
+    static final String THREAD_BUILDER = "java/lang/Thread$Builder";
     static final String LOCK_SUPPORT = "java/util/concurrent/locks/LockSupport";
     static final String LOCK = "java/util/concurrent/locks/Lock";
     static final String CONDITION = "java/util/concurrent/locks/Condition";
@@ -89,6 +90,16 @@ final class CallReplacements {
             roundNanosUpToMillis(mv);
             Emit.callHook(mv, site, "threadSleep", "(JI)V");
         });
+        // JDK 19+/21+ thread API, for code compiled for a newer release; the hooks take builders as Object.
+        statik(THREAD, "sleep", "(Ljava/time/Duration;)V",
+                (mv, site) -> Emit.callHook(mv, site, "threadSleepFor", "(Ljava/time/Duration;I)V"));
+        instance(THREAD, "join", "(Ljava/time/Duration;)Z",
+                (mv, site) -> Emit.callHook(mv, site, "threadJoinFor", "(Ljava/lang/Thread;Ljava/time/Duration;I)Z"));
+        statik(THREAD, "startVirtualThread", "(Ljava/lang/Runnable;)Ljava/lang/Thread;",
+                (mv, site) -> Emit.callHook(mv, site, "startVirtualThread", "(Ljava/lang/Runnable;I)Ljava/lang/Thread;"));
+        instance(THREAD_BUILDER, "start", "(Ljava/lang/Runnable;)Ljava/lang/Thread;",
+                (mv, site) -> Emit.callHook(mv, site, "threadBuilderStart",
+                        "(Ljava/lang/Object;Ljava/lang/Runnable;I)Ljava/lang/Thread;"));
         statik(THREAD, "yield", "()V", (mv, site) -> Emit.callHook(mv, site, "threadYield", "(I)V"));
         statik(THREAD, "onSpinWait", "()V", (mv, site) -> Emit.callHook(mv, site, "onSpinWait", "(I)V"));
         statik(THREAD, "interrupted", "()Z", (mv, site) -> Emit.callHook(mv, site, "threadInterrupted", "(I)Z"));

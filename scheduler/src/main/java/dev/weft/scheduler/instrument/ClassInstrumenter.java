@@ -21,6 +21,8 @@ import net.bytebuddy.utility.OpenedClassReader;
 final class ClassInstrumenter {
 
     static final String THREAD = "java/lang/Thread";
+    /** JDK 21+: a virtual thread runs its task in {@code VirtualThread.run(Runnable)}, never in {@code Thread.run()}. */
+    static final String VIRTUAL_THREAD = "java/lang/VirtualThread";
 
     private final TypeHierarchy hierarchy = new TypeHierarchy();
     private final StrippedClasses stripped = new StrippedClasses();
@@ -78,7 +80,7 @@ final class ClassInstrumenter {
     }
 
     private static boolean isThreadClass(String internalName, ClassLoader loader) {
-        return loader == null && THREAD.equals(internalName);
+        return loader == null && (THREAD.equals(internalName) || VIRTUAL_THREAD.equals(internalName));
     }
 
     private static boolean isJdkBody(String internalName, ClassLoader loader) {

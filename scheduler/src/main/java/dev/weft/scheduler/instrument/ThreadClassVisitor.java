@@ -6,7 +6,9 @@ import net.bytebuddy.utility.OpenedClassReader;
 
 /**
  * {@code java.lang.Thread} itself: only its {@code run()} is changed, bracketed by {@link ThreadRunBracket}, so that
- * threads running a {@code Runnable} report when they begin and end.
+ * threads running a {@code Runnable} report when they begin and end. Likewise {@code java.lang.VirtualThread}
+ * (JDK 21+), whose task runs in its private {@code run(Runnable)} on the virtual thread itself, not through
+ * {@code Thread.run()}.
  */
 final class ThreadClassVisitor extends ClassVisitor {
 
@@ -33,10 +35,19 @@ final class ThreadClassVisitor extends ClassVisitor {
     public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
                                      String[] exceptions) {
         MethodVisitor writer = super.visitMethod(access, name, descriptor, signature, exceptions);
-        if (writer == null || !name.equals("run") || !descriptor.equals("()V")) {
+        if (writer == null || !isRunMethod(name, descriptor)) {
             return writer;
         }
         MethodContext method = new MethodContext(context, name, descriptor);
         return new ThreadRunBracket(new HandlerOrdering(writer, method), method);
+    }
+
+    private boolean isRunMethod(String name, String descriptor) {
+        if (!name.equals("run")) {
+            return false;
+        }
+        return context.internalName().equals(ClassInstrumenter.VIRTUAL_THREAD)
+                ? descriptor.equals("(Ljava/lang/Runnable;)V")
+                : descriptor.equals("()V");
     }
 }

@@ -16,6 +16,7 @@ abstract class Action {
     private final Operation operation;
     private final int site;
     private List<StackTraceElement> stack = List.of();
+    private boolean timedOut;
 
     /**
      * @param site the instrumented site ({@code dev.weft.scheduler.hooks.Sites}), or {@code -1} for operations that
@@ -52,9 +53,34 @@ abstract class Action {
         stack = frames;
     }
 
-    /** Whether the operation can be performed now. */
+    /**
+     * Whether the operation can be performed now. A timed operation ({@link #mayTimeOut()}) says here whether it can
+     * complete normally (it was woken, its condition holds, it was interrupted) or has {@link #timedOut()}.
+     */
     boolean enabled() {
         return true;
+    }
+
+    /**
+     * Whether this is a timed operation (a timed wait, park, join, {@code tryAcquire(t, unit)}, {@code poll(t, unit)}
+     * ...), which may also complete by timing out. The run decides when it may time out (the {@link Timeouts}
+     * policy); when it does, the thread takes a {@link TimeOut} step, after which {@link #timedOut()} is true. So a
+     * timed action answers three things: {@code mayTimeOut()} is {@code true}; {@link #enabled()} is {@code true} when
+     * it can complete normally <em>or</em> {@link #timedOut()}; {@link #perform()} looks at {@link #timedOut()} to
+     * complete as a timeout (a wait returns {@code false}, a {@code tryAcquire} does not acquire).
+     */
+    boolean mayTimeOut() {
+        return false;
+    }
+
+    /** Whether this timed operation timed out (see {@link #mayTimeOut()}); it then completes without being woken. */
+    final boolean timedOut() {
+        return timedOut;
+    }
+
+    /** The {@link TimeOut} step: this operation stops waiting. Overridden to also leave a wait set. */
+    void timeOut() {
+        timedOut = true;
     }
 
     /**

@@ -2,8 +2,10 @@ package dev.weft.scheduler.runtime;
 
 import dev.weft.scheduler.hooks.HookHandler;
 import dev.weft.scheduler.hooks.Hooks;
+import dev.weft.scheduler.hooks.ThreadBuilders;
 import dev.weft.scheduler.model.OpKind;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -19,6 +21,7 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.Phaser;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
@@ -242,6 +245,48 @@ final class ControlledHooks implements HookHandler {
         } else {
             ThreadLifecycle.sleep(self, millis, site);
         }
+    }
+
+    @Override
+    public Thread threadBuilderStart(Object builder, Runnable task, int site) {
+        ManagedThread self = visible();
+        if (self == null) {
+            return HookHandler.super.threadBuilderStart(builder, task, site);
+        }
+        Thread thread = ThreadBuilders.unstarted(builder, task);
+        ThreadLifecycle.start(self, thread, site);
+        return thread;
+    }
+
+    @Override
+    public Thread startVirtualThread(Runnable task, int site) {
+        ManagedThread self = visible();
+        if (self == null) {
+            return HookHandler.super.startVirtualThread(task, site);
+        }
+        return threadBuilderStart(ThreadBuilders.ofVirtual(), task, site);
+    }
+
+    @Override
+    public void threadSleepFor(Duration duration, int site) throws InterruptedException {
+        ManagedThread self = visible();
+        if (self == null) {
+            HookHandler.super.threadSleepFor(duration, site);
+        } else {
+            if (!duration.isNegative()) {
+                ThreadLifecycle.sleep(self, TimeUnit.MILLISECONDS.convert(duration), site);
+            }
+        }
+    }
+
+    @Override
+    public boolean threadJoinFor(Thread thread, Duration duration, int site) throws InterruptedException {
+        ManagedThread self = visible();
+        ManagedThread target = self == null ? null : self.execution.managed(thread);
+        if (target == null) {
+            return HookHandler.super.threadJoinFor(thread, duration, site);
+        }
+        return ThreadLifecycle.joinFor(self, target, TimeUnit.NANOSECONDS.convert(duration) > 0, site);
     }
 
     @Override

@@ -164,7 +164,7 @@ final class HandOff {
                     return;
                 }
                 ManagedThread thread = run.steppable(id);
-                Action pending = thread.pending();
+                Action pending = run.next(thread);
                 // Cleared before the operation runs: the outcome is reported by the casResult hook that follows it.
                 thread.casOutcome = null;
                 if (pending instanceof ThreadLifecycle.Start start) {

@@ -71,14 +71,11 @@ public final class JvmRun implements Run {
         if (IdleWorkers.onlyIdleWorkersLeft(live, warnings)) {
             return List.of();
         }
-        boolean someoneFree = false;
-        for (ManagedThread thread : live) {
-            someoneFree |= thread.pending().enabled() && !execution.spinRule.spinning(thread);
-        }
+        boolean someoneFree = someoneFree();
         List<PendingOperation> pending = new ArrayList<>(live.size());
         for (ManagedThread thread : live) {
-            Action action = thread.pending();
-            pending.add(new PendingOperation(thread.id, action.operation(), enabled(thread, someoneFree),
+            Action action = next(thread, someoneFree);
+            pending.add(new PendingOperation(thread.id, action.operation(), enabled(thread, action, someoneFree),
                     Execution.source(action.site())));
         }
         return pending;
@@ -91,7 +88,7 @@ public final class JvmRun implements Run {
             throw new IllegalStateException("cannot step " + id + ": the run is under a step policy");
         }
         ManagedThread thread = steppable(id);
-        Action action = thread.pending();
+        Action action = next(thread);
         // Cleared here, not by the thread: a thread whose next operation is another compare-and-set reaches it (and
         // its hook) before the driver reads the outcome of this one.
         thread.casOutcome = null;
@@ -134,8 +131,9 @@ public final class JvmRun implements Run {
         if (thread == null || thread.state() != ManagedThread.State.PAUSED) {
             throw new IllegalArgumentException("cannot step " + id + ": no such thread is alive in this execution");
         }
-        Action action = thread.pending();
-        if (!enabled(thread, someoneFree())) {
+        boolean someoneFree = someoneFree();
+        Action action = next(thread, someoneFree);
+        if (!enabled(thread, action, someoneFree)) {
             throw new IllegalStateException("cannot step " + id + ": " + action.operation() + " at "
                     + Execution.source(action.site()) + " is not enabled (" + thread + " " + action.whyBlocked() + ")");
         }
@@ -233,6 +231,7 @@ public final class JvmRun implements Run {
         return live;
     }
 
+    /** Whether some thread can move on its own: its pending action is enabled and it is not spinning. */
     private boolean someoneFree() {
         for (ManagedThread thread : live()) {
             if (thread.pending().enabled() && !execution.spinRule.spinning(thread)) {
@@ -242,9 +241,29 @@ public final class JvmRun implements Run {
         return false;
     }
 
+    /** What the paused thread does if it is let move now (see {@link #next(ManagedThread, boolean)}). */
+    Action next(ManagedThread thread) {
+        return next(thread, someoneFree());
+    }
+
+    /**
+     * What the paused thread does if it is let move now: its pending action, or, for a timed action that cannot
+     * complete normally, a {@link TimeOut} when the {@link Timeouts} policy lets time pass. Under
+     * {@link Timeouts#WHEN_BLOCKED} that is when no thread is free (the timed thread itself is not: its action is not
+     * enabled), so a timeout never overtakes a thread that could still wake it.
+     */
+    private Action next(ManagedThread thread, boolean someoneFree) {
+        Action pending = thread.pending();
+        if (pending.mayTimeOut() && !pending.timedOut() && !pending.enabled()
+                && execution.settings.timeouts().allowTimeout(someoneFree)) {
+            return new TimeOut(pending);
+        }
+        return pending;
+    }
+
     /** Enabled, and not spinning unless every thread that could move is spinning (see {@link SpinRule}). */
-    private boolean enabled(ManagedThread thread, boolean someoneFree) {
-        return thread.pending().enabled() && (!someoneFree || !execution.spinRule.spinning(thread));
+    private boolean enabled(ManagedThread thread, Action action, boolean someoneFree) {
+        return action.enabled() && (!someoneFree || action != thread.pending() || !execution.spinRule.spinning(thread));
     }
 
     /** The operation as performed: a compare-and-set resolved by the outcome the thread reported. */

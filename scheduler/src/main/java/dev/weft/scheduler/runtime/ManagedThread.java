@@ -47,6 +47,8 @@ final class ManagedThread {
     boolean result;
     Throwable toThrow;
     OpKind casOutcome;
+    /** What a virtual thread's task threw, handed to the uncaught-exception handler before its run bracket ended. */
+    Throwable uncaught;
 
     final SpinWindow spinWindow = new SpinWindow();
 

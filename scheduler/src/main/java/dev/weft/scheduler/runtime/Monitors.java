@@ -61,10 +61,11 @@ final class Monitors {
         // Only the thread itself can ask whether it still holds the real monitor.
         boolean holdsRealMonitor = Thread.holdsLock(object);
         Waits.Wait wait = new Waits.Wait(self, monitor.lock(), monitor.waitSet(), timed, site);
+        Action waitWhenNotInterrupted = InterruptCheck.before(self, wait);
         if (holdsRealMonitor) {
-            self.pauseInRealMonitor(wait, object);
+            self.pauseInRealMonitor(waitWhenNotInterrupted, object);
         } else {
-            self.pauseAt(wait);
+            self.pauseAt(waitWhenNotInterrupted);
         }
         self.throwIfTold();
     }

@@ -9,7 +9,7 @@ import dev.weft.scheduler.model.Operation;
  *
  * <ul>
  *   <li>park: {@code PARK} on the thread's own permit, enabled while the permit is available or the thread is
- *   interrupted; a timed park is always enabled (it may time out). Takes the permit if there is one.</li>
+ *   interrupted; a timed park may also time out ({@link Action#mayTimeOut()}). Takes the permit if there is one.</li>
  *   <li>unpark: {@code UNPARK} on the target's permit; makes it available (permits do not add up).</li>
  * </ul>
  */
@@ -19,7 +19,7 @@ final class Parking {
     }
 
     static void park(ManagedThread self, long nanos, int site) {
-        self.pauseAt(new Park(self, nanos >= 0, site));
+        self.pauseAt(InterruptCheck.before(self, new Park(self, nanos >= 0, site)));
     }
 
     static void unpark(ManagedThread self, ManagedThread target, int site) {
@@ -38,7 +38,12 @@ final class Parking {
 
         @Override
         boolean enabled() {
-            return timed || thread.permit || thread.interrupted;
+            return thread.permit || thread.interrupted || timedOut();
+        }
+
+        @Override
+        boolean mayTimeOut() {
+            return timed;
         }
 
         @Override

@@ -101,7 +101,8 @@ final class ReentrantLocks {
     private boolean await(ManagedThread self, Condition condition, long nanos, boolean interruptible, int site)
             throws InterruptedException {
         ConditionState state = condition(condition, self, "await", site);
-        self.pauseAt(new Waits.Wait(self, state.lock(), state.waitSet(), nanos >= 0, interruptible, site));
+        Waits.Wait wait = new Waits.Wait(self, state.lock(), state.waitSet(), nanos >= 0, interruptible, site);
+        self.pauseAt(interruptible ? InterruptCheck.before(self, wait) : wait);
         self.throwIfTold();
         return self.result;
     }

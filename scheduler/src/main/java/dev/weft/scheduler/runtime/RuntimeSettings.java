@@ -11,29 +11,41 @@ import java.time.Duration;
  *                        back until another thread changes what it read (see {@code docs/design/runtime.md})
  * @param recordDetail    whether each event records the thread's stack and the value a field, array element or
  *                        atomic access read or wrote: costly, so only for replaying a failing execution to report it
+ * @param timeouts        when a timed operation may time out
  */
-public record RuntimeSettings(Duration watchdogTimeout, boolean spinDetection, boolean recordDetail) {
+public record RuntimeSettings(Duration watchdogTimeout, boolean spinDetection, boolean recordDetail,
+                              Timeouts timeouts) {
 
     public RuntimeSettings {
         if (watchdogTimeout == null || watchdogTimeout.isNegative() || watchdogTimeout.isZero()) {
             throw new IllegalArgumentException("watchdog timeout must be positive but was " + watchdogTimeout);
         }
+        if (timeouts == null) {
+            throw new IllegalArgumentException("timeout policy must not be null");
+        }
     }
 
-    /** Ten seconds of watchdog, spin detection on, no detail recorded. */
+    /**
+     * Ten seconds of watchdog, spin detection on, no detail recorded, timeouts only when every other thread is
+     * blocked.
+     */
     public static RuntimeSettings defaults() {
-        return new RuntimeSettings(Duration.ofSeconds(10), true, false);
+        return new RuntimeSettings(Duration.ofSeconds(10), true, false, Timeouts.WHEN_BLOCKED);
     }
 
     public RuntimeSettings withWatchdogTimeout(Duration timeout) {
-        return new RuntimeSettings(timeout, spinDetection, recordDetail);
+        return new RuntimeSettings(timeout, spinDetection, recordDetail, timeouts);
     }
 
     public RuntimeSettings withSpinDetection(boolean enabled) {
-        return new RuntimeSettings(watchdogTimeout, enabled, recordDetail);
+        return new RuntimeSettings(watchdogTimeout, enabled, recordDetail, timeouts);
     }
 
     public RuntimeSettings withRecordDetail(boolean enabled) {
-        return new RuntimeSettings(watchdogTimeout, spinDetection, enabled);
+        return new RuntimeSettings(watchdogTimeout, spinDetection, enabled, timeouts);
+    }
+
+    public RuntimeSettings withTimeouts(Timeouts policy) {
+        return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, policy);
     }
 }

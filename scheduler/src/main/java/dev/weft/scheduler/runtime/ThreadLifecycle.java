@@ -17,7 +17,7 @@ import dev.weft.scheduler.model.ThreadId;
  *   liveness.</li>
  *   <li>join: {@code JOIN}, enabled once the joined thread's {@code END} was performed (or the joiner was
  *   interrupted: it then throws {@link InterruptedException}); a timed join is a {@code READ} of the liveness,
- *   always enabled (it may time out).</li>
+ *   enabled likewise, and may also time out ({@link Action#mayTimeOut()}).</li>
  *   <li>isAlive: {@code READ} of the liveness. interrupt: {@code WRITE} of the interrupt flag, which also enables a
  *   waiting, joining or parked target. isInterrupted: {@code READ}; interrupted: {@code RMW}.</li>
  *   <li>sleep: a {@code READ} of the thread's own interrupt flag, not a real sleep: it throws
@@ -45,7 +45,8 @@ final class ThreadLifecycle {
     }
 
     /** The thread's {@code run()} returned or threw; it stays until its {@code END} is performed, then leaves. */
-    static void runEnds(ManagedThread self, Throwable thrown) {
+    static void runEnds(ManagedThread self, Throwable runThrew) {
+        Throwable thrown = runThrew != null ? runThrew : self.uncaught;
         try {
             if (thrown instanceof ExecutionAbandoned) {
                 return;
@@ -66,13 +67,27 @@ final class ThreadLifecycle {
         if (millis < 0) {
             throw new IllegalArgumentException("join(" + millis + "): timeout value is negative");
         }
-        self.pauseAt(millis == 0 ? new Join(self, target, site) : new TimedJoin(self, target, site));
+        self.pauseAt(InterruptCheck.before(self,
+                millis == 0 ? new Join(self, target, site) : new TimedJoin(self, target, site)));
         self.throwIfTold();
         if (target.ended) {
             // The target performed its END and is leaving run(); the real join returns as soon as it is gone, so
             // that the caller sees the thread TERMINATED like after a real join.
             target.thread.join();
         }
+    }
+
+    /**
+     * {@code join(Duration)}: a timed join when the duration is positive, else only a look at the liveness; either
+     * way tells whether the target has ended.
+     */
+    static boolean joinFor(ManagedThread self, ManagedThread target, boolean waits, int site)
+            throws InterruptedException {
+        if (!waits) {
+            return !isAlive(self, target, site);
+        }
+        join(self, target, Long.MAX_VALUE, site);
+        return target.ended;
     }
 
     static boolean isAlive(ManagedThread self, ManagedThread target, int site) {
@@ -162,7 +177,7 @@ final class ThreadLifecycle {
             }
             child = parent.execution.register(operation().startedThread(), thread);
             ControlledHooks.expectStart(thread, child);
-            thread.setUncaughtExceptionHandler(new AbandonmentFilter(thread.getUncaughtExceptionHandler()));
+            thread.setUncaughtExceptionHandler(new AbandonmentFilter(child, thread.getUncaughtExceptionHandler()));
             thread.start();
             return null;
         }
@@ -181,14 +196,23 @@ final class ThreadLifecycle {
     /**
      * Keeps {@link ExecutionAbandoned}, should the instrumented run bracket rethrow it, from being printed as an
      * uncaught exception; everything else goes to the thread's own handler.
+     *
+     * <p>A platform thread's exception leaves the bracketed {@code Thread.run()}, which reports it, before the JVM
+     * calls this handler. A virtual thread's task is run inside {@code VirtualThread.run(Runnable)}, which catches the
+     * exception and calls this handler <em>before</em> its bracket ends: the exception is kept for
+     * {@link ThreadLifecycle#runEnds}, so that it fails the execution as a platform thread's does.
      */
-    private record AbandonmentFilter(Thread.UncaughtExceptionHandler delegate)
+    private record AbandonmentFilter(ManagedThread child, Thread.UncaughtExceptionHandler delegate)
             implements Thread.UncaughtExceptionHandler {
         @Override
         public void uncaughtException(Thread thread, Throwable thrown) {
-            if (!(thrown instanceof ExecutionAbandoned)) {
-                delegate.uncaughtException(thread, thrown);
+            if (thrown instanceof ExecutionAbandoned) {
+                return;
             }
+            if (Thread.currentThread() == thread && !child.ended && child.state() == ManagedThread.State.RUNNING) {
+                child.uncaught = thrown;
+            }
+            delegate.uncaughtException(thread, thrown);
         }
     }
 
@@ -260,8 +284,18 @@ final class ThreadLifecycle {
         }
 
         @Override
+        boolean enabled() {
+            return target.ended || self.interrupted || timedOut();
+        }
+
+        @Override
+        boolean mayTimeOut() {
+            return true;
+        }
+
+        @Override
         Action perform() {
-            if (self.interrupted) {
+            if (self.interrupted && !target.ended) {
                 self.interrupted = false;
                 self.toThrow = new InterruptedException();
             }
@@ -271,6 +305,16 @@ final class ThreadLifecycle {
         @Override
         String value() {
             return target.ended ? "ended" : "alive";
+        }
+
+        @Override
+        String whyBlocked() {
+            return "waits to join " + target + ", which has not ended";
+        }
+
+        @Override
+        ManagedThread waitsFor() {
+            return target;
         }
     }
 

@@ -18,6 +18,7 @@ final class WaitSet {
         /** {@code false} for {@code awaitUninterruptibly}: an interrupt neither wakes nor ends the wait. */
         boolean interruptible = true;
         boolean notified;
+        boolean timedOut;
 
         Waiter(ManagedThread thread, int holds, boolean timed) {
             this.thread = thread;
@@ -25,9 +26,9 @@ final class WaitSet {
             this.timed = timed;
         }
 
-        /** Notified, timed out (a timed wait may always time out), or interrupted. */
+        /** Notified, timed out, or interrupted. */
         boolean mayWake() {
-            return notified || timed || interruptible && thread.interrupted;
+            return notified || timedOut || interruptible && thread.interrupted;
         }
     }
 

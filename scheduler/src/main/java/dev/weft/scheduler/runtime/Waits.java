@@ -8,7 +8,8 @@ import dev.weft.scheduler.model.Operation;
  * {@code Object.wait/notify} and {@code Condition.await/signal}, in the model only: a wait releases the lock fully
  * (remembering how many holds it had) and joins the wait set; the thread then stays paused, its next operation being
  * the re-acquisition of the lock, which is enabled once the thread was notified, was interrupted, or — for a timed
- * wait — at any time (it may time out).
+ * wait — timed out ({@link Action#mayTimeOut()}; a timed-out waiter leaves the wait set, so it cannot absorb a later
+ * {@code notify}).
  */
 final class Waits {
 
@@ -71,6 +72,19 @@ final class Waits {
         @Override
         boolean enabled() {
             return waiter.mayWake() && lock.free();
+        }
+
+        /** A timed wait not woken yet; once notified it only waits for the lock, which does not time out. */
+        @Override
+        boolean mayTimeOut() {
+            return waiter.timed && !waiter.notified;
+        }
+
+        @Override
+        void timeOut() {
+            super.timeOut();
+            waiter.timedOut = true;
+            waitSet.remove(waiter);
         }
 
         @Override

@@ -2,6 +2,7 @@ package dev.weft.scheduler.runtime;
 
 import dev.weft.scheduler.hooks.Hooks;
 import dev.weft.scheduler.hooks.Sites;
+import dev.weft.scheduler.model.Location;
 import dev.weft.scheduler.model.OpKind;
 import org.junit.jupiter.api.Test;
 
@@ -156,7 +157,8 @@ class ModelsTest {
 
         List<Dfs.Execution> executions = Dfs.explore(subject);
 
-        assertThat(executions).singleElement().satisfies(e -> {
+        // The parker's look at its interrupt flag may come before or after the unpark; its park always after it.
+        assertThat(executions).isNotEmpty().allSatisfy(e -> {
             assertThat(e.deadlocked()).isFalse();
             assertThat(e.events()).extracting(ev -> ev.operation().kind())
                     .containsSubsequence(OpKind.UNPARK, OpKind.PARK);
@@ -350,7 +352,8 @@ class ModelsTest {
         // Without the spin rule every number of iterations before the write would be an interleaving of its own.
         assertThat(executions).allSatisfy(e -> {
             assertThat(e.failure()).isNull();
-            long reads = e.events().stream().filter(ev -> ev.operation().kind() == OpKind.READ).count();
+            long reads = e.events().stream().filter(ev -> ev.operation().kind() == OpKind.READ
+                    && ev.operation().location().kind() == Location.Kind.FIELD).count();
             assertThat(reads).isLessThanOrEqualTo(2);
         });
     }

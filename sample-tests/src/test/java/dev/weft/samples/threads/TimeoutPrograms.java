@@ -1,0 +1,114 @@
+package dev.weft.samples.threads;
+
+import dev.weft.junit.ExhaustiveConcurrency;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Timed waits, run by {@link TimeoutTest} under both timeout policies. */
+class TimeoutPrograms {
+
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition changed = lock.newCondition();
+    private boolean done;
+
+    private void finish() {
+        lock.lock();
+        try {
+            done = true;
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * The test users write: "the worker finishes within ten seconds". The worker can always still come, so it must
+     * not be reported as timing out.
+     */
+    @ExhaustiveConcurrency
+    void timedAwaitForAWorkerThatWillFinish() throws InterruptedException {
+        Thread worker = new Thread(this::finish);
+        worker.start();
+        lock.lock();
+        try {
+            while (!done) {
+                assertTrue(changed.await(10, TimeUnit.SECONDS), "the worker did not finish in time");
+            }
+        } finally {
+            lock.unlock();
+        }
+        worker.join();
+    }
+
+    /** The same with a monitor and a timed join. */
+    @ExhaustiveConcurrency
+    void timedWaitAndTimedJoinForAWorkerThatWillFinish() throws InterruptedException {
+        Object monitor = new Object();
+        boolean[] ready = new boolean[1];
+        Thread worker = new Thread(() -> {
+            synchronized (monitor) {
+                ready[0] = true;
+                monitor.notifyAll();
+            }
+        });
+        worker.start();
+        synchronized (monitor) {
+            if (!ready[0]) {
+                monitor.wait(10_000);
+            }
+            assertTrue(ready[0], "woken without the flag");
+        }
+        worker.join(10_000);
+        assertFalse(worker.isAlive(), "the worker did not end in time");
+    }
+
+    /**
+     * The signal may come before the await starts and is then lost: the await times out (returns false) instead of
+     * waiting for ever. The assertion claims it is always signalled, which is wrong.
+     */
+    @ExhaustiveConcurrency
+    void aLostSignalIsATimeoutNotADeadlock() throws InterruptedException {
+        Thread signaller = new Thread(() -> {
+            lock.lock();
+            try {
+                changed.signal();
+            } finally {
+                lock.unlock();
+            }
+        });
+        signaller.start();
+        lock.lock();
+        try {
+            assertTrue(changed.await(1, TimeUnit.SECONDS), "the signal was lost");
+        } finally {
+            lock.unlock();
+        }
+        signaller.join();
+    }
+
+    /** The twin claim, also wrong: the await may well be signalled. */
+    @ExhaustiveConcurrency
+    void aLostSignalIsNotTheOnlyOutcome() throws InterruptedException {
+        Thread signaller = new Thread(() -> {
+            lock.lock();
+            try {
+                changed.signal();
+            } finally {
+                lock.unlock();
+            }
+        });
+        signaller.start();
+        lock.lock();
+        try {
+            assertFalse(changed.await(1, TimeUnit.SECONDS), "the await was signalled");
+        } finally {
+            lock.unlock();
+        }
+        signaller.join();
+    }
+}

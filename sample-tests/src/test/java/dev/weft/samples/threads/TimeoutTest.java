@@ -1,0 +1,72 @@
+package dev.weft.samples.threads;
+
+import dev.weft.samples.support.Verdicts;
+import dev.weft.samples.support.WeftRunner;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The timeout policy end to end: by default ({@code weft.timeouts=when-blocked}) a timed wait times out only when no
+ * other thread can move; {@code weft.timeouts=any} lets it time out at any moment.
+ */
+class TimeoutTest {
+
+    private static final Map<String, String> ANY = Map.of("weft.timeouts", "any");
+
+    @TempDir
+    Path reports;
+
+    private WeftRunner.Outcome run(String program, Map<String, String> parameters) {
+        return WeftRunner.run(TimeoutPrograms.class, program, reports, parameters);
+    }
+
+    /**
+     * Two traces: main or the worker takes the lock first (when the worker is first, main never awaits; when main
+     * is, it awaits and is signalled). The await never times out: the worker can always move until it has signalled.
+     */
+    @Test
+    void aTimedAwaitForAWorkerThatWillFinishPassesByDefault() {
+        Verdicts.passesWith(run("timedAwaitForAWorkerThatWillFinish", Map.of()), 2);
+    }
+
+    @Test
+    void underAnyTheSameAwaitMayTimeOutFirst() {
+        Verdicts.failsWith(run("timedAwaitForAWorkerThatWillFinish", ANY), "ASSERTION");
+    }
+
+    /** Two traces, as above (the monitor's two orders); the timed join always sees the worker end. */
+    @Test
+    void aTimedWaitAndATimedJoinPassByDefault() {
+        Verdicts.passesWith(run("timedWaitAndTimedJoinForAWorkerThatWillFinish", Map.of()), 2);
+    }
+
+    @Test
+    void underAnyTheTimedWaitMayGiveUpBeforeTheNotify() {
+        Verdicts.failsWith(run("timedWaitAndTimedJoinForAWorkerThatWillFinish", ANY), "ASSERTION");
+    }
+
+    /** Both outcomes of a signal that may be lost are reached, and neither is a deadlock. */
+    @Test
+    void aLostSignalMakesTheAwaitReturnFalseAndASignalledOneReturnsTrue() {
+        WeftRunner.Outcome lost = run("aLostSignalIsATimeoutNotADeadlock", Map.of());
+        WeftRunner.Outcome signalled = run("aLostSignalIsNotTheOnlyOutcome", Map.of());
+
+        Verdicts.failsWith(lost, "ASSERTION");
+        assertThat(lost.failure().orElseThrow().getMessage()).contains("the signal was lost");
+        Verdicts.failsWith(signalled, "ASSERTION");
+        assertThat(signalled.failure().orElseThrow().getMessage()).contains("the await was signalled");
+    }
+
+    @Test
+    void aMisspelledTimeoutPolicyFailsTheTestNamingIt() {
+        WeftRunner.Outcome outcome = run("timedAwaitForAWorkerThatWillFinish", Map.of("weft.timeouts", "sometimes"));
+
+        assertThat(outcome.failure().orElseThrow().getMessage())
+                .contains("weft.timeouts").contains("when-blocked, any").contains("'sometimes'");
+    }
+}

@@ -1,0 +1,32 @@
+package dev.weft.scheduler.runtime;
+
+import dev.weft.scheduler.model.Location;
+import dev.weft.scheduler.model.Operation;
+
+/**
+ * The first step of an interruptible blocking call ({@code wait}, {@code await}, {@code park}, {@code join}): a
+ * {@code READ} of the thread's own interrupt flag, after which the thread stays paused at the blocking operation
+ * itself. It changes nothing (the blocking operation looks at the flag when it is performed); it is there so that an
+ * {@code interrupt} of this thread, a {@code WRITE} of the flag, is ordered against the start of the call both ways:
+ * "interrupted before it blocks" and "interrupted while blocked" are different traces and both are explored. In a
+ * program without interrupts nobody writes the flag, so the step is independent of everything and adds no trace.
+ */
+final class InterruptCheck extends Action {
+
+    private final Action blocking;
+
+    private InterruptCheck(ManagedThread self, Action blocking) {
+        super(Operation.read(Location.interruptFlag(self.id)), blocking.site());
+        this.blocking = blocking;
+    }
+
+    /** {@code blocking}, preceded by the look at the interrupt flag. */
+    static Action before(ManagedThread self, Action blocking) {
+        return new InterruptCheck(self, blocking);
+    }
+
+    @Override
+    Action perform() {
+        return blocking;
+    }
+}
