@@ -257,7 +257,12 @@ final class Barriers {
 
         @Override
         boolean enabled() {
-            return over() || thread.interrupted || timed;
+            return over() || thread.interrupted || timedOut();
+        }
+
+        @Override
+        boolean mayTimeOut() {
+            return timed;
         }
 
         @Override

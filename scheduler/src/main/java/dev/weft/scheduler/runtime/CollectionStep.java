@@ -21,9 +21,9 @@ import java.util.function.BooleanSupplier;
  *   <li>take, takeFirst/Last: {@code WRITE}, enabled while the real queue is not empty or the thread is
  *   interrupted (it then throws {@link InterruptedException}).</li>
  *   <li>put, putFirst/Last: {@code WRITE}, enabled while the real queue has room, or interrupted.</li>
- *   <li>offer(e, t, u), poll(t, u): {@code WRITE}, always enabled (like a timed park: when the queue is full or
- *   empty the call times out, and the order with a later put/take is explored as another interleaving);
- *   interrupted: {@link InterruptedException}. The real call made is the untimed {@code offer(e)}/{@code poll()},
+ *   <li>offer(e, t, u), poll(t, u) with a positive timeout: {@code WRITE}, enabled while the queue has room / an
+ *   element, or interrupted ({@link InterruptedException}), or once it timed out ({@link Action#mayTimeOut()}: when
+ *   the {@link Timeouts} policy lets time pass). The real call made is the untimed {@code offer(e)}/{@code poll()},
  *   which returns at once with the same answer.</li>
  *   <li>Everything else: {@code READ} or {@code WRITE}, always enabled.</li>
  * </ul>
@@ -51,8 +51,15 @@ final class CollectionStep extends Action {
         return switch (call) {
             case TAKE -> thread.interrupted || !((Collection<?>) collection).isEmpty();
             case PUT -> thread.interrupted || ((BlockingQueue<?>) collection).remainingCapacity() > 0;
+            case TIMED -> thread.interrupted || changes.getAsBoolean() || timedOut();
             default -> true;
         };
+    }
+
+    /** A timed offer or poll that cannot go on yet may time out, when the {@link Timeouts} policy lets time pass. */
+    @Override
+    boolean mayTimeOut() {
+        return call == CollectionModel.Call.TIMED;
     }
 
     @Override

@@ -88,10 +88,17 @@ abstract class GuardedCall extends Action {
     @Override
     boolean enabled() {
         return switch (mode) {
-            case TRY, TIMED -> true;
+            case TRY -> true;
+            case TIMED -> ready() || thread.interrupted || timedOut();
             case INTERRUPTIBLE -> ready() || thread.interrupted;
             case UNINTERRUPTIBLE -> ready();
         };
+    }
+
+    /** A timed call that cannot go on yet may time out, when the {@link Timeouts} policy lets time pass. */
+    @Override
+    boolean mayTimeOut() {
+        return mode == Mode.TIMED;
     }
 
     @Override

@@ -50,6 +50,9 @@ final class Queues {
                     ? offer(self, queue, element, site)
                     : self.execution.synchronousQueues.transfer(self, rendezvous, true, element, true, site).paired;
         }
+        if (nanos <= 0) {
+            return offer(self, queue, element, site);
+        }
         return blocking(self, queue, "offer", TIMED_OFFER, site).call(self, queue, CollectionModel.Call.TIMED,
                 () -> queue.remainingCapacity() > 0, site, () -> queue.offer(element));
     }
@@ -60,6 +63,9 @@ final class Queues {
             return nanos <= 0
                     ? poll(self, queue, site)
                     : self.execution.synchronousQueues.transfer(self, rendezvous, false, null, true, site).element;
+        }
+        if (nanos <= 0) {
+            return poll(self, queue, site);
         }
         return blocking(self, queue, "poll", TIMED_POLL, site).call(self, queue, CollectionModel.Call.TIMED,
                 () -> !queue.isEmpty(), site, queue::poll);

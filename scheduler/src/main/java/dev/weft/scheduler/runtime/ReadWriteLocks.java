@@ -192,7 +192,19 @@ final class ReadWriteLocks {
         boolean[] signalled = new boolean[1];
         self.pauseAt(new Action(Operation.lock(rw.id), site) {
             private boolean mayWake() {
-                return waiter.notified || timed || interruptible && self.interrupted;
+                return waiter.notified || timedOut() || interruptible && self.interrupted;
+            }
+
+            @Override
+            boolean mayTimeOut() {
+                return timed && !waiter.notified;
+            }
+
+            @Override
+            void timeOut() {
+                super.timeOut();
+                waiter.timedOut = true;
+                waitSet.remove(waiter);
             }
 
             @Override

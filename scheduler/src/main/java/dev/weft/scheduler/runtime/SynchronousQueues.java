@@ -170,7 +170,12 @@ final class SynchronousQueues {
 
         @Override
         boolean enabled() {
-            return party.paired || party.timed || party.thread.interrupted;
+            return party.paired || timedOut() || party.thread.interrupted;
+        }
+
+        @Override
+        boolean mayTimeOut() {
+            return party.timed && !party.paired;
         }
 
         @Override
