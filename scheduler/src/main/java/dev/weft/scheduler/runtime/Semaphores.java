@@ -70,7 +70,7 @@ final class Semaphores {
     }
 
     private static LockId id(ManagedThread self, Semaphore semaphore) {
-        return new LockId(self.execution.names.nameOf(semaphore, self));
+        return LockId.counting(self.execution.names.nameOf(semaphore, self));
     }
 
     /** The JDK rejects a negative count before anything else; so does the model, before any scheduling point. */
