@@ -25,7 +25,8 @@ import java.util.Map;
  * critical sections, so the order of acquisitions decides the order of everything else on the lock. A blocking
  * acquisition never races with a release: it could not have run before the release that let it go. A non-blocking
  * operation ({@link OpKind#TRY_LOCK}, {@link OpKind#OBSERVE_LOCK}) could, with another result, so it races with
- * releases too (see {@link #accessLock} and docs/design/explorers.md).
+ * releases too (see {@link #accessLock} and docs/design/explorers.md). A counting lock (a semaphore) is a count, not an
+ * owner: see {@link #accessCountingLock}.
  */
 public final class HappensBefore {
 
@@ -38,6 +39,11 @@ public final class HappensBefore {
     private final Map<Integer, VectorClock> startClocks = new HashMap<>();
     private final Map<Location, LocationState> locations = new HashMap<>();
     private final Map<LockId, LockState> locks = new HashMap<>();
+    private final Map<LockId, CountState> counts = new HashMap<>();
+    /** per event on a counting lock: the latest acquisition of that lock before it, or -1 */
+    private final Map<Integer, Integer> acquisitionBefore = new HashMap<>();
+    /** per blocking acquisition of a counting lock: the clock of its thread before it (its program-order past) */
+    private final Map<Integer, VectorClock> pastOfAcquisition = new HashMap<>();
 
     /** What is remembered of one location: the last write and each thread's reads since. */
     private static final class LocationState {
@@ -46,12 +52,7 @@ public final class HappensBefore {
         int[] readsSinceWrite = NONE;
 
         void recordRead(int thread, int index) {
-            if (thread >= readsSinceWrite.length) {
-                int old = readsSinceWrite.length;
-                readsSinceWrite = Arrays.copyOf(readsSinceWrite, thread + 1);
-                Arrays.fill(readsSinceWrite, old, readsSinceWrite.length, -1);
-            }
-            readsSinceWrite[thread] = index;
+            readsSinceWrite = record(readsSinceWrite, thread, index);
         }
     }
 
@@ -63,6 +64,19 @@ public final class HappensBefore {
     private static final class LockState {
         final LocationState order = new LocationState();
         int lastAcquire = -1;
+    }
+
+    /**
+     * What is remembered of a counting lock: the latest operation that takes permits (an acquisition, a try that took
+     * them), and each thread's latest release and latest observation since. Releases add to the count, so two of them
+     * commute; an observation reads it; an acquisition reads and writes it.
+     */
+    private static final class CountState {
+        int lastAcquire = -1;
+        /** thread index to its latest release since {@link #lastAcquire}, or -1 */
+        int[] releases = NONE;
+        /** thread index to its latest observation since {@link #lastAcquire}, or -1 */
+        int[] observations = NONE;
     }
 
     /** The relation of a whole execution. */
@@ -88,6 +102,11 @@ public final class HappensBefore {
         int[] candidates = NONE;
         if (op.location() != null) {
             candidates = accessLocation(op, thread, index, clock);
+        } else if (op.lockId() != null && op.lockId().counting()) {
+            candidates = accessCountingLock(op, thread, index, clock);
+            if (op.kind() == OpKind.LOCK) {
+                pastOfAcquisition.put(index, programOrder);
+            }
         } else if (op.lockId() != null) {
             candidates = accessLock(op, thread, index, clock);
         } else if (op.startedThread() != null) {
@@ -121,23 +140,8 @@ public final class HappensBefore {
     }
 
     private static int[] directPredecessorsOfWrite(LocationState state) {
-        int count = state.lastWrite >= 0 ? 1 : 0;
-        for (int read : state.readsSinceWrite) {
-            if (read >= 0) {
-                count++;
-            }
-        }
-        int[] result = new int[count];
-        int next = 0;
-        if (state.lastWrite >= 0) {
-            result[next++] = state.lastWrite;
-        }
-        for (int read : state.readsSinceWrite) {
-            if (read >= 0) {
-                result[next++] = read;
-            }
-        }
-        return result;
+        int[] reads = indices(state.readsSinceWrite);
+        return state.lastWrite >= 0 ? concat(new int[] {state.lastWrite}, reads) : reads;
     }
 
     /**
@@ -179,12 +183,68 @@ public final class HappensBefore {
     }
 
     private static int[] observationsSince(LocationState order) {
+        return indices(order.readsSinceWrite);
+    }
+
+    /**
+     * A counting lock's operation: its count's accesses. An observation reads it: it happens after, and races with,
+     * the latest acquisition and the releases since. A release adds to it: it races with the latest acquisition and
+     * the observations since, not with another release. An acquisition (or a try that took permits) reads and writes
+     * it: it races with all of them. Unlike a mutex's, a blocking acquisition races with the release before it: with a
+     * permit to spare it could have run first. When it could not, an earlier acquisition it competed with is reversed
+     * instead ({@link #acquisitionBefore}, {@code StatelessExplorer}).
+     */
+    private int[] accessCountingLock(Operation op, int thread, int index, VectorClock clock) {
+        CountState state = counts.computeIfAbsent(op.lockId(), l -> new CountState());
+        acquisitionBefore.put(index, state.lastAcquire);
+        int[] candidates = state.lastAcquire >= 0 ? new int[] {state.lastAcquire} : NONE;
+        OpKind kind = op.kind();
+        if (kind == OpKind.OBSERVE_LOCK) {
+            candidates = concat(candidates, indices(state.releases));
+            state.observations = record(state.observations, thread, index);
+        } else if (kind == OpKind.UNLOCK) {
+            candidates = concat(candidates, indices(state.observations));
+            state.releases = record(state.releases, thread, index);
+        } else {
+            candidates = concat(concat(candidates, indices(state.releases)), indices(state.observations));
+            state.lastAcquire = index;
+            Arrays.fill(state.releases, -1);
+            Arrays.fill(state.observations, -1);
+        }
+        for (int candidate : candidates) {
+            clock.join(clocks.get(candidate));
+        }
+        return candidates;
+    }
+
+    /** Sets a thread's entry of a per-thread table of event indices (-1 for none), growing it as needed. */
+    private static int[] record(int[] table, int thread, int index) {
+        int[] result = table;
+        if (thread >= result.length) {
+            result = Arrays.copyOf(result, thread + 1);
+            Arrays.fill(result, table.length, result.length, -1);
+        }
+        result[thread] = index;
+        return result;
+    }
+
+    /** The event indices of a per-thread table. */
+    private static int[] indices(int[] table) {
         int[] result = NONE;
-        for (int read : order.readsSinceWrite) {
-            if (read >= 0) {
-                result = append(result, read);
+        for (int index : table) {
+            if (index >= 0) {
+                result = append(result, index);
             }
         }
+        return result;
+    }
+
+    private static int[] concat(int[] a, int[] b) {
+        if (b.length == 0) {
+            return a;
+        }
+        int[] result = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, result, a.length, b.length);
         return result;
     }
 
@@ -234,6 +294,30 @@ public final class HappensBefore {
         Event e = events.get(state.lastAcquire);
         int t = e.thread().index();
         return t == thread || currentClock(thread).includes(t, e.threadStep()) ? -1 : state.lastAcquire;
+    }
+
+    /**
+     * The latest acquisition of the event's counting lock before it (the one before that for an acquisition), or -1:
+     * the chain along which a blocking acquisition that could not run before the release it races with is moved
+     * earlier instead.
+     */
+    public int acquisitionBefore(int index) {
+        return acquisitionBefore.getOrDefault(index, -1);
+    }
+
+    /** The latest acquisition of a counting lock, or -1 (for a thread left waiting for it). */
+    public int latestAcquisition(LockId lock) {
+        CountState state = counts.get(lock);
+        return state == null ? -1 : state.lastAcquire;
+    }
+
+    /** What the thread of a blocking acquisition of a counting lock knew just before it (its clock then). */
+    public VectorClock pastOfAcquisition(int index) {
+        VectorClock past = pastOfAcquisition.get(index);
+        if (past == null) {
+            throw new IllegalArgumentException("event #" + index + " is no blocking acquisition of a counting lock");
+        }
+        return past;
     }
 
     /** The clock of a thread after its latest event (what its next event will at least know). */

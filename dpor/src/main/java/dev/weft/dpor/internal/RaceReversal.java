@@ -33,20 +33,47 @@ final class RaceReversal {
      * @param lastClock   what {@code e'} knows: its clock, or its thread's clock when it never ran
      * @param lastOperation what {@code e'} did, or was about to do when it never ran (kept to name the race that
      *                    produced a failing branch)
+     * @return whether the race can be reversed there: some initial is enabled at {@code E'} (false: every initial
+     *         waits there, for a join, a permit, a lock)
      */
-    static void reverse(HappensBefore hb, List<Node> stack, int first, int second, int lastThread,
-                        VectorClock lastClock, Operation lastOperation) {
+    static boolean reverse(HappensBefore hb, List<Node> stack, int first, int second, int lastThread,
+                           VectorClock lastClock, Operation lastOperation) {
         Node node = stack.get(first);
         BitSet initials = initials(hb, first, second, lastThread, lastClock);
         initials.and(node.enabled);
-        if (initials.isEmpty() || initials.intersects(node.backtrack)) {
-            return;
+        if (initials.isEmpty()) {
+            return false;
+        }
+        if (initials.intersects(node.backtrack)) {
+            return true;
         }
         for (int q = initials.nextSetBit(0); q >= 0; q = initials.nextSetBit(q + 1)) {
             if (!node.sleep.contains(q)) {
                 // The thread's own count of steps is where e' is (or would be) in its program order.
                 int lastStep = second < hb.size() ? hb.event(second).threadStep() : lastClock.get(lastThread);
                 node.backtrackFor(q, Reversal.of(hb.event(first), lastThread, lastStep, lastOperation));
+                return true;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * For a blocking acquisition {@code e'} of a counting lock that cannot be moved before an operation it races with
+     * (too few permits there): moves it before an earlier acquisition instead, the latest one from {@code acquisition}
+     * back where it can run, unless {@code e'}'s thread already knew of it ({@code past}). Too few permits before a
+     * release or an observation mean that acquisitions since took them; so an execution where {@code e'} comes
+     * earlier also puts it before one of those acquisitions, and for a mutex this is the rule that acquisitions race
+     * with acquisitions. Flanagan and Godefroid's "last dependent co-enabled transition", with co-enabledness read off
+     * the explored states.
+     */
+    static void reverseEarlierAcquisition(HappensBefore hb, List<Node> stack, int acquisition, int second,
+                                          int lastThread, VectorClock lastClock, VectorClock past,
+                                          Operation lastOperation) {
+        for (int w = acquisition; w >= 0; w = hb.acquisitionBefore(w)) {
+            Event e = hb.event(w);
+            if (past.includes(e.thread().index(), e.threadStep())
+                    || reverse(hb, stack, w, second, lastThread, lastClock, lastOperation)) {
                 return;
             }
         }

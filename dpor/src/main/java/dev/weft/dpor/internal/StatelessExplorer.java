@@ -13,6 +13,8 @@ import dev.weft.dpor.hb.HappensBefore;
 import dev.weft.dpor.hb.VectorClock;
 import dev.weft.scheduler.model.Event;
 import dev.weft.scheduler.model.FailureKind;
+import dev.weft.scheduler.model.OpKind;
+import dev.weft.scheduler.model.Operation;
 import dev.weft.scheduler.model.PendingOperation;
 import dev.weft.scheduler.model.Subject;
 import dev.weft.sleepsets.SleepSet;
@@ -112,22 +114,40 @@ public final class StatelessExplorer implements Explorer {
     private static void reverseRaces(ExecutionOutcome outcome, List<Node> stack, int firstNew) {
         HappensBefore hb = HappensBefore.of(outcome.events());
         for (int j = Math.max(firstNew, 0); j < hb.size(); j++) {
+            Operation op = hb.event(j).operation();
+            int thread = hb.event(j).thread().index();
             for (int i : hb.racesOf(j)) {
-                RaceReversal.reverse(hb, stack, i, j, hb.event(j).thread().index(), hb.clock(j),
-                        hb.event(j).operation());
+                boolean reversible = RaceReversal.reverse(hb, stack, i, j, thread, hb.clock(j), op);
+                if (!reversible && waitsForPermits(op)) {
+                    RaceReversal.reverseEarlierAcquisition(hb, stack, hb.acquisitionBefore(i), j, thread,
+                            hb.clock(j), hb.pastOfAcquisition(j), op);
+                }
             }
         }
         reverseAroundFailure(outcome, hb, stack);
         for (PendingOperation p : outcome.leftBlocked()) {
-            if (p.operation().lockId() == null || !p.operation().kind().acquires()) {
+            Operation op = p.operation();
+            if (op.lockId() == null || !op.kind().acquires()) {
                 continue;
             }
             int thread = p.thread().index();
-            int i = hb.raceOfPendingAcquire(thread, p.operation().lockId());
+            VectorClock clock = hb.currentClock(thread);
+            if (waitsForPermits(op)) {
+                // Every operation since the latest acquisition left too few permits for it: start there.
+                RaceReversal.reverseEarlierAcquisition(hb, stack, hb.latestAcquisition(op.lockId()), hb.size(),
+                        thread, clock, clock, op);
+                continue;
+            }
+            int i = hb.raceOfPendingAcquire(thread, op.lockId());
             if (i >= 0) {
-                RaceReversal.reverse(hb, stack, i, hb.size(), thread, hb.currentClock(thread), p.operation());
+                RaceReversal.reverse(hb, stack, i, hb.size(), thread, clock, op);
             }
         }
+    }
+
+    /** A blocking acquisition of a counting lock (a semaphore's {@code acquire}). */
+    private static boolean waitsForPermits(Operation op) {
+        return op.kind() == OpKind.LOCK && op.lockId() != null && op.lockId().counting();
     }
 
     /**

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongFunction;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -57,6 +58,15 @@ class DifferentialTest {
         assertThat(racy).as("random programs with a data race").isGreaterThanOrEqualTo(programs / 10);
     }
 
+    /**
+     * Counting semaphores (0–2 permits) used as counters: acquisitions with a permit to spare, releases by threads that
+     * never acquired, acquisitions that wait forever. Half the programs with assertions.
+     */
+    @Test
+    void dporMeetsNaiveOnRandomProgramsWithCountingSemaphores() {
+        checkRandomPrograms(seed -> RandomPrograms.generateWithSemaphores(seed, seed % 2 == 1));
+    }
+
     @Test
     void theGeneratorIsDeterministicPerSeed() {
         assertThat(RandomPrograms.generate(42, true).toString())
@@ -65,16 +75,20 @@ class DifferentialTest {
     }
 
     private static void checkRandomPrograms(boolean assertions) {
+        checkRandomPrograms(seed -> RandomPrograms.generate(seed, assertions));
+    }
+
+    private static void checkRandomPrograms(LongFunction<ModelProgram> generator) {
         List<String> disagreements = new ArrayList<>();
         int skipped = 0;
         int nonBlocking = 0;
         for (long seed = FIRST_SEED; seed < FIRST_SEED + PROGRAMS && disagreements.size() < MAX_REPORTED; seed++) {
-            ModelProgram program = RandomPrograms.generate(seed, assertions);
+            ModelProgram program = generator.apply(seed);
             DifferentialCheck.Verdict verdict = DifferentialCheck.check(program);
             if (verdict.skipped()) {
                 skipped++;
             } else if (!verdict.agrees()) {
-                disagreements.add("seed " + seed + " (assertions: " + assertions + ")\n" + program
+                disagreements.add("seed " + seed + " " + program.name() + "\n" + program
                         + String.join("\n", verdict.problems()));
             }
             String listing = program.toString();

@@ -50,7 +50,7 @@ public final class ModelProgram {
         this.observeOps = new Operation[lockNames.size()];
         this.lockPermits = lockPermits.stream().mapToInt(Integer::intValue).toArray();
         for (int l = 0; l < lockOps.length; l++) {
-            LockId id = new LockId(lockNames.get(l));
+            LockId id = new LockId(lockNames.get(l), this.lockPermits[l] >= 0);
             lockOps[l] = Operation.lock(id);
             unlockOps[l] = Operation.unlock(id);
             tryLockOps[l] = Operation.tryLock(id);

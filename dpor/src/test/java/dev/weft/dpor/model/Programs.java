@@ -408,4 +408,28 @@ public final class Programs {
         });
         return p.build();
     }
+    /**
+     * {@code Semaphore(1)}, a permit to spare: T1 {@code r = x; release}, T2 {@code acquire; x = 1}. T2's acquisition
+     * never waits, so it may run before T1's release and T1 may read T2's write.
+     */
+    public static ModelProgram spareSemaphorePermit() {
+        ProgramBuilder p = ProgramBuilder.program("spareSemaphorePermit");
+        CellRef x = p.shared("x");
+        LockRef s = p.semaphore("s", 1);
+        p.thread("T1", t -> t.read(t.reg("r"), x).unlock(s));
+        p.thread("T2", t -> t.lock(s).write(x, 1));
+        return p.build();
+    }
+
+    /**
+     * {@code Semaphore(0)}, releases by threads that never acquired: W1 {@code release}, W2 {@code release;
+     * r = availablePermits}. W2's query sees W1's release or not.
+     */
+    public static ModelProgram releasesWithoutAcquisitions() {
+        ProgramBuilder p = ProgramBuilder.program("releasesWithoutAcquisitions");
+        LockRef s = p.semaphore("s", 0);
+        p.thread("W1", t -> t.unlock(s));
+        p.thread("W2", t -> t.unlock(s).available(t.reg("r"), s));
+        return p.build();
+    }
 }

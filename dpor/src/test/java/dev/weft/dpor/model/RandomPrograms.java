@@ -11,6 +11,10 @@ import java.util.SplittableRandom;
  * blocks (in whatever order, so some programs deadlock), try-lock blocks ({@code if (tryLock) {...; unlock}}) and
  * queries of whether a lock is free (the non-blocking lock operations), branches on values read, and now and then an
  * assertion on a value read. A seed always gives the same program.
+ *
+ * <p>{@link #generateWithSemaphores} makes the locks counting semaphores with 0–2 permits, so acquisitions may have a
+ * permit to spare, and adds bare releases (by threads that never acquired) and bare acquisitions (which may wait
+ * forever): the uses of a semaphore as a counter rather than a mutex.
  */
 public final class RandomPrograms {
 
@@ -24,19 +28,27 @@ public final class RandomPrograms {
     private final SplittableRandom random;
     private final boolean assertions;
     private final boolean unsafeObject;
+    private final boolean semaphores;
     private final List<CellRef> vars = new ArrayList<>();
     private final List<LockRef> locks = new ArrayList<>();
 
-    private RandomPrograms(long seed, boolean assertions, boolean unsafeObject) {
+    private RandomPrograms(long seed, boolean assertions, boolean unsafeObject, boolean semaphores) {
         this.random = new SplittableRandom(seed);
         this.assertions = assertions;
         this.unsafeObject = unsafeObject;
+        this.semaphores = semaphores;
     }
 
     /** The program for a seed, with or without assertions (otherwise the same shape of program). */
     public static ModelProgram generate(long seed, boolean assertions) {
-        return new RandomPrograms(seed, assertions, false)
+        return new RandomPrograms(seed, assertions, false, false)
                 .program("random(" + seed + (assertions ? ", asserts" : "") + ")");
+    }
+
+    /** The program for a seed whose 1–2 locks are counting semaphores, with or without assertions. */
+    public static ModelProgram generateWithSemaphores(long seed, boolean assertions) {
+        return new RandomPrograms(seed, assertions, false, true)
+                .program("random(" + seed + ", semaphores" + (assertions ? ", asserts" : "") + ")");
     }
 
     /**
@@ -44,7 +56,7 @@ public final class RandomPrograms {
      * the same accesses, so the same traces, but conflicting unordered ones are a data race.
      */
     public static ModelProgram generateWithUnsafeObject(long seed) {
-        return new RandomPrograms(seed, false, true).program("random(" + seed + ", unsafe object)");
+        return new RandomPrograms(seed, false, true, false).program("random(" + seed + ", unsafe object)");
     }
 
     private ModelProgram program(String name) {
@@ -54,9 +66,9 @@ public final class RandomPrograms {
             vars.add(random.nextInt(4) == 0 ? p.atomic("a" + v)
                     : unsafeObject && v == 0 ? p.unsafeObject("u" + v) : p.shared("v" + v));
         }
-        int lockCount = random.nextInt(3);
+        int lockCount = semaphores ? 1 + random.nextInt(2) : random.nextInt(3);
         for (int l = 0; l < lockCount; l++) {
-            locks.add(p.lock("m" + l));
+            locks.add(semaphores ? p.semaphore("s" + l, random.nextInt(3)) : p.lock("m" + l));
         }
         int threads = 2 + random.nextInt(2);
         int budget = threads + random.nextInt(MAX_BUDGET[threads] - threads + 1);
@@ -113,7 +125,8 @@ public final class RandomPrograms {
                 held.remove(held.size() - 1);
                 left -= inner + 2;
             } else if (choice < 93 && !locks.isEmpty()) {
-                left -= tryLockOrQuery(t, left, held, regs, reg);
+                left -= semaphores && random.nextBoolean() ? bareAcquireOrRelease(t)
+                        : tryLockOrQuery(t, left, held, regs, reg);
             } else if (left >= 2) {
                 int inner = 1 + random.nextInt(Math.min(2, left - 1));
                 t.read(reg, var);
@@ -122,6 +135,17 @@ public final class RandomPrograms {
                 left -= inner + 1;
             }
         }
+    }
+
+    /** An acquisition or a release of a semaphore with no counterpart in this thread; one visible operation. */
+    private int bareAcquireOrRelease(ThreadBuilder t) {
+        LockRef semaphore = locks.get(random.nextInt(locks.size()));
+        if (random.nextBoolean()) {
+            t.unlock(semaphore);
+        } else {
+            t.lock(semaphore);
+        }
+        return 1;
     }
 
     /** A try-lock block, or a query of a lock when no block fits; returns the visible operations it emitted. */

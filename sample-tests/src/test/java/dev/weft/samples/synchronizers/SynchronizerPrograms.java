@@ -95,6 +95,39 @@ class SynchronizerPrograms {
         counter(2, mutex::acquireUninterruptibly, mutex::release);
     }
 
+    /**
+     * Semaphore(1) has a permit to spare, so T2's acquire need not wait for T1's release: T1 may read T2's write.
+     * The assertion holds only if it could not.
+     */
+    @ExhaustiveConcurrency
+    void semaphoreWithAPermitToSpare() throws Exception {
+        Semaphore permits = new Semaphore(1);
+        Shared s = new Shared();
+        runAll(List.of(() -> {
+            int seen = s.x;
+            permits.release();
+            assert seen == 0 : "T1 read x after T2's write: the acquire did not wait for the release";
+        }, () -> {
+            permits.acquireUninterruptibly();
+            s.x = 1;
+        }));
+    }
+
+    /** The same without the wrong assumption: T1 keeps what it read, main reads it after the joins. */
+    @ExhaustiveConcurrency
+    void semaphoreWithAPermitToSpareEitherWay() throws Exception {
+        Semaphore permits = new Semaphore(1);
+        Shared s = new Shared();
+        runAll(List.of(() -> {
+            s.y = s.x;
+            permits.release();
+        }, () -> {
+            permits.acquireUninterruptibly();
+            s.x = 1;
+        }));
+        assert s.y == 0 || s.y == 1 : "T1 read a value nobody wrote";
+    }
+
     /** A producer releases one permit per item; the consumer takes each with acquire(n) / tryAcquire. */
     @ExhaustiveConcurrency
     void semaphoreSignalsItems() throws Exception {

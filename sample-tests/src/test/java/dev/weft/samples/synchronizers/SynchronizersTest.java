@@ -18,6 +18,7 @@ class SynchronizersTest {
     @ParameterizedTest(name = "{0} fails with {1}")
     @CsvSource({
             "semaphoreWithTooManyPermits, ASSERTION, lost update",
+            "semaphoreWithAPermitToSpare, ASSERTION, T1 read x after T2's write",
             "latchCountTooLow, ASSERTION, has not written yet",
             "latchNeverReachesZero, DEADLOCK, to count down to 0",
             "barrierMissingParty, DEADLOCK, more of its 3 parties",
@@ -62,6 +63,10 @@ class SynchronizersTest {
      *   <li>counters under Semaphore(1), a read-write lock's write lock, a StampedLock's write view: acquisitions
      *   are lock operations of one lock, so exactly the N! orders of the critical sections, as {@code lockinc(N)}
      *   and the ReentrantLock version: 3! = 6.</li>
+     *   <li>semaphoreWithAPermitToSpareEitherWay: Semaphore(1); T1 reads x, then releases; T2 acquires, then writes
+     *   x. The semaphore is a count: T1's release and T2's acquire conflict, and so do T1's read and T2's write. Of
+     *   the four orders of the two pairs, "write before read" with "release before acquire" is impossible in program
+     *   order; the other three are traces (T2 never waits: there is a permit to spare): 3.</li>
      *   <li>latchPublishes: each worker writes its own slot, then counts down (an RMW of the latch: the three count
      *   downs are pairwise dependent, 3! orders); main's await only reads the latch and is enabled only after the
      *   last count down, and everything after it is ordered after every write; the starts and joins only order:
@@ -76,6 +81,7 @@ class SynchronizersTest {
     @ParameterizedTest(name = "{0} runs exactly {1} executions")
     @CsvSource({
             "semaphoreCounter, 6",
+            "semaphoreWithAPermitToSpareEitherWay, 3",
             "readWriteLockCounter, 6",
             "stampedLockCounter, 6",
             "latchPublishes, 6",

@@ -3,7 +3,8 @@ package dev.weft.scheduler.model;
 /**
  * The dependency relation of {@code ARCHITECTURE.md}: two operations of different threads are dependent when they
  * touch the same memory location and at least one writes (a failed CAS is a read), or when both act on the same
- * lock and not both only observe it. Thread start and yields depend on nothing; they only order.
+ * lock and not both only observe it (nor, on a counting lock, both release it). Thread start and yields depend on
+ * nothing; they only order.
  */
 public final class Dependence {
 
@@ -16,9 +17,10 @@ public final class Dependence {
         if (target == null || !target.equals(b.target())) {
             return false;
         }
-        if (target instanceof LockId) {
-            // Two observations of a lock commute, as two reads do.
-            return a.kind() != OpKind.OBSERVE_LOCK || b.kind() != OpKind.OBSERVE_LOCK;
+        if (target instanceof LockId lock) {
+            // Two observations of a lock commute, as two reads do; two releases of a semaphore, as two additions do.
+            OpKind k = a.kind();
+            return k != b.kind() || k != OpKind.OBSERVE_LOCK && !(lock.counting() && k == OpKind.UNLOCK);
         }
         if (target instanceof Location) {
             return a.writes() || b.writes();

@@ -16,10 +16,10 @@ import java.util.concurrent.Semaphore;
  *   <li>release(n): {@code UNLOCK}. availablePermits: {@code OBSERVE_LOCK}, an observer.</li>
  * </ul>
  *
- * <p>Lock operations on one {@link LockId} per semaphore, so that blocking acquisitions race only with each other, as
- * for a {@code ReentrantLock}: a 3-thread counter under {@code Semaphore(1)} has the 3! traces of one under a lock.
- * The non-blocking ones also race with releases, so a {@code tryAcquire} or {@code availablePermits} is tried before
- * and after another thread's {@code release} (docs/design/explorers.md).
+ * <p>Lock operations on one <em>counting</em> {@link LockId} per semaphore: the explorer treats it as a permit count
+ * (acquisitions read and write it, releases add to it and commute with each other, queries read it), so an acquire
+ * with a permit to spare is also tried before another thread's release, and a 3-thread counter under
+ * {@code Semaphore(1)} still has the 3! traces of one under a lock (docs/design/explorers.md, "Counting locks").
  */
 final class Semaphores {
 
@@ -70,7 +70,7 @@ final class Semaphores {
     }
 
     private static LockId id(ManagedThread self, Semaphore semaphore) {
-        return new LockId(self.execution.names.nameOf(semaphore, self));
+        return LockId.counting(self.execution.names.nameOf(semaphore, self));
     }
 
     /** The JDK rejects a negative count before anything else; so does the model, before any scheduling point. */
