@@ -4,21 +4,15 @@ import dev.weft.scheduler.hooks.Sites;
 import net.bytebuddy.jar.asm.ClassVisitor;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
-import net.bytebuddy.utility.OpenedClassReader;
 
 /**
  * Puts the chain of method visitors in front of every method with code. Each visitor handles one concern; their
  * inserted code passes through the visitors after them, none of which reacts to it (they match other instructions,
  * or calls to JDK classes that are not {@code Hooks}).
  */
-final class InstrumentingClassVisitor extends ClassVisitor {
+final class InstrumentingClassVisitor extends ContextualClassVisitor {
 
-    private final ClassScan scan;
-    private final TypeHierarchy.View types;
-    private final ClassFilter filter;
     private final boolean stripSynchronized;
-    private final Sites.Site origin;
-    private ClassContext context;
 
     /**
      * @param stripSynchronized whether {@code synchronized} methods lose {@code ACC_SYNCHRONIZED} and take their
@@ -29,25 +23,8 @@ final class InstrumentingClassVisitor extends ClassVisitor {
      */
     InstrumentingClassVisitor(ClassVisitor next, ClassScan scan, TypeHierarchy.View types, ClassFilter filter,
                               boolean stripSynchronized, Sites.Site origin) {
-        super(OpenedClassReader.ASM_API, next);
-        this.scan = scan;
-        this.types = types;
-        this.filter = filter;
+        super(next, scan, types, filter, origin);
         this.stripSynchronized = stripSynchronized;
-        this.origin = origin;
-    }
-
-    @Override
-    public void visit(int version, int access, String name, String signature, String superName,
-                      String[] interfaces) {
-        context = new ClassContext(name, superName, scan, types, filter, origin);
-        super.visit(version, access, name, signature, superName, interfaces);
-    }
-
-    @Override
-    public void visitSource(String source, String debug) {
-        context.sourceFile(source);
-        super.visitSource(source, debug);
     }
 
     @Override
@@ -61,7 +38,7 @@ final class InstrumentingClassVisitor extends ClassVisitor {
         if (writer == null || !hasCode) {
             return writer;
         }
-        MethodContext method = new MethodContext(context, name, descriptor);
+        MethodContext method = new MethodContext(context(), name, descriptor);
         MethodVisitor chain = new HandlerOrdering(writer, method);
         if (name.equals("<clinit>")) {
             chain = new ClassInitBracket(chain, method);
@@ -90,6 +67,7 @@ final class InstrumentingClassVisitor extends ClassVisitor {
     /** {@code run()} of a subclass of {@code Thread}: the thread's entry point, even without {@code super.run()}. */
     private boolean isThreadRun(int access, String name, String descriptor) {
         return name.equals("run") && descriptor.equals("()V") && (access & Opcodes.ACC_STATIC) == 0
-                && context.superName() != null && types.isSubtypeOf(context.superName(), ClassInstrumenter.THREAD);
+                && context().superName() != null
+                && types().isSubtypeOf(context().superName(), ClassInstrumenter.THREAD);
     }
 }

@@ -14,31 +14,10 @@ import net.bytebuddy.utility.OpenedClassReader;
  * <p>Only method bodies change, so the class may be retransformed after it was loaded (most of these are loaded
  * before Weft installs: JUnit and Surefire use executors).
  */
-final class JdkBodyVisitor extends ClassVisitor {
-
-    private final ClassScan scan;
-    private final TypeHierarchy.View types;
-    private final ClassFilter filter;
-    private ClassContext context;
+final class JdkBodyVisitor extends ContextualClassVisitor {
 
     JdkBodyVisitor(ClassVisitor next, ClassScan scan, TypeHierarchy.View types, ClassFilter filter) {
-        super(OpenedClassReader.ASM_API, next);
-        this.scan = scan;
-        this.types = types;
-        this.filter = filter;
-    }
-
-    @Override
-    public void visit(int version, int access, String name, String signature, String superName,
-                      String[] interfaces) {
-        context = new ClassContext(name, superName, scan, types, filter);
-        super.visit(version, access, name, signature, superName, interfaces);
-    }
-
-    @Override
-    public void visitSource(String source, String debug) {
-        context.sourceFile(source);
-        super.visitSource(source, debug);
+        super(next, scan, types, filter, null);
     }
 
     @Override
@@ -48,7 +27,7 @@ final class JdkBodyVisitor extends ClassVisitor {
         if (writer == null || (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
             return writer;
         }
-        MethodContext method = new MethodContext(context, name, descriptor);
+        MethodContext method = new MethodContext(context(), name, descriptor);
         MethodVisitor chain = new HooksToJdkHooks(new HandlerOrdering(writer, method));
         chain = new JdkCallVisitor(chain, method);
         chain = new CallReplacementVisitor(chain, method, JdkBodyVisitor::appliesToJdkCode);
