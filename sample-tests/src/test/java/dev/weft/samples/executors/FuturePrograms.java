@@ -105,4 +105,44 @@ class FuturePrograms {
         CompletableFuture<Integer> never = new CompletableFuture<>();
         assertEquals(1, never.orTimeout(1, TimeUnit.SECONDS).join());
     }
+
+    // Parallel streams and fork-join pools run work on threads that the JDK starts, out of Weft's control.
+
+    @ExhaustiveConcurrency
+    void parallelStreamOfAList() {
+        java.util.List<Integer> numbers = new java.util.ArrayList<>(java.util.List.of(1, 2, 3));
+        assertEquals(6, numbers.parallelStream().mapToInt(Integer::intValue).sum());
+    }
+
+    @ExhaustiveConcurrency
+    void parallelIntStream() {
+        assertEquals(6, java.util.stream.IntStream.rangeClosed(1, 3).parallel().sum());
+    }
+
+    @ExhaustiveConcurrency
+    void ownForkJoinPool() throws Exception {
+        java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(2);
+        try {
+            assertEquals(1, pool.submit(() -> 1).get());
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    @ExhaustiveConcurrency
+    void workStealingPool() throws Exception {
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newWorkStealingPool(2);
+        try {
+            assertEquals(1, pool.submit(() -> 1).get());
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    /** The same sum on a sequential stream is an ordinary step of the test's thread. */
+    @ExhaustiveConcurrency
+    void sequentialStreamOfAList() {
+        java.util.List<Integer> numbers = new java.util.ArrayList<>(java.util.List.of(1, 2, 3));
+        assertEquals(6, numbers.stream().mapToInt(Integer::intValue).sum());
+    }
 }

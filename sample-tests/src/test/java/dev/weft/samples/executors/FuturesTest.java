@@ -47,6 +47,26 @@ class FuturesTest {
         assertThat(outcome.number("executions")).isEqualTo(1);
     }
 
+    /** Parallel streams and a test's own ForkJoinPool would run work on threads nobody manages: they fail closed. */
+    @ParameterizedTest(name = "{0} fails closed naming {1}")
+    @CsvSource({"parallelStreamOfAList, parallel streams", "parallelIntStream, parallel streams",
+            "ownForkJoinPool, a ForkJoinPool", "workStealingPool, a ForkJoinPool"})
+    void forkJoinWorkFailsClosed(String method, String what) {
+        WeftRunner.Outcome outcome = WeftRunner.run(FuturePrograms.class, method, reports);
+
+        ExecutorOutcomes.assertFails(outcome, method, "EXCEPTION");
+        assertThat(outcome.failure().orElseThrow().getMessage())
+                .contains("Weft does not model " + what)
+                .containsPattern("FuturePrograms\\.java:\\d+");
+    }
+
+    @Test
+    void aSequentialStreamIsAnOrdinaryStep() {
+        WeftRunner.Outcome outcome = WeftRunner.run(FuturePrograms.class, "sequentialStreamOfAList", reports);
+
+        ExecutorOutcomes.assertPasses(outcome, "sequentialStreamOfAList");
+    }
+
     @Test
     void delayedCompletionFailsClosed() {
         WeftRunner.Outcome outcome = WeftRunner.run(FuturePrograms.class, "completableFutureOrTimeout", reports);

@@ -307,6 +307,22 @@ public interface HookHandler {
         return java.util.concurrent.ForkJoinPool.commonPool();
     }
 
+    /** Replaces {@code Executors.newWorkStealingPool()} ({@code parallelism < 0}) and {@code (parallelism)}. */
+    default java.util.concurrent.ExecutorService workStealingPool(int parallelism, int site) {
+        return parallelism < 0 ? java.util.concurrent.Executors.newWorkStealingPool()
+                : java.util.concurrent.Executors.newWorkStealingPool(parallelism);
+    }
+
+    /** Replaces {@code Collection.parallelStream()}. */
+    default java.util.stream.Stream<Object> parallelStream(java.util.Collection<Object> collection, int site) {
+        return collection.parallelStream();
+    }
+
+    /** Replaces {@code BaseStream.parallel()} and the primitive streams' {@code parallel()}. */
+    default java.util.stream.BaseStream<?, ?> parallel(java.util.stream.BaseStream<?, ?> stream, int site) {
+        return stream.parallel();
+    }
+
     /**
      * Before a call of a JDK collection's method from instrumented code ({@code map.put}, {@code list.size},
      * {@code iterator.next}); the call itself runs when this returns, and {@link #collectionCallEnds} follows it,

@@ -232,6 +232,18 @@ public final class Hooks {
         return handler.commonPool(site);
     }
 
+    public static java.util.concurrent.ExecutorService workStealingPool(int parallelism, int site) {
+        return handler.workStealingPool(parallelism, site);
+    }
+
+    public static java.util.stream.Stream<Object> parallelStream(Collection<Object> collection, int site) {
+        return handler.parallelStream(collection, site);
+    }
+
+    public static java.util.stream.BaseStream<?, ?> parallel(java.util.stream.BaseStream<?, ?> stream, int site) {
+        return handler.parallel(stream, site);
+    }
+
     public static void collectionCallBegins(Object receiver, int access, int site) throws InterruptedException {
         handler.collectionCallBegins(receiver, access, site);
     }

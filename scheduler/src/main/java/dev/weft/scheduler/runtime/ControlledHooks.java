@@ -125,6 +125,9 @@ final class ControlledHooks implements HookHandler {
     public void allocated(Object object, int site) {
         ManagedThread self = visible();
         if (self != null) {
+            if (object instanceof ForkJoinPool) {
+                UncontrolledPools.ownForkJoinPool(site);
+            }
             self.execution.names.allocated(object, self);
         }
     }
@@ -620,6 +623,24 @@ final class ControlledHooks implements HookHandler {
     @Override
     public ForkJoinPool commonPool(int site) {
         return visible() == null ? ForkJoinPool.commonPool() : UncontrolledPools.commonPool(site);
+    }
+
+    @Override
+    public java.util.concurrent.ExecutorService workStealingPool(int parallelism, int site) {
+        if (visible() != null) {
+            UncontrolledPools.ownForkJoinPool(site);
+        }
+        return HookHandler.super.workStealingPool(parallelism, site);
+    }
+
+    @Override
+    public java.util.stream.Stream<Object> parallelStream(Collection<Object> collection, int site) {
+        return visible() == null ? collection.parallelStream() : UncontrolledPools.parallelStream(site);
+    }
+
+    @Override
+    public java.util.stream.BaseStream<?, ?> parallel(java.util.stream.BaseStream<?, ?> stream, int site) {
+        return visible() == null ? stream.parallel() : UncontrolledPools.parallelStream(site);
     }
 
     @Override

@@ -26,6 +26,18 @@ final class UncontrolledPools {
         throw new UnmodelledPrimitiveException(COMMON_POOL + "ForkJoinPool.commonPool()" + ADVICE, site);
     }
 
+    /** A parallel stream hands its elements to the common pool's threads, which would run the lambdas unseen. */
+    static <T> T parallelStream(int site) {
+        throw new UnmodelledPrimitiveException("parallel streams, which run on " + COMMON_POOL
+                + "use a sequential stream, or an executor that the test creates", site);
+    }
+
+    /** A {@code ForkJoinPool} starts its workers inside the JDK, so they could not be managed threads. */
+    static void ownForkJoinPool(int site) {
+        throw new UnmodelledPrimitiveException("a ForkJoinPool, whose worker threads the JDK starts out of its"
+                + " control" + ADVICE, site);
+    }
+
     static void unmodelled(String what) {
         throw new UnmodelledPrimitiveException(what + ", whose thread it cannot control: " + UserCall.describe(),
                 UserCall.where());
