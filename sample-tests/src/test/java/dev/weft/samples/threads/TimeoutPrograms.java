@@ -73,27 +73,17 @@ class TimeoutPrograms {
      */
     @ExhaustiveConcurrency
     void aLostSignalIsATimeoutNotADeadlock() throws InterruptedException {
-        Thread signaller = new Thread(() -> {
-            lock.lock();
-            try {
-                changed.signal();
-            } finally {
-                lock.unlock();
-            }
-        });
-        signaller.start();
-        lock.lock();
-        try {
-            assertTrue(changed.await(1, TimeUnit.SECONDS), "the signal was lost");
-        } finally {
-            lock.unlock();
-        }
-        signaller.join();
+        assertTrue(awaitARacingSignal(), "the signal was lost");
     }
 
     /** The twin claim, also wrong: the await may well be signalled. */
     @ExhaustiveConcurrency
     void aLostSignalIsNotTheOnlyOutcome() throws InterruptedException {
+        assertFalse(awaitARacingSignal(), "the await was signalled");
+    }
+
+    /** A thread signals {@code changed} while this one awaits it for a second; whether the await was signalled. */
+    private boolean awaitARacingSignal() throws InterruptedException {
         Thread signaller = new Thread(() -> {
             lock.lock();
             try {
@@ -103,12 +93,14 @@ class TimeoutPrograms {
             }
         });
         signaller.start();
+        boolean signalled;
         lock.lock();
         try {
-            assertFalse(changed.await(1, TimeUnit.SECONDS), "the await was signalled");
+            signalled = changed.await(1, TimeUnit.SECONDS);
         } finally {
             lock.unlock();
         }
         signaller.join();
+        return signalled;
     }
 }
