@@ -27,6 +27,11 @@ final class Divergence {
         return "replaying the schedule diverged before step " + step;
     }
 
+    /** What the subject says its threads are doing, as a sentence to append, or nothing. */
+    static String threadsNow(String threads) {
+        return threads.isEmpty() ? "" : " (threads now: " + threads + ")";
+    }
+
     /** Replaying a prefix performed a different operation than the first run did. */
     static String describe(int step, Event expected, Event found) {
         return "replaying the schedule diverged at step " + step + ": expected " + expected + " but " + found

@@ -90,8 +90,8 @@ final class ExecutionRunner {
             if (depth < stack.size()) {
                 node = stack.get(depth);
                 if (!pending.equals(node.pending)) {
-                    return failed(FailureKind.NONDETERMINISM, Divergence.describe(depth, node.pending, pending),
-                            null, List.of(), pending);
+                    return failed(FailureKind.NONDETERMINISM, Divergence.describe(depth, node.pending, pending)
+                            + Divergence.threadsNow(run.describeThreads()), null, List.of(), pending);
                 }
                 return null;
             }

@@ -169,7 +169,8 @@ class ExtensionBehaviourTest {
 
         assertThat(outcome.failure()).hasValueSatisfying(failure -> assertThat(failure.getMessage())
                 .startsWith("NONDETERMINISM: replaying the schedule diverged")
-                .contains("ExtensionPrograms.java:"));
+                .contains("ExtensionPrograms.java:")
+                .contains("(threads now: main PAUSED at "));
     }
 
     @Test

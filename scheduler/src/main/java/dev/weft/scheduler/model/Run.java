@@ -49,6 +49,14 @@ public interface Run extends AutoCloseable {
         return "";
     }
 
+    /**
+     * Every thread of the execution and what it is doing now (paused at an operation, running, ended), for messages
+     * about runs that went other than expected. Empty when the subject has nothing to add to {@link #pending()}.
+     */
+    default String describeThreads() {
+        return "";
+    }
+
     /** A failure observed so far in this execution; once present the execution is over. */
     Optional<SubjectFailure> failure();
 

@@ -162,6 +162,18 @@ public final class JvmRun implements Run {
         return Blockage.describe(live(), execution.spinRule);
     }
 
+    @Override
+    public String describeThreads() {
+        StringBuilder text = new StringBuilder();
+        for (ManagedThread thread : execution.threads()) {
+            text.append(text.length() == 0 ? "" : "; ").append(thread.id.name()).append(' ').append(thread.state());
+            if (thread.state() == ManagedThread.State.PAUSED) {
+                text.append(" at ").append(thread.pending().operation());
+            }
+        }
+        return text.toString();
+    }
+
     /**
      * Unwinds every thread that has not ended — each one paused at a scheduling point throws
      * {@link ExecutionAbandoned} there; one stuck in uncontrolled code is interrupted — and waits for all of them to
