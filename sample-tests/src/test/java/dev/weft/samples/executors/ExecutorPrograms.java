@@ -36,6 +36,13 @@ class ExecutorPrograms {
         synchronized void incrementSafely() {
             value++;
         }
+
+        /** Increments under the counter's monitor and returns the value it wrote. */
+        int incrementAndGetSafely() {
+            synchronized (this) {
+                return ++value;
+            }
+        }
     }
 
     /** Submits two increments to the pool, waits for both, shuts the pool down and waits for it. */
@@ -176,11 +183,7 @@ class ExecutorPrograms {
     @ExhaustiveConcurrency
     void invokeAllReturnsEveryResult() throws Exception {
         Counter counter = new Counter();
-        assertEquals(3, sumOfInvokeAll(counter, () -> {
-            synchronized (counter) {
-                return ++counter.value;
-            }
-        }));
+        assertEquals(3, sumOfInvokeAll(counter, counter::incrementAndGetSafely));
     }
 
     // execute: an exception escapes the worker; submit: the Future keeps it
@@ -295,11 +298,7 @@ class ExecutorPrograms {
     @ExhaustiveConcurrency
     void completionServiceTakesEveryResult() throws Exception {
         Counter counter = new Counter();
-        assertEquals(3, takeBoth(counter, () -> {
-            synchronized (counter) {
-                return ++counter.value;
-            }
-        }));
+        assertEquals(3, takeBoth(counter, counter::incrementAndGetSafely));
     }
 
     // CompletableFuture on a pool

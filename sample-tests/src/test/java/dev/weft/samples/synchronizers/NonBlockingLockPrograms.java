@@ -44,36 +44,37 @@ class NonBlockingLockPrograms {
     /** main assumes that when its tryLock succeeds the worker has not run yet: wrong after the worker's unlock. */
     @ExhaustiveConcurrency
     void reentrantTryLockAssumesTheWorkerHasNotRun() throws Exception {
-        ReentrantLock lock = new ReentrantLock();
-        Shared s = new Shared();
-        Thread worker = lockedWrite(lock, s);
-        worker.start();
-        if (lock.tryLock()) {
-            try {
-                assert s.x == 0 : "tryLock succeeded after the worker's critical section";
-            } finally {
-                lock.unlock();
-            }
-        }
-        worker.join();
+        tryLockBesideALockedWrite(s -> {
+            assert s.x == 0 : "tryLock succeeded after the worker's critical section";
+        });
     }
 
     /** The same race, main copying whatever it sees under the lock. */
     @ExhaustiveConcurrency
     void reentrantTryLockEitherWay() throws Exception {
+        Shared s = tryLockBesideALockedWrite(seen -> seen.y = seen.x);
+        assert s.x == 1 : "the worker's write is lost";
+    }
+
+    /**
+     * A worker writes {@code s.x} under a lock while main tries the lock and, if it gets it, runs {@code underLock};
+     * returns {@code s} once the worker has ended.
+     */
+    private static Shared tryLockBesideALockedWrite(java.util.function.Consumer<Shared> underLock)
+            throws InterruptedException {
         ReentrantLock lock = new ReentrantLock();
         Shared s = new Shared();
         Thread worker = lockedWrite(lock, s);
         worker.start();
         if (lock.tryLock()) {
             try {
-                s.y = s.x;
+                underLock.accept(s);
             } finally {
                 lock.unlock();
             }
         }
         worker.join();
-        assert s.x == 1 : "the worker's write is lost";
+        return s;
     }
 
     private static Thread lockedWrite(ReentrantLock lock, Shared s) {
