@@ -56,7 +56,8 @@ final class ExplorationSession {
         ProgressListener progress = new ProgressListener(shortName, out);
         RuntimeSettings runtime = RuntimeSettings.defaults()
                 .withWatchdogTimeout(settings.watchdogTimeout())
-                .withTimeouts(settings.timeouts());
+                .withTimeouts(settings.timeouts())
+                .withReuseThreads(settings.reuseThreads());
         JvmSubject subject = new JvmSubject(body, runtime);
         ExplorationResult result = explorer.explore(subject, progress);
         for (String warning : subject.warnings()) {

@@ -15,7 +15,7 @@ import java.util.function.Function;
  * configuration parameters ({@code junit-platform.properties}, {@code -D}), else the built-in defaults.
  */
 record WeftSettings(Algorithm algorithm, long maxExecutions, int maxSteps, String replay, Path reportDir,
-                    Duration watchdogTimeout, boolean minimizePreemptions, Timeouts timeouts) {
+                    Duration watchdogTimeout, boolean minimizePreemptions, Timeouts timeouts, boolean reuseThreads) {
 
     static final long DEFAULT_MAX_EXECUTIONS = 100_000;
     static final int DEFAULT_MAX_STEPS = 10_000;
@@ -56,8 +56,10 @@ record WeftSettings(Algorithm algorithm, long maxExecutions, int maxSteps, Strin
                 .map(v -> parseBoolean(v, "weft.minimizePreemptions", where)).orElse(true);
         Timeouts timeouts = parameters.apply("weft.timeouts").map(v -> parseTimeouts(v, where))
                 .orElse(Timeouts.WHEN_BLOCKED);
+        boolean reuseThreads = parameters.apply("weft.reuseThreads")
+                .map(v -> parseBoolean(v, "weft.reuseThreads", where)).orElse(true);
         return new WeftSettings(algorithm, maxExecutions, (int) maxSteps, replay, reportDir,
-                Duration.ofSeconds(watchdog), minimizePreemptions, timeouts);
+                Duration.ofSeconds(watchdog), minimizePreemptions, timeouts, reuseThreads);
     }
 
     private static Timeouts parseTimeouts(String value, String where) {

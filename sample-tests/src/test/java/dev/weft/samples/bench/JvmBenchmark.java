@@ -7,8 +7,10 @@ import org.junit.jupiter.api.io.TempDir;
 import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The JVM-level benchmark of {@code docs/PERFORMANCE.md}: explores oracle programs end to end (instrumentation,
@@ -17,7 +19,8 @@ import java.util.List;
  *
  * <pre>mvn -B -pl sample-tests -am test -Dtest=JvmBenchmark -Dsurefire.failIfNoSpecifiedTests=false</pre>
  *
- * Runs: {@code -Dweft.bench.runs=5} (median reported).
+ * Runs: {@code -Dweft.bench.runs=5} (median reported); one program only: {@code -Dweft.bench.only=big0}; new threads
+ * instead of reused ones: {@code -Dweft.bench.reuseThreads=false}.
  */
 class JvmBenchmark {
 
@@ -29,9 +32,17 @@ class JvmBenchmark {
     @Test
     void printTable() throws Exception {
         int runs = Integer.getInteger("weft.bench.runs", 3);
+        String reuseThreads = System.getProperty("weft.bench.reuseThreads", "true");
         String[][] programs = {
                 {"lockinc5", "lockinc", "5"}, {"inc3", "inc", "3"}, {"lastzero8", "lastzero", "8"},
                 {"big0Program", "big0", ""}};
+        String only = System.getProperty("weft.bench.only", "");
+        if (!only.isEmpty()) {
+            programs = Arrays.stream(programs).filter(program -> program[1].equals(only)).toArray(String[][]::new);
+            if (programs.length == 0) {
+                throw new IllegalArgumentException("weft.bench.only=" + only + ": no such program");
+            }
+        }
         // Plain runs first: once Weft has run, the classes are instrumented (hooks stay cheap, but not free).
         double[] plain = new double[programs.length];
         for (int p = 0; p < programs.length; p++) {
@@ -45,7 +56,7 @@ class JvmBenchmark {
             long executions = 0;
             for (int i = 0; i < runs; i++) {
                 WeftRunner.Outcome outcome = WeftRunner.run(Class.forName(PROGRAMS), program[0],
-                        reports.resolve(program[0] + i));
+                        reports.resolve(program[0] + i), Map.of("weft.reuseThreads", reuseThreads));
                 millis.add(outcome.number("elapsedMillis"));
                 executions = outcome.number("executions") + outcome.number("sleepSetBlocked");
             }

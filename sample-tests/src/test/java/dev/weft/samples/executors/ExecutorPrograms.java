@@ -71,6 +71,23 @@ class ExecutorPrograms {
         assertEquals(2, counter.value);
     }
 
+    // a pool whose workers come from the test's own ThreadFactory (plain new Thread: reused threads stand in for them)
+
+    @ExhaustiveConcurrency
+    void poolWithOwnThreadFactoryLosesAnUpdate() throws Exception {
+        Counter counter = new Counter();
+        twoIncrements(Executors.newFixedThreadPool(2, task -> new Thread(task, "own-worker")), counter::increment);
+        assertEquals(2, counter.value);
+    }
+
+    @ExhaustiveConcurrency
+    void poolWithOwnThreadFactoryCountsBoth() throws Exception {
+        Counter counter = new Counter();
+        twoIncrements(Executors.newFixedThreadPool(2, task -> new Thread(task, "own-worker")),
+                counter::incrementSafely);
+        assertEquals(2, counter.value);
+    }
+
     // newCachedThreadPool
 
     @ExhaustiveConcurrency

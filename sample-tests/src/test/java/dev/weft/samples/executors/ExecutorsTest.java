@@ -24,7 +24,7 @@ class ExecutorsTest {
     Path reports;
 
     @ParameterizedTest(name = "{0} passes")
-    @ValueSource(strings = {"fixedPoolCountsBoth", "cachedPoolCountsBoth", "singleThreadExecutorRunsTasksInOrder",
+    @ValueSource(strings = {"fixedPoolCountsBoth", "poolWithOwnThreadFactoryCountsBoth", "cachedPoolCountsBoth", "singleThreadExecutorRunsTasksInOrder",
             "poolSubclassCountsEveryTask", "invokeAllReturnsEveryResult", "submittedTaskThrowsIntoItsFuture",
             "timedGetSeesTheResult", "shutdownNowInterruptsAWaitingTask", "completionServiceTakesEveryResult",
             "completableFuturesOnAPoolCompose"})
@@ -36,6 +36,7 @@ class ExecutorsTest {
     @ParameterizedTest(name = "{0} fails with {1}")
     @CsvSource(delimiter = '|', value = {
             "fixedPoolLosesAnUpdate | ASSERTION | expected: <2> but was: <1>",
+            "poolWithOwnThreadFactoryLosesAnUpdate | ASSERTION | expected: <2> but was: <1>",
             "cachedPoolLosesAnUpdate | ASSERTION | expected: <2> but was: <1>",
             "singleThreadExecutorStarvesANestedTask | DEADLOCK | no thread can move",
             "poolSubclassLosesABeforeExecuteCount | ASSERTION | expected: <2> but was: <1>",

@@ -171,6 +171,29 @@ public interface HookHandler {
         return thread.isAlive();
     }
 
+    /**
+     * Follows {@code new Thread(runnable)}, {@code new Thread(runnable, name)}, {@code new Thread(name)} and
+     * {@code new Thread()}: the thread the code goes on with, the one constructed or another that stands in for it.
+     */
+    default Thread threadConstructed(Thread thread, int site) {
+        return thread;
+    }
+
+    /** Replaces {@code Thread.getState()}. */
+    default Thread.State threadGetState(Thread thread, int site) {
+        return thread.getState();
+    }
+
+    /** Replaces {@code Thread.isDaemon()}. */
+    default boolean threadIsDaemon(Thread thread, int site) {
+        return thread.isDaemon();
+    }
+
+    /** Replaces {@code Thread.setDaemon(on)}. */
+    default void threadSetDaemon(Thread thread, boolean on, int site) {
+        thread.setDaemon(on);
+    }
+
     /** Replaces {@code Thread.interrupt()}. */
     default void threadInterrupt(Thread thread, int site) {
         thread.interrupt();

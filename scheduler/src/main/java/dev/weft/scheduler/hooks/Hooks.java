@@ -144,6 +144,23 @@ public final class Hooks {
         return handler.threadIsAlive(thread, site);
     }
 
+    /** After {@code new Thread(runnable)} and the like: the thread the code goes on with. */
+    public static Thread threadConstructed(Thread thread, int site) {
+        return handler.threadConstructed(thread, site);
+    }
+
+    public static Thread.State threadGetState(Thread thread, int site) {
+        return handler.threadGetState(thread, site);
+    }
+
+    public static boolean threadIsDaemon(Thread thread, int site) {
+        return handler.threadIsDaemon(thread, site);
+    }
+
+    public static void threadSetDaemon(Thread thread, boolean on, int site) {
+        handler.threadSetDaemon(thread, on, site);
+    }
+
     public static void threadInterrupt(Thread thread, int site) {
         handler.threadInterrupt(thread, site);
     }

@@ -2,6 +2,7 @@ package dev.weft.scheduler.instrument;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.Set;
 import net.bytebuddy.jar.asm.Handle;
 import net.bytebuddy.jar.asm.Label;
 import net.bytebuddy.jar.asm.MethodVisitor;
@@ -11,7 +12,8 @@ import net.bytebuddy.utility.OpenedClassReader;
 
 /**
  * {@code Hooks.allocated(object, site)} after every object is constructed and every array created, so that the
- * runtime can name objects in the order they appear.
+ * runtime can name objects in the order they appear. A plain {@code new Thread(...)} first passes through
+ * {@code Hooks.threadConstructed}, which may hand the code a reused thread instead (the runtime's {@code Carrier}).
  *
  * <p>An object is reported after its {@code INVOKESPECIAL <init>} returned, using the copy javac keeps with
  * {@code NEW; DUP}; a {@code NEW} not followed by {@code DUP} leaves no copy and is not reported. Pairing each
@@ -22,6 +24,13 @@ import net.bytebuddy.utility.OpenedClassReader;
 final class AllocationVisitor extends MethodVisitor {
 
     private static final String HOOK_DESCRIPTOR = "(Ljava/lang/Object;I)V";
+    private static final String THREAD = "java/lang/Thread";
+    /**
+     * The constructors of a plain {@code Thread} (no thread group, no stack size) after which
+     * {@code Hooks.threadConstructed} may replace the new thread by one the runtime reuses.
+     */
+    private static final Set<String> STANDS_IN = Set.of("()V", "(Ljava/lang/Runnable;)V",
+            "(Ljava/lang/Runnable;Ljava/lang/String;)V", "(Ljava/lang/String;)V");
 
     private final MethodContext context;
     /** For each {@code NEW} whose {@code <init>} has not run yet: whether it was followed by {@code DUP}. */
@@ -81,6 +90,10 @@ final class AllocationVisitor extends MethodVisitor {
         if (pendingNews.isEmpty()) {
             context.thisInitialized();
         } else if (pendingNews.pop()) {
+            if (owner.equals(THREAD) && STANDS_IN.contains(descriptor)) {
+                Emit.callHook(mv, context.site("new Thread"), "threadConstructed",
+                        "(Ljava/lang/Thread;I)Ljava/lang/Thread;");
+            }
             reportTopOfStack(Emit.simpleName(owner));
         }
     }

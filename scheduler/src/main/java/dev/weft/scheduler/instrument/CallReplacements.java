@@ -82,6 +82,12 @@ final class CallReplacements {
             Emit.callHook(mv, site, "threadJoin", JOIN);
         });
         instance(THREAD, "isAlive", "()Z", (mv, site) -> Emit.callHook(mv, site, "threadIsAlive", ASK_THREAD));
+        // What a thread that stands in for the test's new Thread(...) answers as an unstarted or ended one would.
+        instance(THREAD, "getState", "()Ljava/lang/Thread$State;", (mv, site) -> Emit.callHook(mv, site,
+                "threadGetState", "(Ljava/lang/Thread;I)Ljava/lang/Thread$State;"));
+        instance(THREAD, "isDaemon", "()Z", (mv, site) -> Emit.callHook(mv, site, "threadIsDaemon", ASK_THREAD));
+        instance(THREAD, "setDaemon", "(Z)V",
+                (mv, site) -> Emit.callHook(mv, site, "threadSetDaemon", "(Ljava/lang/Thread;ZI)V"));
         instance(THREAD, "interrupt", "()V", (mv, site) -> Emit.callHook(mv, site, "threadInterrupt", ON_THREAD));
         instance(THREAD, "isInterrupted", "()Z",
                 (mv, site) -> Emit.callHook(mv, site, "threadIsInterrupted", ASK_THREAD));

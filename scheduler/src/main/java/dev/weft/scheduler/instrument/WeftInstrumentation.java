@@ -66,7 +66,7 @@ public final class WeftInstrumentation {
                     + "Can-Retransform-Classes: true in its manifest");
         }
         BootstrapBridge.install(instrumentation);
-        openSynchronizerPackages(instrumentation);
+        openJdkPackages(instrumentation);
         ClassInstrumenter created = new ClassInstrumenter(ClassFilter.fromSystemProperties());
         instrumenter = created;
         instrumentation.addTransformer(new WeftTransformer(created, WeftInstrumentation::failed), true);
@@ -77,14 +77,16 @@ public final class WeftInstrumentation {
     /**
      * Opens the synchronizer packages of {@code java.base} to Weft's own module, for the runtime's models to read the
      * few private members no public method gives (a {@code CyclicBarrier}'s action, the state behind a
-     * {@code ReentrantReadWriteLock}'s views). On a class path Weft's module is the unnamed module of its class loader,
+     * {@code ReentrantReadWriteLock}'s views), and {@code java.lang} for the thread-local values of the threads the
+     * runtime reuses. On a class path Weft's module is the unnamed module of its class loader,
      * which the application shares.
      */
-    private static void openSynchronizerPackages(Instrumentation instrumentation) {
+    private static void openJdkPackages(Instrumentation instrumentation) {
         Module base = Object.class.getModule();
         Set<Module> weft = Set.of(WeftInstrumentation.class.getModule());
         instrumentation.redefineModule(base, Set.of(), Map.of(),
-                Map.of("java.util.concurrent", weft, "java.util.concurrent.locks", weft), Set.of(), Map.of());
+                Map.of("java.lang", weft, "java.util.concurrent", weft, "java.util.concurrent.locks", weft), Set.of(),
+                Map.of());
     }
 
     private static Instrumentation attach() {

@@ -233,6 +233,9 @@ final class ControlledHooks implements HookHandler {
     public void threadJoin(Thread thread, long millis, int site) throws InterruptedException {
         ManagedThread self = visible();
         ManagedThread target = self == null ? null : self.execution.managed(thread);
+        if (Carrier.unstartedStandIn(thread)) {
+            return; // a thread that was never started is not alive: join returns at once
+        }
         if (target == null) {
             HookHandler.super.threadJoin(thread, millis, site);
         } else {
@@ -286,6 +289,9 @@ final class ControlledHooks implements HookHandler {
     public boolean threadJoinFor(Thread thread, Duration duration, int site) throws InterruptedException {
         ManagedThread self = visible();
         ManagedThread target = self == null ? null : self.execution.managed(thread);
+        if (Carrier.unstartedStandIn(thread)) {
+            return false;
+        }
         if (target == null) {
             return HookHandler.super.threadJoinFor(thread, duration, site);
         }
@@ -316,7 +322,7 @@ final class ControlledHooks implements HookHandler {
     public boolean threadIsAlive(Thread thread, int site) {
         ManagedThread self = visible();
         ManagedThread target = self == null ? null : self.execution.managed(thread);
-        return target == null ? thread.isAlive() : ThreadLifecycle.isAlive(self, target, site);
+        return target == null ? Carrier.looksAlive(thread) : ThreadLifecycle.isAlive(self, target, site);
     }
 
     @Override
@@ -324,7 +330,9 @@ final class ControlledHooks implements HookHandler {
         ManagedThread self = visible();
         ManagedThread target = self == null ? null : self.execution.managed(thread);
         if (target == null) {
-            HookHandler.super.threadInterrupt(thread, site);
+            if (!Carrier.interruptBeforeStart(thread)) {
+                HookHandler.super.threadInterrupt(thread, site);
+            }
         } else {
             ThreadLifecycle.interrupt(self, target, site);
         }
@@ -334,7 +342,40 @@ final class ControlledHooks implements HookHandler {
     public boolean threadIsInterrupted(Thread thread, int site) {
         ManagedThread self = visible();
         ManagedThread target = self == null ? null : self.execution.managed(thread);
-        return target == null ? thread.isInterrupted() : ThreadLifecycle.isInterrupted(self, target, site);
+        if (target != null) {
+            return ThreadLifecycle.isInterrupted(self, target, site);
+        }
+        Boolean beforeStart = Carrier.interruptedBeforeStart(thread);
+        return beforeStart != null ? beforeStart : thread.isInterrupted();
+    }
+
+    /**
+     * A plain {@code Thread} constructed by a managed thread is replaced by a reused platform thread that stands in
+     * for it ({@link Carrier}), unless the settings say not to or the reuse is not possible on this JVM.
+     */
+    @Override
+    public Thread threadConstructed(Thread thread, int site) {
+        ManagedThread self = visible();
+        if (self == null || !self.execution.settings.reuseThreads() || !ThreadLocalMaps.available()
+                || thread.getClass() != Thread.class) {
+            return thread;
+        }
+        return Carrier.standIn(self.execution, thread);
+    }
+
+    @Override
+    public Thread.State threadGetState(Thread thread, int site) {
+        return Carrier.state(thread);
+    }
+
+    @Override
+    public boolean threadIsDaemon(Thread thread, int site) {
+        return Carrier.daemon(thread);
+    }
+
+    @Override
+    public void threadSetDaemon(Thread thread, boolean on, int site) {
+        Carrier.setDaemon(thread, on);
     }
 
     @Override

@@ -26,6 +26,8 @@ final class Execution {
     final ReadWriteLocks readWriteLocks = new ReadWriteLocks(this);
     final StampedLocks stampedLocks = new StampedLocks(this);
     final Barriers barriers = new Barriers(this);
+    /** The reused threads this execution runs on or hands out ({@link Carrier}), recycled when it is closed. */
+    final java.util.Queue<Carrier> carriers = new java.util.concurrent.ConcurrentLinkedQueue<>();
     final SpinRule spinRule;
 
     /** By thread index; {@code null} where an index was handed out to a start that has not been performed. */

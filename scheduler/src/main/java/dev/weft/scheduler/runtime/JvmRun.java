@@ -55,12 +55,19 @@ public final class JvmRun implements Run {
         Execution execution = new Execution(settings);
         execution.driveFrom(Thread.currentThread());
         MainThread main = new MainThread(body);
-        Thread thread = new Thread(main, "weft-main");
-        thread.setDaemon(true);
-        ManagedThread managed = execution.register(new ThreadId(execution.reserveThreadIndex(), "main"), thread);
-        main.bindTo(managed);
+        ThreadId id = new ThreadId(execution.reserveThreadIndex(), "main");
         JvmRun run = new JvmRun(execution, warnings);
-        thread.start();
+        if (settings.reuseThreads()) {
+            Carrier carrier = Carrier.forMain(execution, "weft-main");
+            main.bindTo(execution.register(id, carrier));
+            carrier.launchMain(main);
+        } else {
+            Thread thread = new Thread(main, "weft-main");
+            thread.setDaemon(true);
+            main.bindTo(execution.register(id, thread));
+            thread.start();
+        }
+        ManagedThread managed = execution.thread(id);
         run.awaitSettled(managed, "after it was started");
         return run;
     }
@@ -204,6 +211,9 @@ public final class JvmRun implements Run {
                 stuck.add(thread + " (" + thread.thread.getState() + ")");
             }
         }
+        for (Carrier carrier : execution.carriers) {
+            carrier.recycle();
+        }
         if (!stuck.isEmpty()) {
             throw new IllegalStateException("could not unwind threads " + stuck + " within "
                     + execution.settings.watchdogTimeout().toMillis() + " ms; they are left running");
@@ -211,6 +221,9 @@ public final class JvmRun implements Run {
     }
 
     private static boolean terminates(Thread thread, long deadline) {
+        if (thread instanceof Carrier carrier) {
+            return carrier.finishesBy(deadline);
+        }
         boolean interrupted = false;
         try {
             while (thread.isAlive()) {

@@ -12,9 +12,11 @@ import java.time.Duration;
  * @param recordDetail    whether each event records the thread's stack and the value a field, array element or
  *                        atomic access read or wrote: costly, so only for replaying a failing execution to report it
  * @param timeouts        when a timed operation may time out
+ * @param reuseThreads    whether the main thread and the test's {@code new Thread(runnable)} run on platform threads
+ *                        reused across executions ({@link Carrier}) instead of new ones
  */
 public record RuntimeSettings(Duration watchdogTimeout, boolean spinDetection, boolean recordDetail,
-                              Timeouts timeouts) {
+                              Timeouts timeouts, boolean reuseThreads) {
 
     public RuntimeSettings {
         if (watchdogTimeout == null || watchdogTimeout.isNegative() || watchdogTimeout.isZero()) {
@@ -27,25 +29,29 @@ public record RuntimeSettings(Duration watchdogTimeout, boolean spinDetection, b
 
     /**
      * Ten seconds of watchdog, spin detection on, no detail recorded, timeouts only when every other thread is
-     * blocked.
+     * blocked, threads reused.
      */
     public static RuntimeSettings defaults() {
-        return new RuntimeSettings(Duration.ofSeconds(10), true, false, Timeouts.WHEN_BLOCKED);
+        return new RuntimeSettings(Duration.ofSeconds(10), true, false, Timeouts.WHEN_BLOCKED, true);
     }
 
     public RuntimeSettings withWatchdogTimeout(Duration timeout) {
-        return new RuntimeSettings(timeout, spinDetection, recordDetail, timeouts);
+        return new RuntimeSettings(timeout, spinDetection, recordDetail, timeouts, reuseThreads);
     }
 
     public RuntimeSettings withSpinDetection(boolean enabled) {
-        return new RuntimeSettings(watchdogTimeout, enabled, recordDetail, timeouts);
+        return new RuntimeSettings(watchdogTimeout, enabled, recordDetail, timeouts, reuseThreads);
     }
 
     public RuntimeSettings withRecordDetail(boolean enabled) {
-        return new RuntimeSettings(watchdogTimeout, spinDetection, enabled, timeouts);
+        return new RuntimeSettings(watchdogTimeout, spinDetection, enabled, timeouts, reuseThreads);
     }
 
     public RuntimeSettings withTimeouts(Timeouts policy) {
-        return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, policy);
+        return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, policy, reuseThreads);
+    }
+
+    public RuntimeSettings withReuseThreads(boolean enabled) {
+        return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, timeouts, enabled);
     }
 }

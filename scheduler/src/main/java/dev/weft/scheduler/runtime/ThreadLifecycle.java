@@ -34,7 +34,7 @@ final class ThreadLifecycle {
     }
 
     static void start(ManagedThread parent, Thread thread, int site) {
-        if (thread.getState() != Thread.State.NEW) {
+        if (!Carrier.looksNew(thread)) {
             throw new IllegalThreadStateException(parent + " cannot start " + thread + " at "
                     + Execution.source(site) + ": it was started before");
         }
@@ -70,9 +70,10 @@ final class ThreadLifecycle {
         self.pauseAt(InterruptCheck.before(self,
                 millis == 0 ? new Join(self, target, site) : new TimedJoin(self, target, site)));
         self.throwIfTold();
-        if (target.ended) {
+        if (target.ended && !(target.thread instanceof Carrier)) {
             // The target performed its END and is leaving run(); the real join returns as soon as it is gone, so
-            // that the caller sees the thread TERMINATED like after a real join.
+            // that the caller sees the thread TERMINATED like after a real join. (A carrier is TERMINATED to the
+            // test as soon as it ended: see Carrier.state.)
             target.thread.join();
         }
     }
@@ -169,16 +170,21 @@ final class ThreadLifecycle {
 
         @Override
         Action perform() {
-            if (thread.getState() != Thread.State.NEW) {
+            if (!Carrier.looksNew(thread)) {
                 // another managed thread started the same Thread object first
                 parent.toThrow = new IllegalThreadStateException(parent + " cannot start " + thread + " at "
                         + Execution.source(site()) + ": it was started before");
                 return null;
             }
             child = parent.execution.register(operation().startedThread(), thread);
-            ControlledHooks.expectStart(thread, child);
             thread.setUncaughtExceptionHandler(new AbandonmentFilter(child, thread.getUncaughtExceptionHandler()));
-            thread.start();
+            if (thread instanceof Carrier standIn) {
+                standIn.launchAs(child);
+            } else {
+                child.interrupted = thread.isInterrupted(); // interrupted before its start: run() sees it
+                ControlledHooks.expectStart(thread, child);
+                thread.start();
+            }
             return null;
         }
 

@@ -4,6 +4,8 @@ import dev.weft.scheduler.hooks.Hooks;
 import dev.weft.scheduler.model.ThreadId;
 import org.junit.jupiter.api.Test;
 
+import java.util.HashSet;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -19,7 +21,10 @@ class LeakTest {
     private static final int START = TestSite.at("start");
     private static final int ENTER = TestSite.at("monitorenter");
 
-    /** Half of the runs are closed in the middle, with a child paused inside a critical section. */
+    /**
+     * Half of the runs are closed in the middle, with a child paused inside a critical section. The only threads
+     * left are the idle ones the runtime reuses ({@link Carrier}).
+     */
     @Test
     void noThreadOutlivesItsRunAcrossTwoThousandRuns() {
         AtomicInteger ended = new AtomicInteger();
@@ -34,7 +39,8 @@ class LeakTest {
             Hooks.fieldRead(cell, READ);
             ended.incrementAndGet();
         });
-        int before = Thread.activeCount();
+        Set<Thread> before = Thread.getAllStackTraces().keySet();
+        int pooledBefore = Carrier.idleCount();
 
         for (int i = 0; i < 2_000; i++) {
             try (JvmRun run = subject.start()) {
@@ -49,7 +55,11 @@ class LeakTest {
             }
         }
 
-        assertThat(Thread.activeCount()).isLessThanOrEqualTo(before);
+        Set<Thread> left = new HashSet<>(Thread.getAllStackTraces().keySet());
+        left.removeAll(before);
+        left.removeIf(Carrier::isIdle);
+        assertThat(left).as("threads other than idle reusable ones").isEmpty();
+        assertThat(Carrier.idleCount() - pooledBefore).as("new idle threads: a run uses two").isLessThanOrEqualTo(2);
         assertThat(ended).hasValue(1_000);
     }
 }

@@ -1,0 +1,116 @@
+package dev.weft.samples.threads;
+
+import dev.weft.junit.ExhaustiveConcurrency;
+
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * What a test sees of its {@code new Thread(...)} when Weft runs it on a reused platform thread: the life cycle of a
+ * real thread. Run by {@link ReusedThreadTest}; each program also runs with {@code weft.reuseThreads=false}, where the
+ * threads are new ones, and must behave the same.
+ */
+class ReusedThreadPrograms {
+
+    static final class Box {
+        int value;
+    }
+
+    /** NEW until started, TERMINATED once joined; the name given, and itself as the current thread while it runs. */
+    @ExhaustiveConcurrency
+    void aThreadHasTheLifeCycleOfARealOne() throws InterruptedException {
+        Box box = new Box();
+        AtomicReference<Thread> current = new AtomicReference<>();
+        AtomicReference<String> name = new AtomicReference<>();
+        Thread worker = new Thread(() -> {
+            current.set(Thread.currentThread());
+            name.set(Thread.currentThread().getName());
+            box.value = 1;
+        }, "worker");
+
+        assertThat(worker.getState()).isEqualTo(Thread.State.NEW);
+        assertThat(worker.isAlive()).isFalse();
+        assertThat(worker.getName()).isEqualTo("worker");
+        worker.join(); // not started: returns at once
+        worker.start();
+        assertThatThrownBy(worker::start).isInstanceOf(IllegalThreadStateException.class);
+        worker.join();
+
+        assertThat(worker.getState()).isEqualTo(Thread.State.TERMINATED);
+        assertThat(worker.isAlive()).isFalse();
+        assertThat(current.get()).isSameAs(worker);
+        assertThat(name.get()).isEqualTo("worker");
+        assertThat(box.value).isEqualTo(1);
+    }
+
+    /** The daemon flag is inherited, can be changed before the start and not after it. */
+    @ExhaustiveConcurrency
+    void theDaemonFlagCanBeSetOnlyBeforeTheStart() throws InterruptedException {
+        Thread worker = new Thread(() -> { });
+        assertThat(worker.isDaemon()).isEqualTo(Thread.currentThread().isDaemon());
+        worker.setDaemon(false);
+        assertThat(worker.isDaemon()).isFalse();
+        worker.setDaemon(true);
+        assertThat(worker.isDaemon()).isTrue();
+        worker.start();
+        assertThatThrownBy(() -> worker.setDaemon(false)).isInstanceOf(IllegalThreadStateException.class);
+        worker.join();
+    }
+
+    /** An interrupt before the start is kept for the thread's {@code run()}, as on a real thread. */
+    @ExhaustiveConcurrency
+    void anInterruptBeforeTheStartReachesTheThread() throws InterruptedException {
+        AtomicReference<Boolean> interrupted = new AtomicReference<>();
+        Thread worker = new Thread(() -> interrupted.set(Thread.currentThread().isInterrupted()));
+        worker.interrupt();
+        assertThat(worker.isInterrupted()).isTrue();
+        worker.start();
+        worker.join();
+        assertThat(interrupted.get()).isTrue();
+    }
+
+    /** {@code run()} called as a plain method runs the task in the caller. */
+    @ExhaustiveConcurrency
+    void runCalledAsAMethodRunsInTheCaller() {
+        AtomicReference<Thread> ranOn = new AtomicReference<>();
+        Thread worker = new Thread(() -> ranOn.set(Thread.currentThread()));
+        worker.run();
+        assertThat(ranOn.get()).isSameAs(Thread.currentThread());
+        assertThat(worker.getState()).isEqualTo(Thread.State.NEW);
+    }
+
+    /** Two threads of one execution are two objects, even when the first has ended before the second is made. */
+    @ExhaustiveConcurrency
+    void aThreadThatEndedIsNotHandedOutAgainInTheSameExecution() throws InterruptedException {
+        Thread first = new Thread(() -> { });
+        first.start();
+        first.join();
+        Thread second = new Thread(() -> { });
+        assertThat(second).isNotSameAs(first);
+        assertThat(first.getState()).isEqualTo(Thread.State.TERMINATED);
+        assertThat(second.getState()).isEqualTo(Thread.State.NEW);
+        second.start();
+        second.join();
+    }
+
+    /** The last worker of {@link #anUncaughtExceptionReachesTheThreadsHandler}, and whom its handler was called for. */
+    static final AtomicReference<Thread> LAST_WORKER = new AtomicReference<>();
+    static final AtomicReference<Thread> HANDLED_FOR = new AtomicReference<>();
+
+    /**
+     * What escapes a thread's {@code run()} goes to its uncaught-exception handler, with the test's thread object, and
+     * fails the test: EXCEPTION. (The execution ends with the failure, so the handler's call is checked afterwards.)
+     */
+    @ExhaustiveConcurrency
+    void anUncaughtExceptionReachesTheThreadsHandler() throws InterruptedException {
+        Thread worker = new Thread(() -> {
+            throw new IllegalStateException("the worker failed");
+        });
+        LAST_WORKER.set(worker);
+        worker.setUncaughtExceptionHandler((thread, thrown) -> HANDLED_FOR.set(thread));
+        worker.start();
+        worker.join();
+    }
+}

@@ -1,0 +1,298 @@
+package dev.weft.scheduler.runtime;
+
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A platform thread Weft owns and reuses from one execution to the next: it runs an execution's managed main thread,
+ * or stands in for a {@code new Thread(runnable)} of the test ({@link #standIn}), then waits idle for its next task.
+ * Creating and starting a thread costs about 100 µs on a small virtual machine, a tenth of a whole execution of a
+ * small test; handing a task to an idle carrier costs one wake-up.
+ *
+ * <p>Before each task the carrier is made to look new, as a thread its creator had just constructed: name, priority,
+ * daemon flag, context class loader, copies of the inheritable thread-local values. After it, its thread-local values
+ * are dropped and its uncaught-exception handler and interrupt flag reset. A carrier goes back to the pool only if its
+ * task returned and this reset worked ({@link ThreadLocalMaps#available()}); otherwise it ends. It goes back only when
+ * the execution that used it is closed, never in the middle of one.
+ *
+ * <p>A stand-in is what the test's code holds as its {@code Thread}, so {@code Thread.currentThread()} in it is the
+ * same object everywhere, in the JDK too. What would differ from a real unstarted or ended thread is answered by the
+ * hooks instead ({@link #looksNew}, {@link #looksAlive}, {@link #daemon}, ...).
+ */
+final class Carrier extends Thread {
+
+    private static final ConcurrentLinkedDeque<Carrier> IDLE = new ConcurrentLinkedDeque<>();
+
+    /** The test's thread this carrier stands in for: its {@code run()} is the task. {@code null} for a main thread. */
+    private Thread original;
+    private volatile Runnable task;
+    /** From {@link #launch} until the task has ended and the carrier is idle again (or has ended for good). */
+    private volatile boolean busy;
+    /** Whether this stand-in was started (its task launched) in the current execution. */
+    private volatile boolean launched;
+    /** The managed thread it runs as, once launched. */
+    private volatile ManagedThread managed;
+    /** The daemon flag the test sees: a running thread's own cannot be changed. */
+    private boolean daemon;
+    /** An interrupt before the start, which a real thread keeps for its {@code run()}. */
+    private boolean interruptedBeforeStart;
+    /** The thread waiting in {@link #finishesBy}, woken when the task has ended. */
+    private volatile Thread closer;
+    /** Whether the last task returned (else the carrier is not reused: what it left behind is unknown). */
+    private volatile boolean finishedNormally;
+    /** Set to make the carrier's thread end. */
+    private volatile boolean retired;
+
+    private Carrier() {
+        super("weft-carrier");
+        setDaemon(true);
+    }
+
+    /**
+     * An idle carrier, or a new one (started, idle) if none is; it belongs to {@code execution} until the execution's
+     * close {@linkplain #recycle recycles} it, so that two threads of one execution are never the same object.
+     */
+    private static Carrier obtain(Execution execution) {
+        Carrier carrier = IDLE.pollFirst();
+        if (carrier == null) {
+            carrier = new Carrier();
+            carrier.start();
+        }
+        execution.carriers.add(carrier);
+        return carrier;
+    }
+
+    /** A carrier for an execution's main thread, made to look like a daemon thread the caller just created. */
+    static Carrier forMain(Execution execution, String name) {
+        Carrier carrier = obtain(execution);
+        Thread launcher = Thread.currentThread();
+        carrier.lookLike(null, name, launcher.getPriority(), true, launcher.getContextClassLoader(), launcher);
+        return carrier;
+    }
+
+    /** Runs the main thread's {@code work}. */
+    void launchMain(Runnable work) {
+        launch(work);
+    }
+
+    /**
+     * A carrier that stands in for {@code original}, a {@code Thread} the calling managed thread just constructed
+     * with a {@code Runnable} (or none): same name, priority, daemon flag, context class loader and inheritable
+     * thread-local values. It is started by {@link ThreadLifecycle} like any other thread.
+     */
+    static Carrier standIn(Execution execution, Thread original) {
+        Carrier carrier = obtain(execution);
+        carrier.lookLike(original, original.getName(), original.getPriority(), original.isDaemon(),
+                original.getContextClassLoader(), original);
+        return carrier;
+    }
+
+    private void lookLike(Thread stoodFor, String name, int priority, boolean isDaemon, ClassLoader loader,
+                          Thread inheritFrom) {
+        original = stoodFor;
+        launched = false;
+        managed = null;
+        interruptedBeforeStart = false;
+        daemon = isDaemon;
+        setName(name);
+        setPriority(priority);
+        setContextClassLoader(loader);
+        ThreadLocalMaps.inherit(this, inheritFrom);
+    }
+
+    /** Starts a stand-in as {@code child}: it runs the original's {@code run()} between the run brackets. */
+    void launchAs(ManagedThread child) {
+        managed = child;
+        child.interrupted |= interruptedBeforeStart;
+        Thread stoodFor = original;
+        launch(() -> {
+            ControlledHooks.bind(child);
+            Throwable thrown = null;
+            try {
+                stoodFor.run();
+            } catch (Throwable t) {
+                thrown = t;
+            }
+            ThreadLifecycle.runEnds(child, thrown);
+            if (thrown != null) {
+                // what the JVM does with what escapes a thread's run()
+                getUncaughtExceptionHandler().uncaughtException(this, thrown);
+            }
+        });
+    }
+
+    private void launch(Runnable work) {
+        launched = true;
+        busy = true;
+        task = work;
+        LockSupport.unpark(this);
+    }
+
+    /** Whether {@code thread} is what {@code getState()} would call NEW: not started. */
+    static boolean looksNew(Thread thread) {
+        return thread instanceof Carrier carrier ? !carrier.launched : thread.getState() == State.NEW;
+    }
+
+    /** {@code isAlive()} of a thread no execution manages (yet): a stand-in before its start is not. */
+    static boolean looksAlive(Thread thread) {
+        return thread instanceof Carrier carrier ? carrier.launched && !carrier.ended() : thread.isAlive();
+    }
+
+    /** {@code getState()}: a stand-in is NEW before its start and TERMINATED once its managed thread has ended. */
+    static State state(Thread thread) {
+        if (thread instanceof Carrier carrier) {
+            if (!carrier.launched) {
+                return State.NEW;
+            }
+            if (carrier.ended()) {
+                return State.TERMINATED;
+            }
+        }
+        return thread.getState();
+    }
+
+    private boolean ended() {
+        ManagedThread running = managed;
+        return running != null && running.ended;
+    }
+
+    /** {@code isDaemon()}. */
+    static boolean daemon(Thread thread) {
+        return thread instanceof Carrier carrier ? carrier.daemon : thread.isDaemon();
+    }
+
+    /** {@code setDaemon(on)}: a stand-in keeps the flag until its start, then refuses, as a real thread does. */
+    static void setDaemon(Thread thread, boolean on) {
+        if (!(thread instanceof Carrier carrier)) {
+            thread.setDaemon(on);
+        } else if (carrier.launched) {
+            throw new IllegalThreadStateException(thread.getName() + " was already started");
+        } else {
+            carrier.daemon = on;
+        }
+    }
+
+    /**
+     * {@code interrupt()} of a thread no execution manages: a stand-in not started yet keeps it for its start.
+     *
+     * @return whether {@code thread} was such a stand-in (else the caller interrupts it for real)
+     */
+    static boolean interruptBeforeStart(Thread thread) {
+        if (thread instanceof Carrier carrier && !carrier.launched) {
+            carrier.interruptedBeforeStart = true;
+            return true;
+        }
+        return false;
+    }
+
+    /** {@code isInterrupted()} of a stand-in not started yet; {@code null} for any other thread. */
+    static Boolean interruptedBeforeStart(Thread thread) {
+        return thread instanceof Carrier carrier && !carrier.launched ? carrier.interruptedBeforeStart : null;
+    }
+
+    /** Whether {@code join} on a thread no execution manages returns at once: a stand-in that was never started. */
+    static boolean unstartedStandIn(Thread thread) {
+        return thread instanceof Carrier carrier && !carrier.launched;
+    }
+
+    /**
+     * Waits until the launched task has ended (the carrier is idle again or gone), at most until {@code deadline}
+     * ({@link System#nanoTime()}).
+     */
+    boolean finishesBy(long deadline) {
+        closer = Thread.currentThread();
+        while (busy) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            if (!isAlive()) {
+                return true;
+            }
+            LockSupport.parkNanos(this, Math.min(left, TimeUnit.MILLISECONDS.toNanos(5)));
+        }
+        return true;
+    }
+
+    @Override
+    public void run() {
+        if (Thread.currentThread() != this) {
+            // the test called run() as a plain method, as one may on any Thread
+            Thread stoodFor = original;
+            if (stoodFor != null) {
+                stoodFor.run();
+            }
+            return;
+        }
+        while (!retired) {
+            Runnable work = task;
+            if (work == null) {
+                LockSupport.park(this);
+                continue;
+            }
+            task = null;
+            boolean returned = false;
+            try {
+                Thread.interrupted(); // an interrupt meant for the previous task
+                work.run();
+                returned = true;
+            } finally {
+                Thread.interrupted();
+                finishedNormally = returned;
+                busy = false;
+                Thread waiting = closer;
+                if (waiting != null) {
+                    closer = null;
+                    LockSupport.unpark(waiting);
+                }
+            }
+        }
+    }
+
+    /**
+     * At the end of the execution that used it, once its task has ended (or if it never started): back to the pool,
+     * made to look unused, or, if it cannot be reset here, ended.
+     */
+    void recycle() {
+        if (busy) {
+            return; // still stuck in its task: it is left running, and the close reports it
+        }
+        boolean unused = !launched || finishedNormally;
+        original = null;
+        managed = null;
+        launched = false;
+        setUncaughtExceptionHandler(null);
+        if (unused && ThreadLocalMaps.clear(this)) {
+            IDLE.addFirst(this);
+        } else {
+            retired = true;
+            LockSupport.unpark(this);
+            joinQuietly(); // it only has to leave its idle loop
+        }
+    }
+
+    private void joinQuietly() {
+        boolean interrupted = false;
+        while (isAlive()) {
+            try {
+                join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** How many carriers wait in the pool (alive, and not leaked). */
+    static int idleCount() {
+        return IDLE.size();
+    }
+
+    /** Whether {@code thread} is a carrier waiting in the pool. */
+    static boolean isIdle(Thread thread) {
+        return thread instanceof Carrier && IDLE.contains(thread);
+    }
+}
