@@ -57,6 +57,10 @@ class JvmBenchmark {
             for (int i = 0; i < runs; i++) {
                 WeftRunner.Outcome outcome = WeftRunner.run(Class.forName(PROGRAMS), program[0],
                         reports.resolve(program[0] + i), Map.of("weft.reuseThreads", reuseThreads));
+                if (outcome.failure().isPresent()) {
+                    // a run that stopped early measures nothing: say why instead of printing its time
+                    throw new AssertionError(program[0] + " failed in run " + (i + 1), outcome.failure().get());
+                }
                 millis.add(outcome.number("elapsedMillis"));
                 executions = outcome.number("executions") + outcome.number("sleepSetBlocked");
             }

@@ -84,8 +84,12 @@ final class ManagedThread {
             action.recordStack(Detail.stack());
         }
         pending = action;
-        state = State.PAUSED;
+        // Read before PAUSED is published. The main thread's first pause releases the driver, which then installs
+        // the hand-off and at once lets this thread perform this very action; read after, the hand-off would be
+        // there, and this thread would take the token as if that action were already done (a step that never ran,
+        // and a policy asked for the next one while this thread is running).
         HandOff handOff = execution.handOff;
+        state = State.PAUSED;
         if (handOff != null) {
             handOff.arrived(this);
         } else {
@@ -152,8 +156,8 @@ final class ManagedThread {
 
     /** Thread side: the thread leaves the scheduler's control for good (it ended or was abandoned). */
     void finish() {
+        HandOff handOff = execution.handOff; // read before FINISHED is published, as in pauseAt
         state = State.FINISHED;
-        HandOff handOff = execution.handOff;
         if (handOff != null) {
             handOff.arrived(this);
         } else {
