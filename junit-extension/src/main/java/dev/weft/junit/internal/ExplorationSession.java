@@ -57,7 +57,8 @@ final class ExplorationSession {
         RuntimeSettings runtime = RuntimeSettings.defaults()
                 .withWatchdogTimeout(settings.watchdogTimeout())
                 .withTimeouts(settings.timeouts())
-                .withReuseThreads(settings.reuseThreads());
+                .withReuseThreads(settings.reuseThreads())
+                .withKeepCoreAwake(settings.keepCoreAwake());
         JvmSubject subject = new JvmSubject(body, runtime);
         ExplorationResult result = explorer.explore(subject, progress);
         for (String warning : subject.warnings()) {

@@ -15,7 +15,8 @@ import java.util.function.Function;
  * configuration parameters ({@code junit-platform.properties}, {@code -D}), else the built-in defaults.
  */
 record WeftSettings(Algorithm algorithm, long maxExecutions, int maxSteps, String replay, Path reportDir,
-                    Duration watchdogTimeout, boolean minimizePreemptions, Timeouts timeouts, boolean reuseThreads) {
+                    Duration watchdogTimeout, boolean minimizePreemptions, Timeouts timeouts, boolean reuseThreads,
+                    boolean keepCoreAwake) {
 
     static final long DEFAULT_MAX_EXECUTIONS = 100_000;
     static final int DEFAULT_MAX_STEPS = 10_000;
@@ -58,8 +59,10 @@ record WeftSettings(Algorithm algorithm, long maxExecutions, int maxSteps, Strin
                 .orElse(Timeouts.WHEN_BLOCKED);
         boolean reuseThreads = parameters.apply("weft.reuseThreads")
                 .map(v -> parseBoolean(v, "weft.reuseThreads", where)).orElse(true);
+        boolean keepCoreAwake = parameters.apply("weft.keepCoreAwake")
+                .map(v -> parseBoolean(v, "weft.keepCoreAwake", where)).orElse(true);
         return new WeftSettings(algorithm, maxExecutions, (int) maxSteps, replay, reportDir,
-                Duration.ofSeconds(watchdog), minimizePreemptions, timeouts, reuseThreads);
+                Duration.ofSeconds(watchdog), minimizePreemptions, timeouts, reuseThreads, keepCoreAwake);
     }
 
     private static Timeouts parseTimeouts(String value, String where) {

@@ -66,4 +66,14 @@ class ReusedThreadTest {
         assertThat(ReusedThreadPrograms.HANDLED_FOR.get()).as("the handler was called for the worker")
                 .isNotNull().isSameAs(ReusedThreadPrograms.LAST_WORKER.get());
     }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"weft.reuseThreads", "weft.keepCoreAwake"})
+    void aValueThatIsNeitherTrueNorFalseFailsTheTestNamingTheParameter(String parameter) {
+        WeftRunner.Outcome outcome = WeftRunner.run(ReusedThreadPrograms.class, "aThreadHasTheLifeCycleOfARealOne",
+                reports, Map.of(parameter, "sometimes"));
+
+        assertThat(outcome.failure()).hasValueSatisfying(failure -> assertThat(failure.getMessage())
+                .contains(parameter + " must be true or false but was 'sometimes'"));
+    }
 }

@@ -54,6 +54,9 @@ public final class JvmRun implements Run {
     static JvmRun start(RuntimeSettings settings, ThrowingRunnable body, Consumer<String> warnings) {
         Execution execution = new Execution(settings);
         execution.driveFrom(Thread.currentThread());
+        if (settings.keepCoreAwake()) {
+            CoreKeeper.executionStarts();
+        }
         MainThread main = new MainThread(body);
         ThreadId id = new ThreadId(execution.reserveThreadIndex(), "main");
         JvmRun run = new JvmRun(execution, warnings);

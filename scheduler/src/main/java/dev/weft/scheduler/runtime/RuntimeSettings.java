@@ -14,9 +14,11 @@ import java.time.Duration;
  * @param timeouts        when a timed operation may time out
  * @param reuseThreads    whether the main thread and the test's {@code new Thread(runnable)} run on platform threads
  *                        reused across executions ({@link Carrier}) instead of new ones
+ * @param keepCoreAwake   whether a second CPU is kept busy while executions run, so that hand-offs between threads do
+ *                        not wait for an idle CPU to wake ({@link CoreKeeper})
  */
 public record RuntimeSettings(Duration watchdogTimeout, boolean spinDetection, boolean recordDetail,
-                              Timeouts timeouts, boolean reuseThreads) {
+                              Timeouts timeouts, boolean reuseThreads, boolean keepCoreAwake) {
 
     public RuntimeSettings {
         if (watchdogTimeout == null || watchdogTimeout.isNegative() || watchdogTimeout.isZero()) {
@@ -29,29 +31,33 @@ public record RuntimeSettings(Duration watchdogTimeout, boolean spinDetection, b
 
     /**
      * Ten seconds of watchdog, spin detection on, no detail recorded, timeouts only when every other thread is
-     * blocked, threads reused.
+     * blocked, threads reused, a second CPU kept awake.
      */
     public static RuntimeSettings defaults() {
-        return new RuntimeSettings(Duration.ofSeconds(10), true, false, Timeouts.WHEN_BLOCKED, true);
+        return new RuntimeSettings(Duration.ofSeconds(10), true, false, Timeouts.WHEN_BLOCKED, true, true);
     }
 
     public RuntimeSettings withWatchdogTimeout(Duration timeout) {
-        return new RuntimeSettings(timeout, spinDetection, recordDetail, timeouts, reuseThreads);
+        return new RuntimeSettings(timeout, spinDetection, recordDetail, timeouts, reuseThreads, keepCoreAwake);
     }
 
     public RuntimeSettings withSpinDetection(boolean enabled) {
-        return new RuntimeSettings(watchdogTimeout, enabled, recordDetail, timeouts, reuseThreads);
+        return new RuntimeSettings(watchdogTimeout, enabled, recordDetail, timeouts, reuseThreads, keepCoreAwake);
     }
 
     public RuntimeSettings withRecordDetail(boolean enabled) {
-        return new RuntimeSettings(watchdogTimeout, spinDetection, enabled, timeouts, reuseThreads);
+        return new RuntimeSettings(watchdogTimeout, spinDetection, enabled, timeouts, reuseThreads, keepCoreAwake);
     }
 
     public RuntimeSettings withTimeouts(Timeouts policy) {
-        return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, policy, reuseThreads);
+        return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, policy, reuseThreads, keepCoreAwake);
     }
 
     public RuntimeSettings withReuseThreads(boolean enabled) {
-        return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, timeouts, enabled);
+        return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, timeouts, enabled, keepCoreAwake);
+    }
+
+    public RuntimeSettings withKeepCoreAwake(boolean enabled) {
+        return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, timeouts, reuseThreads, enabled);
     }
 }
