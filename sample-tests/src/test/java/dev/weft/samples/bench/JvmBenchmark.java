@@ -20,7 +20,8 @@ import java.util.Map;
  * <pre>mvn -B -pl sample-tests -am test -Dtest=JvmBenchmark -Dsurefire.failIfNoSpecifiedTests=false</pre>
  *
  * Runs: {@code -Dweft.bench.runs=5} (median reported); one program only: {@code -Dweft.bench.only=big0}; new threads
- * instead of reused ones: {@code -Dweft.bench.reuseThreads=false}.
+ * instead of reused ones: {@code -Dweft.bench.reuseThreads=false}; no busy second CPU:
+ * {@code -Dweft.bench.keepCoreAwake=false}.
  */
 class JvmBenchmark {
 
@@ -33,6 +34,7 @@ class JvmBenchmark {
     void printTable() throws Exception {
         int runs = Integer.getInteger("weft.bench.runs", 3);
         String reuseThreads = System.getProperty("weft.bench.reuseThreads", "true");
+        String keepCoreAwake = System.getProperty("weft.bench.keepCoreAwake", "true");
         String[][] programs = {
                 {"lockinc5", "lockinc", "5"}, {"inc3", "inc", "3"}, {"lastzero8", "lastzero", "8"},
                 {"big0Program", "big0", ""}};
@@ -56,7 +58,8 @@ class JvmBenchmark {
             long executions = 0;
             for (int i = 0; i < runs; i++) {
                 WeftRunner.Outcome outcome = WeftRunner.run(Class.forName(PROGRAMS), program[0],
-                        reports.resolve(program[0] + i), Map.of("weft.reuseThreads", reuseThreads));
+                        reports.resolve(program[0] + i),
+                        Map.of("weft.reuseThreads", reuseThreads, "weft.keepCoreAwake", keepCoreAwake));
                 if (outcome.failure().isPresent()) {
                     // a run that stopped early measures nothing: say why instead of printing its time
                     throw new AssertionError(program[0] + " failed in run " + (i + 1), outcome.failure().get());
