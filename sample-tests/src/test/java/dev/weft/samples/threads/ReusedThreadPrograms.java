@@ -2,6 +2,7 @@ package dev.weft.samples.threads;
 
 import dev.weft.junit.ExhaustiveConcurrency;
 
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -79,6 +80,40 @@ class ReusedThreadPrograms {
         worker.run();
         assertThat(ranOn.get()).isSameAs(Thread.currentThread());
         assertThat(worker.getState()).isEqualTo(Thread.State.NEW);
+    }
+
+    /** A thread calling its own {@code run()} runs its task again, in itself. */
+    @ExhaustiveConcurrency
+    void aThreadCallingItsOwnRunRunsItsTaskAgain() throws InterruptedException {
+        AtomicInteger runs = new AtomicInteger();
+        Thread worker = new Thread(() -> {
+            if (runs.incrementAndGet() == 1) {
+                Thread.currentThread().run();
+            }
+        });
+        worker.start();
+        worker.join();
+        assertThat(runs).hasValue(2);
+    }
+
+    /** Appends to what it inherits, so a value copied twice on the way to the child would show. */
+    static final InheritableThreadLocal<String> TRAIL = new InheritableThreadLocal<>() {
+        @Override
+        protected String childValue(String parentValue) {
+            return parentValue + ">child";
+        }
+    };
+
+    /** A child's inheritable values are copied once, when it is constructed, with {@code childValue}. */
+    @ExhaustiveConcurrency
+    void inheritableValuesAreCopiedOnceWhenTheThreadIsConstructed() throws InterruptedException {
+        TRAIL.set("main");
+        AtomicReference<String> seen = new AtomicReference<>();
+        Thread worker = new Thread(() -> seen.set(TRAIL.get()));
+        TRAIL.set("main, changed after the child was constructed");
+        worker.start();
+        worker.join();
+        assertThat(seen.get()).isEqualTo("main>child");
     }
 
     /** Two threads of one execution are two objects, even when the first has ended before the second is made. */

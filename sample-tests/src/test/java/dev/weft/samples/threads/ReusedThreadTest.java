@@ -51,6 +51,18 @@ class ReusedThreadTest {
 
     @ParameterizedTest(name = "reuseThreads={0}")
     @ValueSource(booleans = {true, false})
+    void aThreadCallingItsOwnRunRunsItsTaskAgain(boolean reuse) {
+        Verdicts.passesWith(run("aThreadCallingItsOwnRunRunsItsTaskAgain", reuse), 1);
+    }
+
+    @ParameterizedTest(name = "reuseThreads={0}")
+    @ValueSource(booleans = {true, false})
+    void inheritableValuesAreCopiedOnceWhenTheThreadIsConstructed(boolean reuse) {
+        Verdicts.passesWith(run("inheritableValuesAreCopiedOnceWhenTheThreadIsConstructed", reuse), 1);
+    }
+
+    @ParameterizedTest(name = "reuseThreads={0}")
+    @ValueSource(booleans = {true, false})
     void aThreadThatEndedIsNotHandedOutAgainInTheSameExecution(boolean reuse) {
         Verdicts.passesWith(run("aThreadThatEndedIsNotHandedOutAgainInTheSameExecution", reuse), 1);
     }

@@ -43,6 +43,8 @@ final class Carrier extends Thread {
     private volatile boolean finishedNormally;
     /** Set to make the carrier's thread end. */
     private volatile boolean retired;
+    /** Set once the carrier's own thread is in its idle loop: a later {@code run()} on it is the test's call. */
+    private boolean idling;
 
     private Carrier() {
         super("weft-carrier");
@@ -67,7 +69,8 @@ final class Carrier extends Thread {
     static Carrier forMain(Execution execution, String name) {
         Carrier carrier = obtain(execution);
         Thread launcher = Thread.currentThread();
-        carrier.lookLike(null, name, launcher.getPriority(), true, launcher.getContextClassLoader(), launcher);
+        carrier.lookLike(null, name, launcher.getPriority(), true, launcher.getContextClassLoader());
+        ThreadLocalMaps.inherit(carrier, launcher);
         return carrier;
     }
 
@@ -84,12 +87,13 @@ final class Carrier extends Thread {
     static Carrier standIn(Execution execution, Thread original) {
         Carrier carrier = obtain(execution);
         carrier.lookLike(original, original.getName(), original.getPriority(), original.isDaemon(),
-                original.getContextClassLoader(), original);
+                original.getContextClassLoader());
+        // the original's constructor already copied its creator's values: they move over as they are
+        ThreadLocalMaps.takeOver(carrier, original);
         return carrier;
     }
 
-    private void lookLike(Thread stoodFor, String name, int priority, boolean isDaemon, ClassLoader loader,
-                          Thread inheritFrom) {
+    private void lookLike(Thread stoodFor, String name, int priority, boolean isDaemon, ClassLoader loader) {
         original = stoodFor;
         launched = false;
         managed = null;
@@ -98,7 +102,6 @@ final class Carrier extends Thread {
         setName(name);
         setPriority(priority);
         setContextClassLoader(loader);
-        ThreadLocalMaps.inherit(this, inheritFrom);
     }
 
     /** Starts a stand-in as {@code child}: it runs the original's {@code run()} between the run brackets. */
@@ -217,14 +220,15 @@ final class Carrier extends Thread {
 
     @Override
     public void run() {
-        if (Thread.currentThread() != this) {
-            // the test called run() as a plain method, as one may on any Thread
+        if (Thread.currentThread() != this || idling) {
+            // the test called run() as a plain method, as one may on any Thread (also on the current one)
             Thread stoodFor = original;
             if (stoodFor != null) {
                 stoodFor.run();
             }
             return;
         }
+        idling = true;
         while (!retired) {
             Runnable work = task;
             if (work == null) {

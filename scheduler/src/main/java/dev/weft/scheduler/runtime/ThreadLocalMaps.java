@@ -4,8 +4,9 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 
 /**
- * The thread-local values of a platform thread that Weft reuses ({@link Carrier}): dropped after each task, and the
- * inheritable ones copied from the launching thread before the next, as {@code new Thread} would. {@code Thread}
+ * The thread-local values of a platform thread that Weft reuses ({@link Carrier}): dropped after each task; before the
+ * next, the inheritable ones are copied from the launching thread, as {@code new Thread} would, or taken over from the
+ * {@code Thread} the carrier stands in for, which made its copies when it was constructed. {@code Thread}
  * keeps them in private fields; the instrumentation opens {@code java.lang} to Weft when it is installed. Without that
  * (or on a JDK whose members differ) {@link #available()} is false and carriers are not reused.
  */
@@ -53,6 +54,19 @@ final class ThreadLocalMaps {
             return true;
         } catch (IllegalAccessException e) {
             return false;
+        }
+    }
+
+    /** Moves {@code from}'s inheritable thread-local values (its own copies) to {@code to}. */
+    static void takeOver(Thread to, Thread from) {
+        if (!available()) {
+            return;
+        }
+        try {
+            INHERITABLE.set(to, INHERITABLE.get(from));
+            INHERITABLE.set(from, null);
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException("cannot move the inheritable thread-local values of " + from, e);
         }
     }
 
