@@ -23,6 +23,11 @@ import java.util.concurrent.locks.LockSupport;
 final class Carrier extends Thread {
 
     private static final ConcurrentLinkedDeque<Carrier> IDLE = new ConcurrentLinkedDeque<>();
+    /**
+     * At most this many wait in the pool; a test that starts more threads per execution pays for creating the rest,
+     * instead of the JVM keeping hundreds of idle threads after it.
+     */
+    private static final int MAX_IDLE = 64;
 
     /** The test's thread this carrier stands in for: its {@code run()} is the task. {@code null} for a main thread. */
     private Thread original;
@@ -267,7 +272,7 @@ final class Carrier extends Thread {
         managed = null;
         launched = false;
         setUncaughtExceptionHandler(null);
-        if (unused && ThreadLocalMaps.clear(this)) {
+        if (unused && IDLE.size() < MAX_IDLE && ThreadLocalMaps.clear(this)) {
             IDLE.addFirst(this);
         } else {
             retired = true;
