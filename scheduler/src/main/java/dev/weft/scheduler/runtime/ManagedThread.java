@@ -19,6 +19,12 @@ final class ManagedThread {
 
     enum State { RUNNING, PAUSED, FINISHED }
 
+    /**
+     * Tests only: runs on the pausing thread right after it has published {@code PAUSED}, to widen the window in which
+     * the driver can act on that before the thread goes on (see {@code HandOffRaceTest}). {@code null} otherwise.
+     */
+    static volatile Runnable afterPausePublished;
+
     final Execution execution;
     final ThreadId id;
     final Thread thread;
@@ -90,6 +96,10 @@ final class ManagedThread {
         // and a policy asked for the next one while this thread is running).
         HandOff handOff = execution.handOff;
         state = State.PAUSED;
+        Runnable slowDown = afterPausePublished;
+        if (slowDown != null) {
+            slowDown.run();
+        }
         if (handOff != null) {
             handOff.arrived(this);
         } else {
