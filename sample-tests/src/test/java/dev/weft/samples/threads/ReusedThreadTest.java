@@ -3,13 +3,17 @@ package dev.weft.samples.threads;
 import dev.weft.samples.support.Verdicts;
 import dev.weft.samples.support.WeftRunner;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /**
  * The test's threads behave as real ones whether Weft reuses platform threads for them (the default) or starts new
@@ -25,46 +29,20 @@ class ReusedThreadTest {
                 Map.of("weft.reuseThreads", Boolean.toString(reuse)));
     }
 
-    @ParameterizedTest(name = "reuseThreads={0}")
-    @ValueSource(booleans = {true, false})
-    void aThreadHasTheLifeCycleOfARealOne(boolean reuse) {
-        Verdicts.passesWith(run("aThreadHasTheLifeCycleOfARealOne", reuse), 1);
+    /** The programs that must pass, each run with reused and with new threads. */
+    static Stream<Arguments> passingProgramsBothWays() {
+        return Stream.of("aThreadHasTheLifeCycleOfARealOne", "theDaemonFlagCanBeSetOnlyBeforeTheStart",
+                        "anInterruptBeforeTheStartReachesTheThread", "runCalledAsAMethodRunsInTheCaller",
+                        "aThreadCallingItsOwnRunRunsItsTaskAgain",
+                        "inheritableValuesAreCopiedOnceWhenTheThreadIsConstructed",
+                        "aThreadThatEndedIsNotHandedOutAgainInTheSameExecution")
+                .flatMap(program -> Stream.of(arguments(program, true), arguments(program, false)));
     }
 
-    @ParameterizedTest(name = "reuseThreads={0}")
-    @ValueSource(booleans = {true, false})
-    void theDaemonFlagCanBeSetOnlyBeforeTheStart(boolean reuse) {
-        Verdicts.passesWith(run("theDaemonFlagCanBeSetOnlyBeforeTheStart", reuse), 1);
-    }
-
-    @ParameterizedTest(name = "reuseThreads={0}")
-    @ValueSource(booleans = {true, false})
-    void anInterruptBeforeTheStartReachesTheThread(boolean reuse) {
-        Verdicts.passesWith(run("anInterruptBeforeTheStartReachesTheThread", reuse), 1);
-    }
-
-    @ParameterizedTest(name = "reuseThreads={0}")
-    @ValueSource(booleans = {true, false})
-    void runCalledAsAMethodRunsInTheCaller(boolean reuse) {
-        Verdicts.passesWith(run("runCalledAsAMethodRunsInTheCaller", reuse), 1);
-    }
-
-    @ParameterizedTest(name = "reuseThreads={0}")
-    @ValueSource(booleans = {true, false})
-    void aThreadCallingItsOwnRunRunsItsTaskAgain(boolean reuse) {
-        Verdicts.passesWith(run("aThreadCallingItsOwnRunRunsItsTaskAgain", reuse), 1);
-    }
-
-    @ParameterizedTest(name = "reuseThreads={0}")
-    @ValueSource(booleans = {true, false})
-    void inheritableValuesAreCopiedOnceWhenTheThreadIsConstructed(boolean reuse) {
-        Verdicts.passesWith(run("inheritableValuesAreCopiedOnceWhenTheThreadIsConstructed", reuse), 1);
-    }
-
-    @ParameterizedTest(name = "reuseThreads={0}")
-    @ValueSource(booleans = {true, false})
-    void aThreadThatEndedIsNotHandedOutAgainInTheSameExecution(boolean reuse) {
-        Verdicts.passesWith(run("aThreadThatEndedIsNotHandedOutAgainInTheSameExecution", reuse), 1);
+    @ParameterizedTest(name = "{0}, reuseThreads={1}")
+    @MethodSource("passingProgramsBothWays")
+    void behavesAsARealThread(String program, boolean reuse) {
+        Verdicts.passesWith(run(program, reuse), 1);
     }
 
     @ParameterizedTest(name = "reuseThreads={0}")

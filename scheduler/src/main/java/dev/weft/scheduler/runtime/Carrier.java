@@ -115,14 +115,7 @@ final class Carrier extends Thread {
         child.interrupted |= interruptedBeforeStart;
         Thread stoodFor = original;
         launch(() -> {
-            ControlledHooks.bind(child);
-            Throwable thrown = null;
-            try {
-                stoodFor.run();
-            } catch (Throwable t) {
-                thrown = t;
-            }
-            ThreadLifecycle.runEnds(child, thrown);
+            Throwable thrown = ThreadLifecycle.runAs(child, stoodFor::run);
             if (thrown != null) {
                 // what the JVM does with what escapes a thread's run()
                 getUncaughtExceptionHandler().uncaughtException(this, thrown);

@@ -348,14 +348,7 @@ public final class JvmRun implements Run {
 
         @Override
         public void run() {
-            ControlledHooks.bind(managed);
-            Throwable thrown = null;
-            try {
-                body.run();
-            } catch (Throwable t) {
-                thrown = t;
-            }
-            ThreadLifecycle.runEnds(managed, thrown);
+            ThreadLifecycle.runAs(managed, body); // what the body threw has failed the execution
         }
     }
 }

@@ -44,6 +44,23 @@ final class ThreadLifecycle {
         parent.throwUncheckedIfTold();
     }
 
+    /**
+     * Runs {@code body} as {@code self} on the calling thread, from its first hook to its end: what the run bracket
+     * does around a started thread's {@code run()}, for the threads Weft runs itself (the main thread, and the
+     * {@link Carrier}s standing in for the test's threads). Returns what {@code body} threw, or {@code null}.
+     */
+    static Throwable runAs(ManagedThread self, ThrowingRunnable body) {
+        ControlledHooks.bind(self);
+        Throwable thrown = null;
+        try {
+            body.run();
+        } catch (Throwable t) {
+            thrown = t;
+        }
+        runEnds(self, thrown);
+        return thrown;
+    }
+
     /** The thread's {@code run()} returned or threw; it stays until its {@code END} is performed, then leaves. */
     static void runEnds(ManagedThread self, Throwable runThrew) {
         Throwable thrown = runThrew != null ? runThrew : self.uncaught;
