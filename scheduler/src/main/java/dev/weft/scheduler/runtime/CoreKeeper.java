@@ -19,7 +19,8 @@ final class CoreKeeper {
     private static final String NAME = "weft-core-keeper";
 
     private static volatile long lastActivity;
-    private static Thread keeper;
+    /** The running keeper, or {@code null}; written only under the class lock, read without it. */
+    private static volatile Thread keeper;
 
     private CoreKeeper() {
     }
@@ -27,11 +28,7 @@ final class CoreKeeper {
     /** An execution starts: keeps (or starts) the keeper running for another {@value #IDLE_MILLIS} ms. */
     static void executionStarts() {
         lastActivity = System.nanoTime();
-        Thread running;
-        synchronized (CoreKeeper.class) {
-            running = keeper;
-        }
-        if (running == null) {
+        if (keeper == null) {
             start();
         }
     }

@@ -254,15 +254,33 @@ final class ThreadLifecycle {
         }
     }
 
-    private static final class Join extends Action {
-        private final ManagedThread self;
-        private final ManagedThread target;
+    /** A wait for {@code target} to end, untimed or timed: who waits, for whom, and what a blockage report says. */
+    private abstract static class Joining extends Action {
+        final ManagedThread self;
+        final ManagedThread target;
+
+        Joining(Operation operation, ManagedThread self, ManagedThread target, int site) {
+            super(operation, site);
+            this.self = self;
+            this.target = target;
+        }
+
+        @Override
+        String whyBlocked() {
+            return "waits to join " + target + ", which has not ended";
+        }
+
+        @Override
+        ManagedThread waitsFor() {
+            return target;
+        }
+    }
+
+    private static final class Join extends Joining {
         private boolean interrupted;
 
         Join(ManagedThread self, ManagedThread target, int site) {
-            super(Operation.join(target.id), site);
-            this.self = self;
-            this.target = target;
+            super(Operation.join(target.id), self, target, site);
         }
 
         @Override
@@ -284,26 +302,11 @@ final class ThreadLifecycle {
         String value() {
             return interrupted ? "interrupted" : null;
         }
-
-        @Override
-        String whyBlocked() {
-            return "waits to join " + target + ", which has not ended";
-        }
-
-        @Override
-        ManagedThread waitsFor() {
-            return target;
-        }
     }
 
-    private static final class TimedJoin extends Action {
-        private final ManagedThread self;
-        private final ManagedThread target;
-
+    private static final class TimedJoin extends Joining {
         TimedJoin(ManagedThread self, ManagedThread target, int site) {
-            super(Operation.read(Location.alive(target.id)), site);
-            this.self = self;
-            this.target = target;
+            super(Operation.read(Location.alive(target.id)), self, target, site);
         }
 
         @Override
@@ -328,16 +331,6 @@ final class ThreadLifecycle {
         @Override
         String value() {
             return target.ended ? "ended" : "alive";
-        }
-
-        @Override
-        String whyBlocked() {
-            return "waits to join " + target + ", which has not ended";
-        }
-
-        @Override
-        ManagedThread waitsFor() {
-            return target;
         }
     }
 
