@@ -31,7 +31,13 @@ public final class CollectionCalls {
      * steps where the collection holds no lock while it calls them.
      */
     public static final int TRAVERSAL = 16;
-    /** The code without {@link #NON_VIRTUAL} and {@link #TRAVERSAL}. */
+    /**
+     * Added to the code for a call on an executor or a future ({@code submit}, {@code shutdown}, {@code isDone}): not a
+     * collection, but one user-level operation on a thread-safe object whose own operations (a worker's start, the
+     * work queue) stay visible inside the call.
+     */
+    public static final int CONCURRENT_API = 32;
+    /** The code without {@link #NON_VIRTUAL}, {@link #TRAVERSAL} and {@link #CONCURRENT_API}. */
     public static final int ACCESS_MASK = 7;
 
     /** The called method's name and descriptor, by site. */

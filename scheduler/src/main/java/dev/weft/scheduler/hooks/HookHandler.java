@@ -449,6 +449,42 @@ public interface HookHandler {
         return semaphore.availablePermits();
     }
 
+    /** Replaces {@code Future.get()} ({@code nanos < 0}) and {@code get(time, unit)}, the timeout in nanoseconds. */
+    default Object futureGet(java.util.concurrent.Future<?> future, long nanos, int site)
+            throws InterruptedException, java.util.concurrent.ExecutionException, TimeoutException {
+        return nanos < 0 ? future.get() : future.get(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    /** Replaces {@code CompletableFuture.join()}. */
+    default Object futureJoin(java.util.concurrent.CompletableFuture<?> future, int site) {
+        return future.join();
+    }
+
+    /** At the entry of a JDK method that completes a future ({@code FutureTask.set}, {@code completeValue}, ...). */
+    default void futureCompletes(Object future, int site) {
+    }
+
+    /** When a JDK executor's task is done (after {@code afterExecute}; a thread-per-task executor's task end). */
+    default void poolTaskDone(Object pool, int site) {
+    }
+
+    /** Replaces {@code ExecutorService.awaitTermination(time, unit)}, the timeout in nanoseconds. */
+    default boolean awaitTermination(java.util.concurrent.ExecutorService pool, long nanos, int site)
+            throws InterruptedException {
+        return pool.awaitTermination(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    /** Replaces {@code ExecutorService.close()} (Java 19+, where every executor service is {@link AutoCloseable}). */
+    default void executorClose(java.util.concurrent.ExecutorService pool, int site) {
+        try {
+            ((AutoCloseable) pool).close();
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Exception impossible) {
+            throw new IllegalStateException(impossible);
+        }
+    }
+
     /** Replaces {@code CountDownLatch.await()} and {@code await(time, unit)}; false when it timed out. */
     default boolean latchAwait(CountDownLatch latch, long nanos, int site) throws InterruptedException {
         if (nanos < 0) {

@@ -335,6 +335,32 @@ public final class Hooks {
         return handler.semaphoreAvailablePermits(semaphore, site);
     }
 
+    public static Object futureGet(java.util.concurrent.Future<?> future, long nanos, int site)
+            throws InterruptedException, java.util.concurrent.ExecutionException, TimeoutException {
+        return handler.futureGet(future, nanos, site);
+    }
+
+    public static Object futureJoin(java.util.concurrent.CompletableFuture<?> future, int site) {
+        return handler.futureJoin(future, site);
+    }
+
+    public static void futureCompletes(Object future, int site) {
+        handler.futureCompletes(future, site);
+    }
+
+    public static void poolTaskDone(Object pool, int site) {
+        handler.poolTaskDone(pool, site);
+    }
+
+    public static boolean awaitTermination(java.util.concurrent.ExecutorService pool, long nanos, int site)
+            throws InterruptedException {
+        return handler.awaitTermination(pool, nanos, site);
+    }
+
+    public static void executorClose(java.util.concurrent.ExecutorService pool, int site) {
+        handler.executorClose(pool, site);
+    }
+
     public static boolean latchAwait(CountDownLatch latch, long nanos, int site) throws InterruptedException {
         return handler.latchAwait(latch, nanos, site);
     }

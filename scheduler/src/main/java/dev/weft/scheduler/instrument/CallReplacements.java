@@ -165,6 +165,7 @@ final class CallReplacements {
         forkJoinWork();
         blockingQueues();
         SynchronizerCalls.register();
+        ExecutorCalls.register();
     }
 
     /**

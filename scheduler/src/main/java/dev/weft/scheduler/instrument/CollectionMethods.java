@@ -34,6 +34,8 @@ final class CollectionMethods {
     private static final Access WRITE_TRAVERSAL = new Access(CollectionCalls.WRITE | CollectionCalls.TRAVERSAL, false);
     private static final Access TAKE = new Access(CollectionCalls.TAKE, false);
     private static final Access PUT = new Access(CollectionCalls.PUT, false);
+    private static final Access API_READ = new Access(CollectionCalls.READ | CollectionCalls.CONCURRENT_API, false);
+    private static final Access API_WRITE = new Access(CollectionCalls.WRITE | CollectionCalls.CONCURRENT_API, false);
 
     private static final Map<String, List<Entry>> BY_NAME = new HashMap<>();
 
@@ -108,6 +110,21 @@ final class CollectionMethods {
         add(concurrentHashMap, READ_TRAVERSAL, "search", "searchKeys", "searchValues", "searchEntries", "reduce",
                 "reduceKeys", "reduceValues", "reduceEntries", "forEachKey", "forEachValue", "forEachEntry");
         add("java/util/concurrent/CopyOnWriteArrayList", WRITE, "addIfAbsent", "addAllAbsent");
+
+        // Executors and futures: one user-level operation each (runtime PoolModel, FutureModel). The calls that wait
+        // (get, join, awaitTermination, close) are replaced instead (ExecutorCalls).
+        add("java/util/concurrent/Executor", API_WRITE, "execute");
+        String executorService = "java/util/concurrent/ExecutorService";
+        add(executorService, API_WRITE, "submit", "invokeAll", "invokeAny", "shutdown", "shutdownNow");
+        add(executorService, API_READ, "isShutdown", "isTerminated");
+        String pool = "java/util/concurrent/ThreadPoolExecutor";
+        add(pool, API_READ, "isTerminating", "getPoolSize", "getActiveCount", "getCompletedTaskCount",
+                "getTaskCount", "getLargestPoolSize", "getCorePoolSize", "getMaximumPoolSize", "getQueue");
+        add(pool, API_WRITE, "setCorePoolSize", "setMaximumPoolSize", "allowCoreThreadTimeOut", "prestartCoreThread",
+                "prestartAllCoreThreads", "purge", "remove", "setRejectedExecutionHandler", "setThreadFactory");
+        add("java/util/concurrent/Future", API_READ, "isDone", "isCancelled", "state", "resultNow", "exceptionNow");
+        add("java/util/concurrent/CompletableFuture", API_READ, "getNow", "isCompletedExceptionally",
+                "getNumberOfDependents");
     }
 
     private CollectionMethods() {
@@ -122,7 +139,8 @@ final class CollectionMethods {
         }
         for (Entry entry : entries) {
             if (types.isSubtypeOf(owner, entry.jdkClass())) {
-                return Optional.of(descriptor.contains(TIME_UNIT)
+                boolean api = (entry.access().code() & CollectionCalls.CONCURRENT_API) != 0;
+                return Optional.of(descriptor.contains(TIME_UNIT) && !api
                         ? new Access(CollectionCalls.UNMODELLED, false)
                         : entry.access());
             }

@@ -31,6 +31,7 @@ final class JdkBodyVisitor extends ContextualClassVisitor {
         MethodVisitor chain = new HooksToJdkHooks(new HandlerOrdering(writer, method));
         chain = new JdkCallVisitor(chain, method);
         chain = new CallReplacementVisitor(chain, method, JdkBodyVisitor::appliesToJdkCode);
+        chain = JdkEntryHooks.wrap(chain, method, context().internalName(), name, descriptor, access);
         return new LineTracker(chain, method);
     }
 

@@ -20,6 +20,8 @@ import net.bytebuddy.utility.OpenedClassReader;
  *   {@code shutdown} would interrupt them in a different order in every execution (nondeterminism). Each new
  *   {@code Worker} is reported as allocated (which names it stably), and {@code HashSet.iterator()} becomes
  *   {@code Hooks.inStableOrder}, which on a managed thread iterates a copy in the order of those names.</li>
+ *   <li>In {@code ThreadPoolExecutor.runWorker}: after each {@code afterExecute}, {@code Hooks.poolTaskDone(this)}: the
+ *   task is done, which {@code awaitTermination} and {@code isTerminated} observe.</li>
  *   <li>{@code CompletableFuture.Delayer.delay}: the shared scheduler thread of {@code orTimeout},
  *   {@code completeOnTimeout} and {@code delayedExecutor}; {@code Hooks.jdkUnmodelled} fails closed before it.</li>
  * </ul>
@@ -53,6 +55,13 @@ final class JdkCallVisitor extends MethodVisitor {
                 && context.classContext().internalName().equals(POOL)) {
             Emit.callHook(mv, context.site("HashSet.iterator", ""), "inStableOrder",
                     "(Ljava/util/Collection;I)Ljava/util/Iterator;");
+        } else if (name.equals("afterExecute") && owner.equals(POOL)
+                && context.classContext().internalName().equals(POOL)) {
+            // runWorker, after the task and the pool's afterExecute: the task is done (PoolModel.taskDone)
+            super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+            mv.visitVarInsn(Opcodes.ALOAD, 0);
+            Emit.callHook(mv, context.site("ThreadPoolExecutor.poolTaskDone", ""), "poolTaskDone",
+                    "(Ljava/lang/Object;I)V");
         } else if (owner.equals(DELAYER) && name.equals("delay")) {
             mv.visitLdcInsn("CompletableFuture's delay scheduler (orTimeout, completeOnTimeout, delayedExecutor)");
             Emit.callHook(mv, context.site("CompletableFuture.Delayer.delay", ""), "jdkUnmodelled",

@@ -69,10 +69,23 @@ final class CollectionStep extends Action {
         if (interruptible && thread.interrupted) {
             thread.interrupted = false;
             thread.toThrow = new InterruptedException();
+            changed = false;
+        } else if (timedOut()) {
+            changed = false;
         } else if (changes != null) {
             changed = changes.getAsBoolean();
         }
         return null;
+    }
+
+    /**
+     * A call that changed nothing (interrupted, timed out, a {@code poll} of an empty queue) only read the collection:
+     * two idle pool workers whose {@code take} was interrupted by {@code shutdown} do not race.
+     */
+    @Override
+    Operation performed() {
+        Operation operation = operation();
+        return operation.writes() && !changed ? Operation.read(operation.location()) : operation;
     }
 
     @Override

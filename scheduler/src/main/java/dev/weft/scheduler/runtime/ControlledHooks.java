@@ -1,5 +1,6 @@
 package dev.weft.scheduler.runtime;
 
+import dev.weft.scheduler.hooks.CollectionCalls;
 import dev.weft.scheduler.hooks.HookHandler;
 import dev.weft.scheduler.hooks.Hooks;
 import dev.weft.scheduler.hooks.ThreadBuilders;
@@ -15,10 +16,14 @@ import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.Future;
 import java.util.concurrent.Phaser;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -613,7 +618,70 @@ final class ControlledHooks implements HookHandler {
     public void collectionCallBegins(Object receiver, int access, int site) throws InterruptedException {
         ManagedThread self = CURRENT.get();
         if (self != null) {
+            if ((access & CollectionCalls.CONCURRENT_API) != 0 && self.classInitDepth == 0) {
+                concurrentApiCall(self, receiver, (access & CollectionCalls.ACCESS_MASK) != CollectionCalls.READ,
+                        site);
+            }
             self.execution.collections.begin(self, receiver, access, site);
+        }
+    }
+
+    /** A call on an executor or a future: one user-level operation, if the runtime models the receiver. */
+    private static void concurrentApiCall(ManagedThread self, Object receiver, boolean writes, int site) {
+        Object pool = PoolModel.poolOf(receiver);
+        if (pool != null) {
+            PoolModel.call(self, pool, writes, site);
+        } else if (FutureModel.modelled(receiver)) {
+            FutureModel.query(self, receiver, site);
+        }
+    }
+
+    @Override
+    public Object futureGet(Future<?> future, long nanos, int site)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        ManagedThread self = visible();
+        return self == null || !FutureModel.modelled(future)
+                ? HookHandler.super.futureGet(future, nanos, site)
+                : FutureModel.get(self, future, nanos, site);
+    }
+
+    @Override
+    public Object futureJoin(CompletableFuture<?> future, int site) {
+        ManagedThread self = visible();
+        return self == null ? future.join() : FutureModel.join(self, future, site);
+    }
+
+    @Override
+    public void futureCompletes(Object future, int site) {
+        ManagedThread self = visible();
+        if (self != null) {
+            FutureModel.completes(self, future, site);
+        }
+    }
+
+    @Override
+    public void poolTaskDone(Object pool, int site) {
+        ManagedThread self = visible();
+        if (self != null) {
+            PoolModel.taskDone(self, pool, site);
+        }
+    }
+
+    @Override
+    public boolean awaitTermination(ExecutorService pool, long nanos, int site) throws InterruptedException {
+        ManagedThread self = visible();
+        return self == null || PoolModel.poolOf(pool) == null
+                ? HookHandler.super.awaitTermination(pool, nanos, site)
+                : PoolModel.awaitTermination(self, pool, nanos, site);
+    }
+
+    @Override
+    public void executorClose(ExecutorService pool, int site) {
+        ManagedThread self = visible();
+        if (self == null || PoolModel.poolOf(pool) == null) {
+            HookHandler.super.executorClose(pool, site);
+        } else {
+            PoolModel.close(self, pool, site);
         }
     }
 

@@ -86,6 +86,12 @@ final class ManagedThread {
         if (execution.abandoned()) {
             throw ExecutionAbandoned.INSTANCE;
         }
+        while (JdkInternalSync.silent(action)) {
+            action = action.perform();
+            if (action == null) {
+                return;
+            }
+        }
         if (execution.settings.recordDetail()) {
             action.recordStack(Detail.stack());
         }

@@ -1,0 +1,49 @@
+package dev.weft.samples.executors;
+
+import dev.weft.samples.support.WeftRunner;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Executors and futures explored at the user's level: a test costs the traces of the user's own operations (derived by
+ * hand in {@link UserLevelPrograms}), not the interleavings of the pool's private locks and queues; and every bug
+ * those reductions could hide is still found.
+ */
+class UserLevelCountsTest {
+
+    @TempDir
+    Path reports;
+
+    @ParameterizedTest(name = "{0} runs exactly {1} executions")
+    @CsvSource({
+            "fixedPoolOfTwo, 2",
+            "poolSubclassCountingInBeforeExecute, 4",
+            "invokeAllOfFourOnFourWorkers, 24",
+            "threeSuppliersCombined, 1",
+            "taskReadsAPairWhole, 2",
+            "taskReadsStatePublishedBeforeItsSubmission, 1",
+            "flagSetBeforeTheFutureItGuards, 1"})
+    void costsTheUsersTraces(String method, long traces) {
+        WeftRunner.Outcome outcome = WeftRunner.run(UserLevelPrograms.class, method, reports);
+
+        ExecutorOutcomes.assertPasses(outcome, method);
+        assertThat(outcome.number("executions")).as(method).isEqualTo(traces);
+    }
+
+    @ParameterizedTest(name = "{0} fails with {1}")
+    @CsvSource(delimiter = '|', value = {
+            "taskTearsAPairWrittenByAnother | ASSERTION | the reader saw x and y differ",
+            "taskReadsStatePublishedAfterItsSubmission | ASSERTION | expected: <42> but was: <0>",
+            "flagSetAfterTheFutureItGuards | ASSERTION | woken before the flag was set"})
+    void stillFindsTheBug(String method, String kind, String reason) {
+        WeftRunner.Outcome outcome = WeftRunner.run(UserLevelPrograms.class, method, reports);
+
+        ExecutorOutcomes.assertFails(outcome, method, kind);
+        assertThat(outcome.failure().orElseThrow().getMessage()).contains(reason);
+    }
+}

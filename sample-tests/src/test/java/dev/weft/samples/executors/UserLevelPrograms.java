@@ -1,0 +1,224 @@
+package dev.weft.samples.executors;
+
+import dev.weft.junit.ExhaustiveConcurrency;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Executor and future programs whose execution counts are the traces of the user's own operations, derived by hand
+ * in each comment, whatever the pool does inside ({@link UserLevelCountsTest}); and the bugs each reduction must still
+ * find. Named {@code *Programs} so that Surefire does not run them on their own: the buggy ones are meant to fail.
+ */
+class UserLevelPrograms {
+
+    static final class Counter {
+        int value;
+
+        synchronized void increment() {
+            value++;
+        }
+
+        synchronized int add(int delta) {
+            value += delta;
+            return value;
+        }
+    }
+
+    /** A pair written together under its monitor: a reader that does not take it may see one write only. */
+    static final class Pair {
+        int x;
+        int y;
+
+        synchronized void set(int value) {
+            x = value;
+            y = value;
+        }
+
+        synchronized boolean consistent() {
+            return x == y;
+        }
+
+        boolean consistentUnlocked() {
+            return x == y;
+        }
+    }
+
+    static final class Box {
+        int value;
+        boolean flag;
+    }
+
+    /**
+     * Two submissions, two {@code get}s, {@code shutdown}, {@code awaitTermination}. The user's operations that
+     * conflict are the two increments under the counter's monitor, in two tasks: 2 traces.
+     */
+    @ExhaustiveConcurrency
+    void fixedPoolOfTwo() throws Exception {
+        Counter counter = new Counter();
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        Future<?> first = pool.submit(counter::increment);
+        Future<?> second = pool.submit(counter::increment);
+        first.get();
+        second.get();
+        pool.shutdown();
+        assertTrue(pool.awaitTermination(10, TimeUnit.SECONDS));
+        assertEquals(2, counter.value);
+    }
+
+    /** A subclass counting in {@code beforeExecute} under the pool's monitor. */
+    static final class CountingPool extends ThreadPoolExecutor {
+        int started;
+
+        CountingPool() {
+            super(2, 2, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>());
+        }
+
+        @Override
+        protected void beforeExecute(Thread worker, Runnable task) {
+            synchronized (this) {
+                started++;
+            }
+        }
+    }
+
+    /**
+     * Each of the two tasks takes two monitors one after the other: the pool's in {@code beforeExecute}, then the
+     * counter's. The order of the two tasks at each monitor is free: 2 × 2 = 4 traces.
+     */
+    @ExhaustiveConcurrency
+    void poolSubclassCountingInBeforeExecute() throws Exception {
+        Counter counter = new Counter();
+        CountingPool pool = new CountingPool();
+        Future<?> first = pool.submit(counter::increment);
+        Future<?> second = pool.submit(counter::increment);
+        first.get();
+        second.get();
+        pool.shutdown();
+        assertTrue(pool.awaitTermination(10, TimeUnit.SECONDS));
+        assertEquals(2, counter.value);
+        assertEquals(2, pool.started);
+    }
+
+    /** Four tasks on four workers, each adding under one monitor: the order of the four additions, 4! = 24 traces. */
+    @ExhaustiveConcurrency
+    void invokeAllOfFourOnFourWorkers() throws Exception {
+        Counter counter = new Counter();
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        List<Callable<Integer>> tasks = new ArrayList<>();
+        for (int i = 1; i <= 4; i++) {
+            int delta = i;
+            tasks.add(() -> counter.add(delta));
+        }
+        int largest = 0;
+        for (Future<Integer> result : pool.invokeAll(tasks)) {
+            largest = Math.max(largest, result.get());
+        }
+        pool.shutdown();
+        assertEquals(10, counter.value);
+        assertEquals(10, largest);
+    }
+
+    /** Three independent suppliers combined: nothing of the user's conflicts, 1 trace. */
+    @ExhaustiveConcurrency
+    void threeSuppliersCombined() {
+        ExecutorService pool = Executors.newFixedThreadPool(3);
+        CompletableFuture<Integer> a = CompletableFuture.supplyAsync(() -> 1, pool);
+        CompletableFuture<Integer> b = CompletableFuture.supplyAsync(() -> 2, pool);
+        CompletableFuture<Integer> c = CompletableFuture.supplyAsync(() -> 3, pool);
+        int sum = a.thenCombine(b, Integer::sum).thenCombine(c, Integer::sum).join();
+        pool.shutdown();
+        assertEquals(6, sum);
+    }
+
+    // The bugs the reductions must not hide.
+
+    /** One task writes the pair under its monitor, another reads it without: it may see x written and y not. */
+    @ExhaustiveConcurrency
+    void taskTearsAPairWrittenByAnother() throws Exception {
+        Pair pair = new Pair();
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        Future<?> writer = pool.submit(() -> pair.set(1));
+        Future<Boolean> reader = pool.submit(pair::consistentUnlocked);
+        writer.get();
+        boolean consistent = reader.get();
+        pool.shutdown();
+        assertTrue(consistent, "the reader saw x and y differ");
+    }
+
+    /** Its twin reads under the monitor: before or after the whole write, 2 traces. */
+    @ExhaustiveConcurrency
+    void taskReadsAPairWhole() throws Exception {
+        Pair pair = new Pair();
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        Future<?> writer = pool.submit(() -> pair.set(1));
+        Future<Boolean> reader = pool.submit(pair::consistent);
+        writer.get();
+        boolean consistent = reader.get();
+        pool.shutdown();
+        assertTrue(consistent, "the reader saw x and y differ");
+    }
+
+    /** The value is published after the submission: the task may run first and see nothing. */
+    @ExhaustiveConcurrency
+    void taskReadsStatePublishedAfterItsSubmission() throws Exception {
+        Box box = new Box();
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        Future<Integer> seen = pool.submit(() -> box.value);
+        box.value = 42;
+        assertEquals(42, seen.get());
+        pool.shutdown();
+    }
+
+    /** Its twin publishes before it submits: the submission orders the write before the task, 1 trace. */
+    @ExhaustiveConcurrency
+    void taskReadsStatePublishedBeforeItsSubmission() throws Exception {
+        Box box = new Box();
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        box.value = 42;
+        Future<Integer> seen = pool.submit(() -> box.value);
+        assertEquals(42, seen.get());
+        pool.shutdown();
+    }
+
+    /** The future is completed before the flag is set: the waiter may wake and look before the flag is there. */
+    @ExhaustiveConcurrency
+    void flagSetAfterTheFutureItGuards() throws Exception {
+        Box box = new Box();
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        Thread worker = new Thread(() -> {
+            done.complete(null);
+            box.flag = true;
+        });
+        worker.start();
+        done.join();
+        assertTrue(box.flag, "woken before the flag was set");
+        worker.join();
+    }
+
+    /** Its twin sets the flag first: the completion orders it before the waiter's look, 1 trace. */
+    @ExhaustiveConcurrency
+    void flagSetBeforeTheFutureItGuards() throws Exception {
+        Box box = new Box();
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        Thread worker = new Thread(() -> {
+            box.flag = true;
+            done.complete(null);
+        });
+        worker.start();
+        done.join();
+        assertTrue(box.flag, "woken before the flag was set");
+        worker.join();
+    }
+}

@@ -1,0 +1,42 @@
+package dev.weft.scheduler.instrument;
+
+/**
+ * The {@link CallReplacements} of the calls that wait for an executor or a future: {@code Future.get} (also timed),
+ * {@code CompletableFuture.join}, {@code ExecutorService.awaitTermination} and {@code close}. Each waits, in the
+ * runtime, for the user-level event it is about (the future's completion, the pool's last task) instead of parking
+ * inside the JDK. They apply in the test's code and in the JDK's instrumented bodies alike ({@code invokeAll} gets
+ * its futures' results with {@code get}). The calls that only ask or change an executor or a future are
+ * bracketed, not replaced ({@link CollectionMethods}, {@code CollectionCalls.CONCURRENT_API}).
+ */
+final class ExecutorCalls {
+
+    private static final String FUTURE = "java/util/concurrent/Future";
+    private static final String COMPLETABLE_FUTURE = "java/util/concurrent/CompletableFuture";
+    private static final String EXECUTOR_SERVICE = "java/util/concurrent/ExecutorService";
+    private static final String GET = "(L" + FUTURE + ";JI)Ljava/lang/Object;";
+
+    private ExecutorCalls() {
+    }
+
+    static void register() {
+        CallReplacements.instance(FUTURE, "get", "()Ljava/lang/Object;", (mv, site) -> {
+            mv.visitLdcInsn(-1L);
+            Emit.callHook(mv, site, "futureGet", GET);
+        });
+        CallReplacements.instance(FUTURE, "get", "(JLjava/util/concurrent/TimeUnit;)Ljava/lang/Object;",
+                (mv, site) -> {
+                    CallReplacements.timeoutToNanos(mv);
+                    Emit.callHook(mv, site, "futureGet", GET);
+                });
+        CallReplacements.instance(COMPLETABLE_FUTURE, "join", "()Ljava/lang/Object;", (mv, site) ->
+                Emit.callHook(mv, site, "futureJoin", "(L" + COMPLETABLE_FUTURE + ";I)Ljava/lang/Object;"));
+        CallReplacements.instance(EXECUTOR_SERVICE, "awaitTermination", "(JLjava/util/concurrent/TimeUnit;)Z",
+                (mv, site) -> {
+                    CallReplacements.timeoutToNanos(mv);
+                    Emit.callHook(mv, site, "awaitTermination", "(L" + EXECUTOR_SERVICE + ";JI)Z");
+                });
+        // Java 19+: ExecutorService is AutoCloseable (try-with-resources on a pool)
+        CallReplacements.instance(EXECUTOR_SERVICE, "close", "()V", (mv, site) ->
+                Emit.callHook(mv, site, "executorClose", "(L" + EXECUTOR_SERVICE + ";I)V"));
+    }
+}

@@ -1,0 +1,71 @@
+package dev.weft.scheduler.instrument;
+
+import java.util.Map;
+import java.util.Set;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.utility.OpenedClassReader;
+
+/**
+ * Hooks at the entry of a few JDK methods, in the classes of {@link JdkClasses}: the points where a future is completed
+ * and where a thread-per-task executor's task is done. They are the user-level operations that the JDK's own
+ * (invisible) synchronization stands for, so they are announced before the method changes anything:
+ * <ul>
+ *   <li>{@code Hooks.futureCompletes(this)} at the entry of every method that sets a future's result:
+ *   {@code FutureTask.set/setException/cancel}, and {@code CompletableFuture}'s internal {@code completeValue},
+ *   {@code completeNull}, {@code completeThrowable}, {@code completeRelay}, {@code internalComplete} and the public
+ *   {@code obtrudeValue/obtrudeException} (every completion of a {@code CompletableFuture}, whoever makes it, goes
+ *   through one of them);</li>
+ *   <li>{@code Hooks.poolTaskDone(this)} at the entry of {@code ThreadPerTaskExecutor.taskComplete} (Java 21+),
+ *   where a virtual-thread executor's task has finished.</li>
+ * </ul>
+ * A {@code ThreadPoolExecutor}'s task is done after its {@code afterExecute}: that is a call site
+ * ({@link JdkCallVisitor}).
+ */
+final class JdkEntryHooks extends MethodVisitor {
+
+    private static final Map<String, Set<String>> COMPLETIONS = Map.of(
+            "java/util/concurrent/FutureTask",
+            Set.of("set(Ljava/lang/Object;)V", "setException(Ljava/lang/Throwable;)V", "cancel(Z)Z"),
+            "java/util/concurrent/CompletableFuture",
+            Set.of("internalComplete(Ljava/lang/Object;)Z", "completeNull()Z", "completeValue(Ljava/lang/Object;)Z",
+                    "completeThrowable(Ljava/lang/Throwable;)Z",
+                    "completeThrowable(Ljava/lang/Throwable;Ljava/lang/Object;)Z",
+                    "completeRelay(Ljava/lang/Object;)Z", "obtrudeValue(Ljava/lang/Object;)V",
+                    "obtrudeException(Ljava/lang/Throwable;)V"));
+    private static final String TASK_COMPLETE = "taskComplete(Ljava/lang/Thread;)V";
+    private static final String PER_TASK_EXECUTOR = "java/util/concurrent/ThreadPerTaskExecutor";
+
+    private final MethodContext context;
+    private final String hook;
+
+    private JdkEntryHooks(MethodVisitor next, MethodContext context, String hook) {
+        super(OpenedClassReader.ASM_API, next);
+        this.context = context;
+        this.hook = hook;
+    }
+
+    /** {@code next}, with the entry hook in front of the body when the method is one of those above. */
+    static MethodVisitor wrap(MethodVisitor next, MethodContext context, String className, String name,
+                              String descriptor, int access) {
+        if ((access & Opcodes.ACC_STATIC) != 0) {
+            return next;
+        }
+        String method = name + descriptor;
+        if (COMPLETIONS.getOrDefault(className, Set.of()).contains(method)) {
+            return new JdkEntryHooks(next, context, "futureCompletes");
+        }
+        if (className.equals(PER_TASK_EXECUTOR) && method.equals(TASK_COMPLETE)) {
+            return new JdkEntryHooks(next, context, "poolTaskDone");
+        }
+        return next;
+    }
+
+    @Override
+    public void visitCode() {
+        super.visitCode();
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        Emit.callHook(mv, context.site(Emit.simpleName(context.classContext().internalName()) + "." + hook),
+                hook, "(Ljava/lang/Object;I)V");
+    }
+}

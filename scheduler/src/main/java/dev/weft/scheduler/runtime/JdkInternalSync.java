@@ -1,0 +1,51 @@
+package dev.weft.scheduler.runtime;
+
+import dev.weft.scheduler.hooks.Sites;
+import dev.weft.scheduler.model.Location;
+import dev.weft.scheduler.model.OpKind;
+import dev.weft.scheduler.model.Operation;
+
+/**
+ * The synchronization that the JDK's executors and futures do among themselves, made invisible: a pool's
+ * {@code mainLock} and its {@code termination} condition, the unparks of a future's waiters, the workers' looks at
+ * their own interrupt flags. Inside an instrumented JDK body ({@code JdkClasses}) such an operation, when it can go on
+ * at once, is performed by the running thread as part of its current step: no scheduling point, no event.
+ *
+ * <p>Why this is sound at the user's level (docs/design/explorers.md, "Equivalence at the user's level"): these
+ * classes are linearizable, and what the user's code can observe of them is made visible as user-level operations on
+ * the executor or future itself ({@link FutureModel}, {@link PoolModel}): a submission, a completion, a wait for a
+ * result or for termination. The order in which two threads took the pool's private lock changes nothing the user
+ * can see beyond those. What must stay visible stays: an operation that has to wait (a contended lock, a park
+ * without permit, a worker taking from an empty work queue) still pauses the thread, so the scheduler never blocks
+ * where it cannot see; starts, ends and interrupts of other threads stay events, and so do the work queue's
+ * operations, which decide which task runs when.
+ */
+final class JdkInternalSync {
+
+    private JdkInternalSync() {
+    }
+
+    /** Whether the thread performs {@code action} itself, at once and unseen, instead of pausing at it. */
+    static boolean silent(Action action) {
+        return invisibleKind(action.operation()) && inJdkBody(action.site()) && action.enabled();
+    }
+
+    private static boolean invisibleKind(Operation operation) {
+        OpKind kind = operation.kind();
+        return switch (kind) {
+            case LOCK, TRY_LOCK, UNLOCK, WAIT, NOTIFY, NOTIFY_ALL, UNPARK -> true;
+            // a thread's look at its own or another's flag; interrupting another thread stays an event
+            case READ, RMW -> operation.location().kind() == Location.Kind.INTERRUPT;
+            default -> false;
+        };
+    }
+
+    /** Whether the site is an instruction of an instrumented JDK body (the only JDK code Weft instruments). */
+    static boolean inJdkBody(int site) {
+        if (site < 0) {
+            return false;
+        }
+        String className = Sites.get(site).className();
+        return className.startsWith("java.") || className.startsWith("jdk.");
+    }
+}
