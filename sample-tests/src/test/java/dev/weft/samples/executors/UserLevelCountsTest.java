@@ -27,7 +27,8 @@ class UserLevelCountsTest {
             "threeSuppliersCombined, 1",
             "taskReadsAPairWhole, 2",
             "taskReadsStatePublishedBeforeItsSubmission, 1",
-            "flagSetBeforeTheFutureItGuards, 1"})
+            "flagSetBeforeTheFutureItGuards, 1",
+            "queuedTaskSeesOneOfTheOthers, 6"})
     void costsTheUsersTraces(String method, long traces) {
         WeftRunner.Outcome outcome = WeftRunner.run(UserLevelPrograms.class, method, reports);
 
@@ -39,7 +40,8 @@ class UserLevelCountsTest {
     @CsvSource(delimiter = '|', value = {
             "taskTearsAPairWrittenByAnother | ASSERTION | the reader saw x and y differ",
             "taskReadsStatePublishedAfterItsSubmission | ASSERTION | expected: <42> but was: <0>",
-            "flagSetAfterTheFutureItGuards | ASSERTION | woken before the flag was set"})
+            "flagSetAfterTheFutureItGuards | ASSERTION | woken before the flag was set",
+            "queuedTaskSeesOnlyTheSecond | ASSERTION | the queued task saw the second task's write alone"})
     void stillFindsTheBug(String method, String kind, String reason) {
         WeftRunner.Outcome outcome = WeftRunner.run(UserLevelPrograms.class, method, reports);
 

@@ -14,6 +14,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -220,5 +221,58 @@ class UserLevelPrograms {
         done.join();
         assertTrue(box.flag, "woken before the flag was set");
         worker.join();
+    }
+
+    /** What a task queued behind two running ones saw of them, under their common monitor. */
+    static final class Seen {
+        int first;
+        int second;
+
+        synchronized void first() {
+            first = 1;
+        }
+
+        synchronized void second() {
+            second = 1;
+        }
+
+        synchronized int[] both() {
+            return new int[] {first, second};
+        }
+    }
+
+    /**
+     * Two workers run the first two tasks; the third waits in the queue for whichever is free first. When the second
+     * task's worker is, the third task runs before the first task has taken the monitor and sees the second's write
+     * alone.
+     */
+    @ExhaustiveConcurrency
+    void queuedTaskSeesOnlyTheSecond() throws Exception {
+        int[] seen = threeTasksOnTwoWorkers();
+        assertFalse(seen[0] == 0 && seen[1] == 1, "the queued task saw the second task's write alone");
+    }
+
+    /**
+     * Its twin asserts what always holds: the queued task runs after one of the two. The three critical sections run
+     * in 4 orders (the queued one never first): first-second-queued, second-first-queued, first-queued-second,
+     * second-queued-first. In the first two both workers are free when the queued task is taken, and which of them
+     * takes it is a race on the work queue (2 each); in the last two only one is: 2 + 2 + 1 + 1 = 6 traces.
+     */
+    @ExhaustiveConcurrency
+    void queuedTaskSeesOneOfTheOthers() throws Exception {
+        int[] seen = threeTasksOnTwoWorkers();
+        assertTrue(seen[0] + seen[1] >= 1, "the queued task ran before both others");
+    }
+
+    private static int[] threeTasksOnTwoWorkers() throws Exception {
+        Seen state = new Seen();
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        pool.submit(state::first);
+        pool.submit(state::second);
+        Future<int[]> queued = pool.submit(state::both);
+        int[] seen = queued.get();
+        pool.shutdown();
+        assertTrue(pool.awaitTermination(10, TimeUnit.SECONDS));
+        return seen;
     }
 }

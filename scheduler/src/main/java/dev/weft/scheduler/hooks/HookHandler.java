@@ -468,6 +468,10 @@ public interface HookHandler {
     default void poolTaskDone(Object pool, int site) {
     }
 
+    /** At the entry of {@code ThreadPoolExecutor.getTask}: an idle worker looks at the work queue. */
+    default void poolWorkerLooksForTask(Object pool, int site) {
+    }
+
     /** Replaces {@code ExecutorService.awaitTermination(time, unit)}, the timeout in nanoseconds. */
     default boolean awaitTermination(java.util.concurrent.ExecutorService pool, long nanos, int site)
             throws InterruptedException {

@@ -352,6 +352,10 @@ public final class Hooks {
         handler.poolTaskDone(pool, site);
     }
 
+    public static void poolWorkerLooksForTask(Object pool, int site) {
+        handler.poolWorkerLooksForTask(pool, site);
+    }
+
     public static boolean awaitTermination(java.util.concurrent.ExecutorService pool, long nanos, int site)
             throws InterruptedException {
         return handler.awaitTermination(pool, nanos, site);

@@ -17,7 +17,9 @@ import net.bytebuddy.utility.OpenedClassReader;
  *   {@code obtrudeValue/obtrudeException} (every completion of a {@code CompletableFuture}, whoever makes it, goes
  *   through one of them);</li>
  *   <li>{@code Hooks.poolTaskDone(this)} at the entry of {@code ThreadPerTaskExecutor.taskComplete} (Java 21+),
- *   where a virtual-thread executor's task has finished.</li>
+ *   where a virtual-thread executor's task has finished;</li>
+ *   <li>{@code Hooks.poolWorkerLooksForTask(this)} at the entry of {@code ThreadPoolExecutor.getTask}, where an idle
+ *   worker decides, on the pool's private state, whether to take a queued task, wait for one or exit.</li>
  * </ul>
  * A {@code ThreadPoolExecutor}'s task is done after its {@code afterExecute}: that is a call site
  * ({@link JdkCallVisitor}).
@@ -34,6 +36,8 @@ final class JdkEntryHooks extends MethodVisitor {
                     "completeRelay(Ljava/lang/Object;)Z", "obtrudeValue(Ljava/lang/Object;)V",
                     "obtrudeException(Ljava/lang/Throwable;)V"));
     private static final String TASK_COMPLETE = "taskComplete(Ljava/lang/Thread;)V";
+    private static final String GET_TASK = "getTask()Ljava/lang/Runnable;";
+    private static final String POOL = "java/util/concurrent/ThreadPoolExecutor";
     private static final String PER_TASK_EXECUTOR = "java/util/concurrent/ThreadPerTaskExecutor";
 
     private final MethodContext context;
@@ -57,6 +61,9 @@ final class JdkEntryHooks extends MethodVisitor {
         }
         if (className.equals(PER_TASK_EXECUTOR) && method.equals(TASK_COMPLETE)) {
             return new JdkEntryHooks(next, context, "poolTaskDone");
+        }
+        if (className.equals(POOL) && method.equals(GET_TASK)) {
+            return new JdkEntryHooks(next, context, "poolWorkerLooksForTask");
         }
         return next;
     }

@@ -43,6 +43,14 @@ abstract class Action {
         return site;
     }
 
+    /**
+     * Whether the operation stands for a user-level operation that a model announces from inside the JDK's code (a
+     * pool's task done), which must stay visible even though its site is in an instrumented JDK body.
+     */
+    boolean userLevel() {
+        return false;
+    }
+
     /** The thread's stack where it paused at this action, when the run records detail; else empty. */
     final List<StackTraceElement> stack() {
         return stack;

@@ -26,6 +26,7 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.Future;
 import java.util.concurrent.Phaser;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.Condition;
@@ -664,6 +665,14 @@ final class ControlledHooks implements HookHandler {
         ManagedThread self = visible();
         if (self != null) {
             PoolModel.taskDone(self, pool, site);
+        }
+    }
+
+    @Override
+    public void poolWorkerLooksForTask(Object pool, int site) {
+        ManagedThread self = visible();
+        if (self != null) {
+            PoolModel.workerLooksForTask(self, (ThreadPoolExecutor) pool, site);
         }
     }
 

@@ -27,7 +27,7 @@ final class JdkInternalSync {
 
     /** Whether the thread performs {@code action} itself, at once and unseen, instead of pausing at it. */
     static boolean silent(Action action) {
-        return invisibleKind(action.operation()) && inJdkBody(action.site()) && action.enabled();
+        return !action.userLevel() && invisibleKind(action.operation()) && inJdkBody(action.site()) && action.enabled();
     }
 
     private static boolean invisibleKind(Operation operation) {

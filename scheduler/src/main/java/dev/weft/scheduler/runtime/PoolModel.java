@@ -59,7 +59,25 @@ final class PoolModel {
     }
 
     static void taskDone(ManagedThread self, Object pool, int site) {
-        Step.change(self, Operation.unlock(finishedTasks(self, pool)), site);
+        Step.userLevelChange(self, Operation.unlock(finishedTasks(self, pool)), site);
+    }
+
+    /**
+     * An idle worker is about to decide whether to take a queued task, wait for one or exit. While the pool runs, the
+     * decision is a take from the work queue, an event. Once it is shut down, a worker that finds the queue empty
+     * exits without one; that look at the queue is made a read of it, so that it races with the other workers' takes.
+     * Without it an execution where a busy worker took the last queued task would be taken as equivalent to one where
+     * this worker, idle earlier, took it, and the order of the two tasks' conflicting operations would go unexplored
+     * (a task queued behind two running ones, run by the worker that finished first, seeing only that one's effects).
+     * Whether an idle worker of a running pool then exits at once or after {@code shutdown}'s interrupt is not
+     * something the user's code can see: termination is observed through the finished tasks ({@link #close}).
+     */
+    static void workerLooksForTask(ManagedThread self, ThreadPoolExecutor pool, int site) {
+        CollectionModel collections = self.execution.collections;
+        Object queue = collections.collectionOf(pool.getQueue(), null, null);
+        if (queue != null && pool.isShutdown()) {
+            Step.observe(self, Operation.read(collections.location(queue, self)), site);
+        }
     }
 
     /** {@code awaitTermination}: {@code true} once terminated, {@code false} when it timed out. */

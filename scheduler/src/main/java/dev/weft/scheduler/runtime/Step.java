@@ -11,18 +11,30 @@ import dev.weft.scheduler.model.Operation;
 final class Step extends Action {
 
     private final boolean observer;
+    private final boolean userLevel;
 
-    private Step(Operation operation, boolean observer, int site) {
+    private Step(Operation operation, boolean observer, boolean userLevel, int site) {
         super(operation, site);
         this.observer = observer;
+        this.userLevel = userLevel;
     }
 
     static void change(ManagedThread self, Operation operation, int site) {
-        self.pauseAt(new Step(operation, false, site));
+        self.pauseAt(new Step(operation, false, false, site));
+    }
+
+    /** A change that a model announces from inside the JDK's code: never made silent ({@link JdkInternalSync}). */
+    static void userLevelChange(ManagedThread self, Operation operation, int site) {
+        self.pauseAt(new Step(operation, false, true, site));
     }
 
     static void observe(ManagedThread self, Operation operation, int site) {
-        self.pauseAt(new Step(operation, true, site));
+        self.pauseAt(new Step(operation, true, false, site));
+    }
+
+    @Override
+    boolean userLevel() {
+        return userLevel;
     }
 
     @Override
