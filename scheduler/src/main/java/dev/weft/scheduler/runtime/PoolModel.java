@@ -6,7 +6,9 @@ import dev.weft.scheduler.model.Location;
 import dev.weft.scheduler.model.Operation;
 import java.lang.reflect.Field;
 import java.util.Set;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 
 /**
@@ -70,11 +72,14 @@ final class PoolModel {
      * this worker, idle earlier, took it, and the order of the two tasks' conflicting operations would go unexplored
      * (a task queued behind two running ones, run by the worker that finished first, seeing only that one's effects).
      * Whether an idle worker of a running pool then exits at once or after {@code shutdown}'s interrupt is not
-     * something the user's code can see: termination is observed through the finished tasks ({@link #close}).
+     * something the user's code can see: termination is observed through the finished tasks ({@link #close}). A
+     * {@code SynchronousQueue} holds no tasks (a cached pool hands each to a waiting worker or to a new one), so
+     * there is nothing to look at.
      */
     static void workerLooksForTask(ManagedThread self, ThreadPoolExecutor pool, int site) {
         CollectionModel collections = self.execution.collections;
-        Object queue = collections.collectionOf(pool.getQueue(), null, null);
+        BlockingQueue<Runnable> work = pool.getQueue();
+        Object queue = work instanceof SynchronousQueue ? null : collections.collectionOf(work, null, null);
         if (queue != null && pool.isShutdown()) {
             Step.observe(self, Operation.read(collections.location(queue, self)), site);
         }
