@@ -1,6 +1,5 @@
 package dev.weft.samples.bench;
 
-import dev.weft.samples.support.WeftRunner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -54,21 +53,10 @@ class JvmBenchmark {
                 "µs/execution", "plain run µs", "ratio");
         for (int p = 0; p < programs.length; p++) {
             String[] program = programs[p];
-            List<Long> millis = new ArrayList<>();
-            long executions = 0;
-            for (int i = 0; i < runs; i++) {
-                WeftRunner.Outcome outcome = WeftRunner.run(Class.forName(PROGRAMS), program[0],
-                        reports.resolve(program[0] + i),
-                        Map.of("weft.reuseThreads", reuseThreads, "weft.keepCoreAwake", keepCoreAwake));
-                if (outcome.failure().isPresent()) {
-                    // a run that stopped early measures nothing: say why instead of printing its time
-                    throw new AssertionError(program[0] + " failed in run " + (i + 1), outcome.failure().get());
-                }
-                millis.add(outcome.number("elapsedMillis"));
-                executions = outcome.number("executions") + outcome.number("sleepSetBlocked");
-            }
-            Collections.sort(millis);
-            long median = millis.get(millis.size() / 2);
+            MedianRun run = MedianRun.of(Class.forName(PROGRAMS), program[0], runs, reports,
+                    Map.of("weft.reuseThreads", reuseThreads, "weft.keepCoreAwake", keepCoreAwake));
+            long executions = run.allExecutions();
+            long median = run.medianMillis();
             double perExecutionMicros = median * 1000.0 / executions;
             double plainMicros = plain[p];
             System.out.printf("%-12s %10d %10d %12.0f %14.1f %14.1f %8.0f%n", program[0], executions, median,

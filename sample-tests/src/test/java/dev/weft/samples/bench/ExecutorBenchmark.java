@@ -1,0 +1,42 @@
+package dev.weft.samples.bench;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * The executor and future programs of {@code docs/PERFORMANCE.md} ("Executors at the user's level"), explored end
+ * to end: executions and the median wall time of several runs. Not a timed test: it prints, it does not assert on
+ * time (the exact counts are asserted by {@code UserLevelCountsTest} and {@code ExecutorsTest}).
+ *
+ * <pre>mvn -B -pl sample-tests test -Dtest=ExecutorBenchmark -Dsurefire.failIfNoSpecifiedTests=false</pre>
+ *
+ * Runs: {@code -Dweft.bench.runs=5} (median reported).
+ */
+class ExecutorBenchmark {
+
+    private static final String EXECUTORS = "dev.weft.samples.executors.ExecutorPrograms";
+    private static final String USER_LEVEL = "dev.weft.samples.executors.UserLevelPrograms";
+
+    @TempDir
+    Path reports;
+
+    @Test
+    void printTable() throws Exception {
+        int runs = Integer.getInteger("weft.bench.runs", 5);
+        String[][] programs = {
+                {EXECUTORS, "fixedPoolCountsBoth"}, {EXECUTORS, "cachedPoolCountsBoth"},
+                {EXECUTORS, "poolSubclassCountsEveryTask"}, {EXECUTORS, "invokeAllReturnsEveryResult"},
+                {EXECUTORS, "completionServiceTakesEveryResult"}, {EXECUTORS, "completableFuturesOnAPoolCompose"},
+                {USER_LEVEL, "invokeAllOfFourOnFourWorkers"}, {USER_LEVEL, "threeSuppliersCombined"},
+                {USER_LEVEL, "queuedTaskSeesOneOfTheOthers"}};
+        System.out.printf("%-36s %10s %10s %10s%n", "program", "executions", "blocked", "median ms");
+        for (String[] program : programs) {
+            MedianRun run = MedianRun.of(Class.forName(program[0]), program[1], runs, reports, Map.of());
+            System.out.printf("%-36s %10d %10d %10d%n", program[1], run.executions(), run.blocked(),
+                    run.medianMillis());
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package dev.weft.samples.bench;
+
+import dev.weft.samples.support.WeftRunner;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One program explored end to end several times: its executions (completed and sleep-set blocked, as
+ * {@code summary.json} counts them) and the median of its wall times. A run that does not pass measures nothing, so
+ * it fails the benchmark instead.
+ *
+ * @param executions completed executions of the last run
+ * @param blocked    sleep-set blocked executions of the last run
+ * @param medianMillis median wall time of the runs
+ */
+record MedianRun(long executions, long blocked, long medianMillis) {
+
+    static MedianRun of(Class<?> programs, String method, int runs, Path reports, Map<String, String> settings) {
+        List<Long> millis = new ArrayList<>();
+        WeftRunner.Outcome outcome = null;
+        for (int i = 0; i < runs; i++) {
+            outcome = WeftRunner.run(programs, method, reports.resolve(method + i), settings);
+            if (outcome.failure().isPresent()) {
+                throw new AssertionError(method + " failed in run " + (i + 1), outcome.failure().get());
+            }
+            millis.add(outcome.number("elapsedMillis"));
+        }
+        Collections.sort(millis);
+        return new MedianRun(outcome.number("executions"), outcome.number("sleepSetBlocked"),
+                millis.get(millis.size() / 2));
+    }
+
+    long allExecutions() {
+        return executions + blocked;
+    }
+}
