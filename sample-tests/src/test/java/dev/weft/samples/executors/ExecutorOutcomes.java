@@ -17,6 +17,18 @@ final class ExecutorOutcomes {
         System.out.println("[executors] " + method + " PASS in " + outcome.number("executions") + " executions");
     }
 
+    /** Passes, in exactly the executions derived by hand for it. */
+    static void assertPassesIn(WeftRunner.Outcome outcome, String method, long traces) {
+        assertPasses(outcome, method);
+        assertThat(outcome.number("executions")).as(method).isEqualTo(traces);
+    }
+
+    /** Fails with this kind, for this reason (not for a timeout of the waits around the bug). */
+    static void assertFailsBecause(WeftRunner.Outcome outcome, String method, String kind, String reason) {
+        assertFails(outcome, method, kind);
+        assertThat(outcome.failure().orElseThrow().getMessage()).contains(reason);
+    }
+
     static void assertFails(WeftRunner.Outcome outcome, String method, String kind) {
         Throwable failure = outcome.failure().orElseThrow(() -> new AssertionError(method + " did not fail"));
         assertThat(failure.getMessage()).as(method).startsWith(kind + ":");

@@ -56,10 +56,8 @@ class ExecutorsTest {
             "completionServiceTakesEveryResult, 8",
             "completableFuturesOnAPoolCompose, 2"})
     void correctUsePasses(String method, long traces) {
-        WeftRunner.Outcome outcome = WeftRunner.run(ExecutorPrograms.class, method, reports);
-
-        ExecutorOutcomes.assertPasses(outcome, method);
-        assertThat(outcome.number("executions")).as(method).isEqualTo(traces);
+        ExecutorOutcomes.assertPassesIn(WeftRunner.run(ExecutorPrograms.class, method, reports), method,
+                traces);
     }
 
     /** Each bug must fail for its own reason, not for a timeout of the waits around it. */
@@ -76,10 +74,8 @@ class ExecutorsTest {
             "completionServiceSeesALostUpdate | ASSERTION | expected: <3> but was: <2>",
             "completableFuturesOnAPoolLoseAnUpdate | ASSERTION | expected: <2> but was: <1>"})
     void buggyUseFails(String method, String kind, String reason) {
-        WeftRunner.Outcome outcome = WeftRunner.run(ExecutorPrograms.class, method, reports);
-
-        ExecutorOutcomes.assertFails(outcome, method, kind);
-        assertThat(outcome.failure().orElseThrow().getMessage()).contains(reason);
+        ExecutorOutcomes.assertFailsBecause(WeftRunner.run(ExecutorPrograms.class, method, reports), method, kind,
+                reason);
     }
 
     /** An exception in an execute()d task is an uncaught exception in a worker (API.md), naming the task's throw. */

@@ -30,10 +30,8 @@ class UserLevelCountsTest {
             "flagSetBeforeTheFutureItGuards, 1",
             "queuedTaskSeesOneOfTheOthers, 6"})
     void costsTheUsersTraces(String method, long traces) {
-        WeftRunner.Outcome outcome = WeftRunner.run(UserLevelPrograms.class, method, reports);
-
-        ExecutorOutcomes.assertPasses(outcome, method);
-        assertThat(outcome.number("executions")).as(method).isEqualTo(traces);
+        ExecutorOutcomes.assertPassesIn(WeftRunner.run(UserLevelPrograms.class, method, reports), method,
+                traces);
     }
 
     @ParameterizedTest(name = "{0} fails with {1}")
@@ -43,9 +41,7 @@ class UserLevelCountsTest {
             "flagSetAfterTheFutureItGuards | ASSERTION | woken before the flag was set",
             "queuedTaskSeesOnlyTheSecond | ASSERTION | the queued task saw the second task's write alone"})
     void stillFindsTheBug(String method, String kind, String reason) {
-        WeftRunner.Outcome outcome = WeftRunner.run(UserLevelPrograms.class, method, reports);
-
-        ExecutorOutcomes.assertFails(outcome, method, kind);
-        assertThat(outcome.failure().orElseThrow().getMessage()).contains(reason);
+        ExecutorOutcomes.assertFailsBecause(WeftRunner.run(UserLevelPrograms.class, method, reports), method, kind,
+                reason);
     }
 }

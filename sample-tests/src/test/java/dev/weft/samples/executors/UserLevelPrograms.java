@@ -12,6 +12,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -148,27 +149,25 @@ class UserLevelPrograms {
     /** One task writes the pair under its monitor, another reads it without: it may see x written and y not. */
     @ExhaustiveConcurrency
     void taskTearsAPairWrittenByAnother() throws Exception {
-        Pair pair = new Pair();
-        ExecutorService pool = Executors.newFixedThreadPool(2);
-        Future<?> writer = pool.submit(() -> pair.set(1));
-        Future<Boolean> reader = pool.submit(pair::consistentUnlocked);
-        writer.get();
-        boolean consistent = reader.get();
-        pool.shutdown();
-        assertTrue(consistent, "the reader saw x and y differ");
+        assertTrue(pairAsATaskSawIt(Pair::consistentUnlocked), "the reader saw x and y differ");
     }
 
     /** Its twin reads under the monitor: before or after the whole write, 2 traces. */
     @ExhaustiveConcurrency
     void taskReadsAPairWhole() throws Exception {
+        assertTrue(pairAsATaskSawIt(Pair::consistent), "the reader saw x and y differ");
+    }
+
+    /** One task sets the pair, another looks at it with {@code look}; what it saw. */
+    private static boolean pairAsATaskSawIt(Predicate<Pair> look) throws Exception {
         Pair pair = new Pair();
         ExecutorService pool = Executors.newFixedThreadPool(2);
         Future<?> writer = pool.submit(() -> pair.set(1));
-        Future<Boolean> reader = pool.submit(pair::consistent);
+        Future<Boolean> reader = pool.submit(() -> look.test(pair));
         writer.get();
         boolean consistent = reader.get();
         pool.shutdown();
-        assertTrue(consistent, "the reader saw x and y differ");
+        return consistent;
     }
 
     /** The value is published after the submission: the task may run first and see nothing. */
@@ -196,31 +195,33 @@ class UserLevelPrograms {
     /** The future is completed before the flag is set: the waiter may wake and look before the flag is there. */
     @ExhaustiveConcurrency
     void flagSetAfterTheFutureItGuards() throws Exception {
-        Box box = new Box();
-        CompletableFuture<Void> done = new CompletableFuture<>();
-        Thread worker = new Thread(() -> {
-            done.complete(null);
-            box.flag = true;
-        });
-        worker.start();
-        done.join();
-        assertTrue(box.flag, "woken before the flag was set");
-        worker.join();
+        assertTrue(flagSeenByTheFuturesWaiter(false), "woken before the flag was set");
     }
 
     /** Its twin sets the flag first: the completion orders it before the waiter's look, 1 trace. */
     @ExhaustiveConcurrency
     void flagSetBeforeTheFutureItGuards() throws Exception {
+        assertTrue(flagSeenByTheFuturesWaiter(true), "woken before the flag was set");
+    }
+
+    /** A thread completes a future and sets a plain flag, in the order given; what the future's waiter saw. */
+    private static boolean flagSeenByTheFuturesWaiter(boolean flagFirst) throws Exception {
         Box box = new Box();
         CompletableFuture<Void> done = new CompletableFuture<>();
         Thread worker = new Thread(() -> {
-            box.flag = true;
+            if (flagFirst) {
+                box.flag = true;
+            }
             done.complete(null);
+            if (!flagFirst) {
+                box.flag = true;
+            }
         });
         worker.start();
         done.join();
-        assertTrue(box.flag, "woken before the flag was set");
+        boolean seen = box.flag;
         worker.join();
+        return seen;
     }
 
     /** What a task queued behind two running ones saw of them, under their common monitor. */
