@@ -16,9 +16,11 @@ import net.bytebuddy.agent.ByteBuddyAgent;
  * Installs Weft's bytecode instrumentation into the running JVM, once.
  *
  * <p>With {@code -javaagent:weft-scheduler.jar} the JVM installs it at start ({@link WeftAgent}). Otherwise
- * {@link #ensureInstalled()} attaches an agent to the running JVM (ByteBuddy's self-attach), so that plain IDE and
- * Surefire runs need no flag. On Java 21 and later such dynamic loading prints a warning (JEP 451); starting the JVM
- * with {@code -XX:+EnableDynamicAgentLoading}, or with the {@code -javaagent} above, silences it.
+ * {@link #ensureInstalled()} attaches an agent to the running JVM (Byte Buddy's self-attach, from the copy shaded into
+ * Weft's jar), so that plain IDE and Surefire runs need no flag. On Java 21 and later such dynamic loading prints a
+ * warning (JEP 451), which Weft explains in one line; starting the JVM with {@code -XX:+EnableDynamicAgentLoading},
+ * or with the {@code -javaagent} above, silences it. Under {@code -XX:-EnableDynamicAgentLoading} only the
+ * {@code -javaagent} works, and the exception says so.
  *
  * <p>Classes loaded before installation (the test class, often) are retransformed; classes loaded later are
  * transformed as they load. {@code java.lang.Thread.run()} is retransformed to report thread starts and ends.
@@ -90,24 +92,38 @@ public final class WeftInstrumentation {
     }
 
     private static Instrumentation attach() {
-        try {
-            return ByteBuddyAgent.install();
-        } catch (RuntimeException | LinkageError e) {
-            throw attachFailed(e);
+        if (DynamicAgentLoading.isDisabled()) {
+            throw new WeftSetupException("This JVM runs with -XX:-" + DynamicAgentLoading.OPTION + ", so Weft cannot"
+                    + " attach its instrumentation agent while the tests run. " + startUpLoading());
         }
+        boolean warns = DynamicAgentLoading.warns();
+        Instrumentation instrumentation;
+        try {
+            instrumentation = ByteBuddyAgent.install();
+        } catch (RuntimeException | LinkageError e) {
+            throw new WeftSetupException("Weft could not attach its instrumentation agent to this JVM (" + e
+                    + "). Attaching needs a JDK with the jdk.attach module and is refused under "
+                    + "-XX:+DisableAttachMechanism and -XX:-" + DynamicAgentLoading.OPTION + ". " + startUpLoading(),
+                    e);
+        }
+        if (warns) {
+            System.err.println(DynamicAgentLoading.explanation(agentJar()));
+        }
+        return instrumentation;
     }
 
-    /** The exception for a JVM that refuses the agent, saying what to add to the build instead. */
-    static WeftSetupException attachFailed(Throwable cause) {
-        String agent = jarOf(WeftInstrumentation.class)
-                .or(() -> jarOf(ByteBuddyAgent.class))
-                .map(Path::toString)
-                .orElse("/path/to/byte-buddy-agent-1.17.7.jar");
-        return new WeftSetupException("Weft could not attach its instrumentation agent to this JVM (" + cause
-                + "). Attaching needs a JDK with the jdk.attach module and is refused under "
-                + "-XX:+DisableAttachMechanism or -Djdk.attach.allowAttachSelf=false. Load the agent when the JVM "
-                + "starts instead; with Maven Surefire, add to its <configuration>: <argLine>-javaagent:" + agent
-                + "</argLine> (the weft-scheduler jar, or the byte-buddy-agent jar, which Weft then uses).", cause);
+    /** What to add to the build instead of attaching: the exact {@code -javaagent} line. */
+    private static String startUpLoading() {
+        return "Load the agent when the JVM starts instead; with Maven Surefire, add to its <configuration>: "
+                + "<argLine>-javaagent:" + agentJar() + "</argLine>";
+    }
+
+    /**
+     * The jar to give {@code -javaagent}: the weft-scheduler jar Weft runs from (its manifest names
+     * {@link WeftAgent}); a placeholder where Weft runs from class directories, as in its own build.
+     */
+    static String agentJar() {
+        return jarOf(WeftInstrumentation.class).map(Path::toString).orElse("/path/to/weft-scheduler.jar");
     }
 
     /** The jar a class was loaded from, if it was loaded from a jar file. */

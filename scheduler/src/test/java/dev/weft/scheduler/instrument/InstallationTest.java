@@ -53,6 +53,34 @@ class InstallationTest {
     }
 
     @Test
+    void disabledDynamicAgentLoadingFailsWithTheJavaAgentToAdd() throws IOException, InterruptedException {
+        ForkedJvm.Result result = ForkedJvm.run(AttachDisabledMain.class, "-XX:-EnableDynamicAgentLoading");
+
+        assertThat(result.output())
+                .contains("WeftSetupException: This JVM runs with -XX:-EnableDynamicAgentLoading")
+                .containsPattern("<argLine>-javaagent:\\S+\\.jar</argLine>")
+                .doesNotContain("installed");
+    }
+
+    @Test
+    void dynamicLoadingWarningIsExplainedInOneLineOnlyWhereTheJvmPrintsIt() throws IOException, InterruptedException {
+        ForkedJvm.Result defaults = ForkedJvm.run(AttachDisabledMain.class);
+        ForkedJvm.Result explicit = ForkedJvm.run(AttachDisabledMain.class, "-XX:+EnableDynamicAgentLoading");
+
+        assertThat(defaults.output()).contains("installed");
+        assertThat(explicit.output()).contains("installed")
+                .doesNotContain("loaded dynamically").doesNotContain("[weft] The JVM warning");
+        if (Runtime.version().feature() >= 21) {
+            assertThat(defaults.output()).contains("A Java agent has been loaded dynamically")
+                    .containsOnlyOnce("[weft] The JVM warning above about a dynamically loaded agent is Weft"
+                            + " attaching its instrumentation (JEP 451); to silence it, run the tests with"
+                            + " -XX:+EnableDynamicAgentLoading or -javaagent:");
+        } else {
+            assertThat(defaults.output()).doesNotContain("[weft] The JVM warning");
+        }
+    }
+
+    @Test
     void installingTwiceIsHarmless() {
         SubjectSetup.ensureInstalled();
         SubjectSetup.ensureInstalled();
