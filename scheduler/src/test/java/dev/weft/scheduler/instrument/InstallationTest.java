@@ -9,6 +9,8 @@ import dev.weft.scheduler.instrument.subjects.MethodReferences;
 import dev.weft.scheduler.instrument.subjects.SyncCounter;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class InstallationTest {
 
@@ -42,22 +44,16 @@ class InstallationTest {
         assertThat(result.exitCode()).isZero();
     }
 
-    @Test
-    void refusedAttachFailsWithTheArgLineToAdd() throws IOException, InterruptedException {
-        ForkedJvm.Result result = ForkedJvm.run(AttachDisabledMain.class, "-XX:+DisableAttachMechanism");
+    @ParameterizedTest
+    @CsvSource({
+            "-XX:+DisableAttachMechanism, Weft could not attach its instrumentation agent to this JVM",
+            "-XX:-EnableDynamicAgentLoading, This JVM runs with -XX:-EnableDynamicAgentLoading"})
+    void refusedAttachFailsWithTheArgLineToAdd(String option, String message)
+            throws IOException, InterruptedException {
+        ForkedJvm.Result result = ForkedJvm.run(AttachDisabledMain.class, option);
 
         assertThat(result.output())
-                .contains("WeftSetupException: Weft could not attach its instrumentation agent to this JVM")
-                .containsPattern("<argLine>-javaagent:\\S+\\.jar</argLine>")
-                .doesNotContain("installed");
-    }
-
-    @Test
-    void disabledDynamicAgentLoadingFailsWithTheJavaAgentToAdd() throws IOException, InterruptedException {
-        ForkedJvm.Result result = ForkedJvm.run(AttachDisabledMain.class, "-XX:-EnableDynamicAgentLoading");
-
-        assertThat(result.output())
-                .contains("WeftSetupException: This JVM runs with -XX:-EnableDynamicAgentLoading")
+                .contains("WeftSetupException: " + message)
                 .containsPattern("<argLine>-javaagent:\\S+\\.jar</argLine>")
                 .doesNotContain("installed");
     }

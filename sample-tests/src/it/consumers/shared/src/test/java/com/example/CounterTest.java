@@ -4,18 +4,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.weft.junit.ExhaustiveConcurrency;
 
-/** A correct program: the Weft test passes. */
+/** A correct program, whose Weft test passes, and a buggy one, whose Weft test must fail (methods named buggy*). */
 class CounterTest {
 
     @ExhaustiveConcurrency
     void twoVisitorsMakeTwoHits() throws InterruptedException {
         Counter counter = new Counter();
-        Thread a = new Thread(counter::hit);
-        Thread b = new Thread(counter::hit);
-        a.start();
-        b.start();
-        a.join();
-        b.join();
+        TwoThreads.run(counter::hit);
+        assertEquals(2, counter.hits());
+    }
+
+    @ExhaustiveConcurrency
+    void buggyCounterMakesTwoHits() throws InterruptedException {
+        RacyCounter counter = new RacyCounter();
+        TwoThreads.run(counter::hit);
         assertEquals(2, counter.hits());
     }
 }
