@@ -14,7 +14,7 @@ slurp(new File(basedir, 'pom.xml')).modules.module*.text().each { String cell ->
     def properties = slurp(new File(dir, 'pom.xml')).properties
     boolean attachRefused = properties.'cell.argLine'.text().contains('-XX:-EnableDynamicAgentLoading')
     boolean withMockito = !properties.'cell.extra.tests'.text().isEmpty()
-    boolean javaAgent = cell == 'javaagent'
+    boolean javaAgent = cell.endsWith('javaagent')
 
     File reportDir = new File(dir, 'target/surefire-reports')
     List reports = (reportDir.listFiles() ?: []).findAll { it.name ==~ /TEST-.*\.xml/ }.collect(slurp)
