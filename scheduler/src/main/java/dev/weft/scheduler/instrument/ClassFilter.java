@@ -3,6 +3,7 @@ package dev.weft.scheduler.instrument;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
+import net.bytebuddy.ByteBuddy;
 
 /**
  * Decides which classes are instrumented: every class except the JDK, Weft's own machinery and test infrastructure,
@@ -16,20 +17,32 @@ public final class ClassFilter {
     public static final String EXCLUDE_PROPERTY = "weft.instrument.exclude";
 
     /**
+     * Weft's own Byte Buddy, which the instrumentation runs on: {@code net/bytebuddy/} in Weft's own build, the
+     * relocated {@code dev/weft/scheduler/shaded/bytebuddy/} in the published jar (docs/design/packaging.md).
+     */
+    private static final String OWN_BYTE_BUDDY = ByteBuddy.class.getPackageName().replace('.', '/') + "/";
+
+    /**
+     * The user's Byte Buddy (Mockito's, AssertJ's), test infrastructure. Put together at run time: the shading
+     * rewrites every string constant that starts with the package name, so a literal would name Weft's own copy.
+     */
+    private static final String USERS_BYTE_BUDDY = String.join("/", "net", "bytebuddy", "");
+
+    /**
      * Instrumenting these would make a hook call itself, or call from a class that cannot see {@code Hooks}: the JDK
      * is loaded by the bootstrap and platform loaders, which do not see Weft's classes.
      */
     private static final List<String> NEVER = List.of(
             "java/", "javax/", "jdk/", "sun/", "com/sun/",
             "dev/weft/scheduler/hooks/", "dev/weft/scheduler/runtime/", "dev/weft/scheduler/model/",
-            "net/bytebuddy/");
+            OWN_BYTE_BUDDY);
 
     /** Weft's own modules and the test infrastructure: what runs the test, not what it tests. */
     private static final List<String> DEFAULT_EXCLUDES = List.of(
             "dev/weft/scheduler/", "dev/weft/dpor/", "dev/weft/sleepsets/", "dev/weft/reporting/", "dev/weft/junit/",
             "org/junit/", "junit/", "org/opentest4j/", "org/apiguardian/",
             "org/apache/maven/", "com/intellij/", "org/eclipse/jdt/", "org/gradle/", "worker/org/gradle/",
-            "org/objenesis/", "org/assertj/", "org/mockito/", "org/hamcrest/");
+            "org/objenesis/", "org/assertj/", "org/mockito/", "org/hamcrest/", USERS_BYTE_BUDDY);
 
     /** The package of the instrumentation itself (but not its sub-packages, where its test subjects live). */
     private static final String OWN_PACKAGE = "dev/weft/scheduler/instrument/";

@@ -1,24 +1,18 @@
 package dev.weft.scheduler.instrument;
 
 import java.lang.instrument.Instrumentation;
-import java.net.URISyntaxException;
-import java.nio.file.Path;
-import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
-import net.bytebuddy.agent.ByteBuddyAgent;
 
 /**
  * Installs Weft's bytecode instrumentation into the running JVM, once.
  *
  * <p>With {@code -javaagent:weft-scheduler.jar} the JVM installs it at start ({@link WeftAgent}). Otherwise
- * {@link #ensureInstalled()} attaches an agent to the running JVM (ByteBuddy's self-attach), so that plain IDE and
- * Surefire runs need no flag. On Java 21 and later such dynamic loading prints a warning (JEP 451); starting the JVM
- * with {@code -XX:+EnableDynamicAgentLoading}, or with the {@code -javaagent} above, silences it.
+ * {@link #ensureInstalled()} attaches Weft's agent to the running JVM ({@link SelfAttach}), so that plain IDE and
+ * Surefire runs need no flag.
  *
  * <p>Classes loaded before installation (the test class, often) are retransformed; classes loaded later are
  * transformed as they load. {@code java.lang.Thread.run()} is retransformed to report thread starts and ends.
@@ -40,7 +34,7 @@ public final class WeftInstrumentation {
      */
     public static synchronized void ensureInstalled() {
         if (!installed) {
-            install(attach());
+            install(SelfAttach.attach());
         }
     }
 
@@ -87,41 +81,6 @@ public final class WeftInstrumentation {
         instrumentation.redefineModule(base, Set.of(), Map.of(),
                 Map.of("java.lang", weft, "java.util.concurrent", weft, "java.util.concurrent.locks", weft), Set.of(),
                 Map.of());
-    }
-
-    private static Instrumentation attach() {
-        try {
-            return ByteBuddyAgent.install();
-        } catch (RuntimeException | LinkageError e) {
-            throw attachFailed(e);
-        }
-    }
-
-    /** The exception for a JVM that refuses the agent, saying what to add to the build instead. */
-    static WeftSetupException attachFailed(Throwable cause) {
-        String agent = jarOf(WeftInstrumentation.class)
-                .or(() -> jarOf(ByteBuddyAgent.class))
-                .map(Path::toString)
-                .orElse("/path/to/byte-buddy-agent-1.17.7.jar");
-        return new WeftSetupException("Weft could not attach its instrumentation agent to this JVM (" + cause
-                + "). Attaching needs a JDK with the jdk.attach module and is refused under "
-                + "-XX:+DisableAttachMechanism or -Djdk.attach.allowAttachSelf=false. Load the agent when the JVM "
-                + "starts instead; with Maven Surefire, add to its <configuration>: <argLine>-javaagent:" + agent
-                + "</argLine> (the weft-scheduler jar, or the byte-buddy-agent jar, which Weft then uses).", cause);
-    }
-
-    /** The jar a class was loaded from, if it was loaded from a jar file. */
-    private static Optional<Path> jarOf(Class<?> type) {
-        try {
-            CodeSource source = type.getProtectionDomain().getCodeSource();
-            if (source == null || source.getLocation() == null) {
-                return Optional.empty();
-            }
-            Path path = Path.of(source.getLocation().toURI());
-            return path.toString().endsWith(".jar") ? Optional.of(path) : Optional.empty();
-        } catch (URISyntaxException | SecurityException | IllegalArgumentException e) {
-            return Optional.empty();
-        }
     }
 
     private static void retransformLoaded(Instrumentation instrumentation, ClassInstrumenter instrumenter) {

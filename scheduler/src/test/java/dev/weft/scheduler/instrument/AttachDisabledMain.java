@@ -1,6 +1,6 @@
 package dev.weft.scheduler.instrument;
 
-/** In a JVM that refuses attaching: prints the setup exception's message. */
+/** Installs by attaching, and prints {@code installed} or the setup exception's message. */
 public final class AttachDisabledMain {
 
     public static void main(String[] args) {

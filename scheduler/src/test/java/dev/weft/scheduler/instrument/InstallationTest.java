@@ -9,6 +9,8 @@ import dev.weft.scheduler.instrument.subjects.MethodReferences;
 import dev.weft.scheduler.instrument.subjects.SyncCounter;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class InstallationTest {
 
@@ -42,14 +44,36 @@ class InstallationTest {
         assertThat(result.exitCode()).isZero();
     }
 
-    @Test
-    void refusedAttachFailsWithTheArgLineToAdd() throws IOException, InterruptedException {
-        ForkedJvm.Result result = ForkedJvm.run(AttachDisabledMain.class, "-XX:+DisableAttachMechanism");
+    @ParameterizedTest
+    @CsvSource({
+            "-XX:+DisableAttachMechanism, Weft could not attach its instrumentation agent to this JVM",
+            "-XX:-EnableDynamicAgentLoading, This JVM runs with -XX:-EnableDynamicAgentLoading"})
+    void refusedAttachFailsWithTheArgLineToAdd(String option, String message)
+            throws IOException, InterruptedException {
+        ForkedJvm.Result result = ForkedJvm.run(AttachDisabledMain.class, option);
 
         assertThat(result.output())
-                .contains("WeftSetupException: Weft could not attach its instrumentation agent to this JVM")
+                .contains("WeftSetupException: " + message)
                 .containsPattern("<argLine>-javaagent:\\S+\\.jar</argLine>")
                 .doesNotContain("installed");
+    }
+
+    @Test
+    void dynamicLoadingWarningIsExplainedInOneLineOnlyWhereTheJvmPrintsIt() throws IOException, InterruptedException {
+        ForkedJvm.Result defaults = ForkedJvm.run(AttachDisabledMain.class);
+        ForkedJvm.Result explicit = ForkedJvm.run(AttachDisabledMain.class, "-XX:+EnableDynamicAgentLoading");
+
+        assertThat(defaults.output()).contains("installed");
+        assertThat(explicit.output()).contains("installed")
+                .doesNotContain("loaded dynamically").doesNotContain("[weft] The JVM warning");
+        if (Runtime.version().feature() >= 21) {
+            assertThat(defaults.output()).contains("A Java agent has been loaded dynamically")
+                    .containsOnlyOnce("[weft] The JVM warning above about a dynamically loaded agent is Weft"
+                            + " attaching its instrumentation (JEP 451); to silence it, run the tests with"
+                            + " -XX:+EnableDynamicAgentLoading or -javaagent:");
+        } else {
+            assertThat(defaults.output()).doesNotContain("[weft] The JVM warning");
+        }
     }
 
     @Test
