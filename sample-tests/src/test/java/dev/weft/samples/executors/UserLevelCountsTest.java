@@ -28,7 +28,8 @@ class UserLevelCountsTest {
             "taskReadsAPairWhole, 2",
             "taskReadsStatePublishedBeforeItsSubmission, 1",
             "flagSetBeforeTheFutureItGuards, 1",
-            "queuedTaskSeesOneOfTheOthers, 6"})
+            "queuedTaskSeesOneOfTheOthers, 6",
+            "terminatedHappensBeforeAwaitTermination, 1"})
     void costsTheUsersTraces(String method, long traces) {
         ExecutorOutcomes.assertPassesIn(WeftRunner.run(UserLevelPrograms.class, method, reports), method,
                 traces);

@@ -276,4 +276,31 @@ class UserLevelPrograms {
         assertTrue(pool.awaitTermination(10, TimeUnit.SECONDS));
         return seen;
     }
+
+    /** A subclass that records, in a plain map, that it terminated. */
+    static final class RecordingPool extends ThreadPoolExecutor {
+        final java.util.Map<String, Boolean> log = new java.util.HashMap<>();
+
+        RecordingPool() {
+            super(1, 1, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>());
+        }
+
+        @Override
+        protected void terminated() {
+            log.put("terminated", true);
+        }
+    }
+
+    /**
+     * What {@code terminated()} does happens before {@code awaitTermination} returns (the JDK signals termination
+     * after it): the test's look at the plain map is no data race. One task, nothing else conflicts: 1 trace.
+     */
+    @ExhaustiveConcurrency
+    void terminatedHappensBeforeAwaitTermination() throws Exception {
+        RecordingPool pool = new RecordingPool();
+        pool.execute(() -> { });
+        pool.shutdown();
+        assertTrue(pool.awaitTermination(10, TimeUnit.SECONDS));
+        assertEquals(Boolean.TRUE, pool.log.get("terminated"));
+    }
 }

@@ -21,7 +21,8 @@ import net.bytebuddy.utility.OpenedClassReader;
  *   {@code Worker} is reported as allocated (which names it stably), and {@code HashSet.iterator()} becomes
  *   {@code Hooks.inStableOrder}, which on a managed thread iterates a copy in the order of those names.</li>
  *   <li>In {@code ThreadPoolExecutor.runWorker}: after each {@code afterExecute}, {@code Hooks.poolTaskDone(this)}: the
- *   task is done, which {@code awaitTermination} and {@code isTerminated} observe.</li>
+ *   task is done, which {@code awaitTermination} and {@code isTerminated} observe; in {@code tryTerminate}, the same
+ *   after {@code terminated()}, so that what a subclass's {@code terminated} did happens before them too.</li>
  *   <li>{@code CompletableFuture.Delayer.delay}: the shared scheduler thread of {@code orTimeout},
  *   {@code completeOnTimeout} and {@code delayedExecutor}; {@code Hooks.jdkUnmodelled} fails closed before it.</li>
  * </ul>
@@ -55,9 +56,10 @@ final class JdkCallVisitor extends MethodVisitor {
                 && context.classContext().internalName().equals(POOL)) {
             Emit.callHook(mv, context.site("HashSet.iterator", ""), "inStableOrder",
                     "(Ljava/util/Collection;I)Ljava/util/Iterator;");
-        } else if (name.equals("afterExecute") && owner.equals(POOL)
+        } else if ((name.equals("afterExecute") || name.equals("terminated")) && owner.equals(POOL)
                 && context.classContext().internalName().equals(POOL)) {
-            // runWorker, after the task and the pool's afterExecute: the task is done (PoolModel.taskDone)
+            // runWorker, after the task and the pool's afterExecute: the task is done (PoolModel.taskDone); and
+            // tryTerminate, after the pool's terminated(): what it did happens before awaitTermination returns
             super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
             mv.visitVarInsn(Opcodes.ALOAD, 0);
             Emit.callHook(mv, context.site("ThreadPoolExecutor.poolTaskDone", ""), "poolTaskDone",
