@@ -39,6 +39,8 @@ class SynchronizedRoutesTest {
     @BeforeAll
     static void runEveryProgramInAFreshJvm() {
         fresh = FreshJvm.run(PROGRAMS, freshReports);
+        fresh.output().lines().filter(line -> line.startsWith("weft: ")).forEach(line -> System.out.println(
+                "[fresh JVM] " + line));
     }
 
     /** Installs Weft in this JVM before {@link SynchronizedRoutePrograms} is loaded here. */
