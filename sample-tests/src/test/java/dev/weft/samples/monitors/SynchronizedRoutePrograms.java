@@ -303,4 +303,55 @@ class SynchronizedRoutePrograms extends Tally implements Runnable, IntConsumer {
         runAll(this::awaitReady, this::makeReady);
         assertTrue(ready);
     }
+
+    /** Two monitors, nested: {@code enterBoth} holds this object's and, inside, {@link Inner}'s. */
+    static final class Outer {
+        final Inner inner = new Inner(this);
+        volatile boolean flag;
+
+        synchronized void enterBoth() {
+            inner.readFlag();
+        }
+
+        synchronized void touch() {
+        }
+    }
+
+    static final class Inner {
+        private final Outer outer;
+        boolean seen;
+
+        Inner(Outer outer) {
+            this.outer = outer;
+        }
+
+        synchronized void readFlag() {
+            seen = outer.flag;
+        }
+    }
+
+    /**
+     * One thread enters {@code Outer.enterBoth} and, inside it, {@code Inner.readFlag}, which reads a volatile flag;
+     * the other writes the flag, then enters {@code Outer.touch} by {@code Method.invoke}. Three traces: the second
+     * thread's section before the first's; the first's before, with the write before the read; or with it after (a
+     * write before the first's lock and after it are the same trace, the write and the lock being independent).
+     *
+     * <p>Where the classes keep {@code ACC_SYNCHRONIZED} (the fresh JVM), a thread paused inside both methods keeps the
+     * outer real monitor (it waits in the inner one only), so the reflective entry blocks in the JVM in the trace where
+     * the write comes between the first thread's lock and its read: reported as {@code UNCONTROLLED_BLOCKING} with
+     * this cause, as the user guide's limitations say.
+     */
+    @ExhaustiveConcurrency
+    void nestedMonitorsAndAReflectiveEntry() throws Exception {
+        Outer outer = new Outer();
+        Method touch = Outer.class.getDeclaredMethod("touch");
+        runAll(outer::enterBoth, () -> {
+            outer.flag = true;
+            try {
+                touch.invoke(outer);
+            } catch (IllegalAccessException | InvocationTargetException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+    }
 }

@@ -99,6 +99,16 @@ class SynchronizedRoutesTest {
         assertThat(outcome.failure().orElseThrow().getMessage()).contains(reason);
     }
 
+    @Test
+    void aReflectiveEntryIntoAnOuterMonitorOfAPausedThreadIsReportedWhereTheFlagIsKept() {
+        Verdicts.passesWith(WeftRunner.run(SynchronizedRoutePrograms.class, "nestedMonitorsAndAReflectiveEntry",
+                reports), 3);
+
+        assertThat(fresh.summary("nestedMonitorsAndAReflectiveEntry")).as("in the fresh JVM")
+                .contains("\"kind\": \"UNCONTROLLED_BLOCKING\"")
+                .contains("inside synchronized methods of more than one object");
+    }
+
     private static long executions(String summary) {
         Matcher m = Pattern.compile("\"executions\": (\\d+)").matcher(summary);
         assertThat(m.find()).as("executions in " + summary).isTrue();
