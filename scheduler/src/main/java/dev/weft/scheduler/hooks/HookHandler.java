@@ -70,11 +70,16 @@ public interface HookHandler {
     }
 
     /**
-     * At entry of a {@code synchronized} method, once the JVM holds its real monitor. Calls from instrumented code
-     * were announced by {@link #monitorEnter} before the invocation; an entry that was not announced came through
-     * virtual dispatch to a synchronized override, reflection, or uninstrumented code, and was not controlled.
+     * At entry of a {@code synchronized} method that keeps {@code ACC_SYNCHRONIZED}, once the JVM holds its real
+     * monitor. Calls from instrumented code were announced by {@link #monitorEnter} before the invocation; an entry
+     * that was not (a method reference, virtual dispatch to a synchronized override, reflection, uninstrumented code)
+     * must acquire the monitor here.
      */
     default void synchronizedMethodEntered(Object monitor, int site) {
+    }
+
+    /** At every exit of such a method, by return or throwable, before the JVM releases the real monitor. */
+    default void synchronizedMethodExited(Object monitor, int site) {
     }
 
     /** Replaces {@code Thread.holdsLock(monitor)}, which cannot see monitors the handler holds only in its model. */

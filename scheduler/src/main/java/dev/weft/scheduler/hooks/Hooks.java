@@ -79,6 +79,10 @@ public final class Hooks {
         handler.synchronizedMethodEntered(monitor, site);
     }
 
+    public static void synchronizedMethodExited(Object monitor, int site) {
+        handler.synchronizedMethodExited(monitor, site);
+    }
+
     public static boolean holdsLock(Object monitor, int site) {
         return handler.holdsLock(monitor, site);
     }

@@ -15,9 +15,9 @@ final class InstrumentingClassVisitor extends ContextualClassVisitor {
     private final boolean stripSynchronized;
 
     /**
-     * @param stripSynchronized whether {@code synchronized} methods lose {@code ACC_SYNCHRONIZED} and take their
-     *                          monitor themselves ({@link SynchronizedMethodBody}); only possible where the class is
-     *                          defined, not when it is retransformed
+     * @param stripSynchronized whether {@code synchronized} methods lose {@code ACC_SYNCHRONIZED}
+     *                          ({@link SynchronizedMethodBody}); only possible where the class is defined, not when
+     *                          it is retransformed
      * @param origin            for a bridge, where its method reference is ({@link ClassContext#origin()});
      *                          otherwise {@code null}
      */
@@ -47,10 +47,8 @@ final class InstrumentingClassVisitor extends ContextualClassVisitor {
             chain = new ThreadRunBracket(chain, method);
         }
         boolean isStatic = (access & Opcodes.ACC_STATIC) != 0;
-        if (strip) {
-            chain = new SynchronizedMethodBody(chain, method, isStatic);
-        } else if (isSynchronized) {
-            chain = new SynchronizedMethodEntry(chain, method, isStatic);
+        if (isSynchronized) {
+            chain = new SynchronizedMethodBody(chain, method, isStatic, !strip);
         }
         chain = new SynchronizedCallVisitor(chain, method);
         chain = new CollectionCallVisitor(chain, method);

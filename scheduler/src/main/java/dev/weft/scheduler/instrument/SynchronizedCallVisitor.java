@@ -21,13 +21,14 @@ import net.bytebuddy.utility.OpenedClassReader;
  * blocks where the scheduler cannot see. The monitor is released in the model only after the JVM released it.
  *
  * <p>The method is resolved statically, from the call's owner up the class chain. A call whose static target is not
- * synchronized but whose runtime target is (an override) is not announced; {@link SynchronizedMethodEntry} lets the
- * runtime notice that. Synchronized methods of uninstrumented classes (the JDK's {@code Vector}, ...) run as one
- * opaque step and are not announced.
+ * synchronized but whose runtime target is (an override) is not announced, nor is an entry by a method reference,
+ * reflection or the JDK: the method's body then takes the monitor ({@link SynchronizedMethodBody}), and a thread paused
+ * inside such a method waits in its real monitor, so that the unannounced entry does not block in the JVM.
+ * Synchronized methods of uninstrumented classes (the JDK's {@code Vector}, ...) run as one opaque step and are not
+ * announced.
  *
- * <p>A class defined after installation has no {@code ACC_SYNCHRONIZED} left: its methods take their monitors
- * themselves ({@link SynchronizedMethodBody}). Whether the callee is such a class is unknown here (it may not be
- * loaded yet), so the call is announced anyway, and the model enters the reentrant monitor twice.
+ * <p>Whether the callee keeps {@code ACC_SYNCHRONIZED} is unknown here (it may not be loaded yet), so the call is
+ * announced anyway, and the model enters the reentrant monitor twice (call site, then body).
  */
 final class SynchronizedCallVisitor extends MethodVisitor {
 

@@ -164,11 +164,17 @@ final class ControlledHooks implements HookHandler {
 
     @Override
     public void synchronizedMethodEntered(Object monitor, int site) {
-        ManagedThread self = visible();
-        if (self != null && !self.execution.monitors.holds(self, monitor)) {
-            throw new UnmodelledPrimitiveException("a synchronized method entered without its call being seen"
-                    + " (reflection, a call from uninstrumented code, or virtual dispatch to a synchronized override"
-                    + " of a method that is not synchronized)", site);
+        ManagedThread self = CURRENT.get();
+        if (self != null) {
+            self.execution.monitors.methodEntered(self, monitor, site);
+        }
+    }
+
+    @Override
+    public void synchronizedMethodExited(Object monitor, int site) {
+        ManagedThread self = CURRENT.get();
+        if (self != null) {
+            self.execution.monitors.methodExited(self, monitor, site);
         }
     }
 

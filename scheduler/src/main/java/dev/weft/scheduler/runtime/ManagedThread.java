@@ -31,8 +31,10 @@ final class ManagedThread {
 
     private volatile State state = State.RUNNING;
     private Action pending;
-    /** The real monitor this thread waits in while paused (a wait inside a synchronized method), or null. */
+    /** The real monitor this thread waits in while paused (it holds it: see {@link #pauseInRealMonitor}), or null. */
     private volatile Object realMonitor;
+    /** The real monitors of synchronized methods this thread is inside. */
+    final MethodMonitors methodMonitors = new MethodMonitors();
 
     // Model state of the thread; see the models that use it.
     boolean ended;
@@ -78,11 +80,26 @@ final class ManagedThread {
     }
 
     /**
-     * Thread side: stops in front of {@code action} until the driver lets this thread perform it.
+     * Thread side: stops in front of {@code action} until the driver lets this thread perform it. Inside a
+     * synchronized method whose real monitor the JVM took ({@link MethodMonitors}), the thread waits in that monitor
+     * meanwhile, releasing it for the others.
      *
      * @throws ExecutionAbandoned when the execution is closed meanwhile
      */
     void pauseAt(Action action) {
+        pause(action, methodMonitors.innermost());
+    }
+
+    /**
+     * Thread side: like {@link #pauseAt}, waiting in {@code monitor}, whose real monitor this thread holds, while
+     * paused (a wait inside a {@code synchronized} method: the monitor waited on, not the innermost one).
+     */
+    void pauseInRealMonitor(Action action, Object monitor) {
+        pause(action, monitor);
+    }
+
+    /** @param releasing the real monitor to wait in while paused, or {@code null} to park */
+    private void pause(Action action, Object releasing) {
         if (execution.abandoned()) {
             throw ExecutionAbandoned.INSTANCE;
         }
@@ -96,6 +113,15 @@ final class ManagedThread {
             action.recordStack(Detail.stack());
         }
         pending = action;
+        realMonitor = releasing; // before PAUSED is published: whoever wakes this thread reads it
+        try {
+            awaitTurn();
+        } finally {
+            realMonitor = null;
+        }
+    }
+
+    private void awaitTurn() {
         // Read before PAUSED is published. The main thread's first pause releases the driver, which then installs
         // the hand-off and at once lets this thread perform this very action; read after, the hand-off would be
         // there, and this thread would take the token as if that action were already done (a step that never ran,
@@ -126,22 +152,9 @@ final class ManagedThread {
         }
     }
 
-    /**
-     * Thread side: like {@link #pauseAt}, for a wait inside a {@code synchronized} method whose real JVM monitor this
-     * thread holds: while paused it waits in that monitor, releasing it for the others.
-     */
-    void pauseInRealMonitor(Action action, Object monitor) {
-        realMonitor = monitor;
-        try {
-            pauseAt(action);
-        } finally {
-            realMonitor = null;
-        }
-    }
-
-    /** Whether this thread is paused inside a real monitor's wait (it holds that monitor only for moments). */
-    boolean waitsInRealMonitor() {
-        return realMonitor != null;
+    /** The real monitor this thread waits in while paused (it holds that monitor only for moments), or null. */
+    Object realMonitorWaitedIn() {
+        return realMonitor;
     }
 
     private void idle() {
@@ -185,7 +198,7 @@ final class ManagedThread {
     void wake() {
         Object monitor = realMonitor;
         if (monitor != null) {
-            MonitorNotifier.notifyAllLater(monitor);
+            MonitorNotifier.notifyAllLater(this, monitor);
         } else {
             LockSupport.unpark(thread);
         }

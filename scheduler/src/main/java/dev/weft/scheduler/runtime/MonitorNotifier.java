@@ -12,7 +12,11 @@ import java.util.concurrent.LinkedBlockingQueue;
  */
 final class MonitorNotifier {
 
-    private static final BlockingQueue<Object> MONITORS = new LinkedBlockingQueue<>();
+    /** A thread to wake, and the monitor it paused in. */
+    private record Wake(ManagedThread thread, Object monitor) {
+    }
+
+    private static final BlockingQueue<Wake> WAKES = new LinkedBlockingQueue<>();
 
     static {
         Thread notifier = new Thread(MonitorNotifier::loop, "weft-monitor-notifier");
@@ -24,17 +28,22 @@ final class MonitorNotifier {
     }
 
     /** Wakes every real waiter of the monitor soon; each checks whether it is the one let run. */
-    static void notifyAllLater(Object monitor) {
-        MONITORS.add(monitor);
+    static void notifyAllLater(ManagedThread thread, Object monitor) {
+        WAKES.add(new Wake(thread, monitor));
     }
 
     @SuppressWarnings("InfiniteLoopStatement")
     private static void loop() {
         while (true) {
             try {
-                Object monitor = MONITORS.take();
-                synchronized (monitor) {
-                    monitor.notifyAll();
+                Wake wake = WAKES.take();
+                // A thread that saw it may run before it began to wait runs on holding the monitor; waiting for the
+                // monitor then would hold up every later wake-up until that thread lets go of it.
+                if (wake.thread().realMonitorWaitedIn() != wake.monitor()) {
+                    continue;
+                }
+                synchronized (wake.monitor()) {
+                    wake.monitor().notifyAll();
                 }
             } catch (InterruptedException e) {
                 // nobody interrupts this thread on purpose; keep serving

@@ -16,10 +16,12 @@ import java.util.Map;
  *   <li>wait, notify, notifyAll: see {@link Waits}; {@link IllegalMonitorStateException} when not the owner.</li>
  * </ul>
  *
- * <p>The instrumentation keeps the real monitor of {@code synchronized} methods (it announces them at the call site).
- * The model still decides who holds the monitor; since only one managed thread runs at a time and the model admits
- * one holder, the real monitor is always free when the model hands it out. Across a wait the real monitor must be
- * released too: such a waiter pauses inside the real {@code monitor.wait()} ({@link ManagedThread#pauseInRealMonitor}).
+ * <p>The JVM takes the real monitor of {@code synchronized} methods of classes loaded before installation (the
+ * flag cannot be removed by retransformation); the model still decides who holds the monitor. Calls from instrumented
+ * code are announced at the call site, so the model hands out the monitor before the JVM takes it; any other entry
+ * takes it in the model at the method's entry ({@link #methodEntered}). A thread paused inside such a method waits in
+ * its real monitor ({@link ManagedThread#pauseAt}), as does a waiter in the monitor it waits on
+ * ({@link ManagedThread#pauseInRealMonitor}), so the real monitor is free whenever the model hands it out.
  */
 final class Monitors {
 
@@ -39,6 +41,41 @@ final class Monitors {
             lock.reenter();
         } else {
             self.pauseAt(new LockActions.Acquire(self, lock, site));
+        }
+    }
+
+    /**
+     * Entry of a {@code synchronized} method that keeps {@code ACC_SYNCHRONIZED}: the JVM holds its real monitor
+     * already. The model takes the monitor here unless this thread holds it: then the entry is nested (its call was
+     * announced at an instrumented call site, or it is reentrant) and only counts. An entry no call site announced (a
+     * method reference, reflection, virtual dispatch, a call from the JDK) is thus a {@code LOCK} like any other; while
+     * the thread waits for it, it waits in the real monitor ({@link MethodMonitors}), so the others can get in.
+     */
+    void methodEntered(ManagedThread self, Object object, int site) {
+        boolean visible = self.classInitDepth == 0;
+        self.methodMonitors.entered(object, visible);
+        if (!visible) {
+            return;
+        }
+        try {
+            enter(self, object, site);
+        } catch (RuntimeException | Error e) {
+            self.methodMonitors.left();
+            throw e;
+        }
+    }
+
+    /** Exit of such a method, by return or throw, before the JVM releases the real monitor. */
+    void methodExited(ManagedThread self, Object object, int site) {
+        if (!self.methodMonitors.innermostIs(object)) {
+            return; // entered before this thread was managed
+        }
+        try {
+            if (self.methodMonitors.innermostModelled() && !execution.abandoned()) {
+                exit(self, object, site);
+            }
+        } finally {
+            self.methodMonitors.left();
         }
     }
 

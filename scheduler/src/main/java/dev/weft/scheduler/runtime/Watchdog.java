@@ -63,13 +63,20 @@ final class Watchdog {
             return null;
         }
         for (ManagedThread owner : execution.threads()) {
-            // A thread paused inside a real monitor's wait holds the monitor only for the moment it takes to
-            // check whether it may run; the running thread gets it right after.
-            if (owner.thread.getId() == info.getLockOwnerId() && owner.state() == ManagedThread.State.PAUSED
-                    && !owner.waitsInRealMonitor()) {
+            if (owner.thread.getId() != info.getLockOwnerId() || owner.state() != ManagedThread.State.PAUSED) {
+                continue;
+            }
+            // A thread paused inside a real monitor's wait holds that monitor only for the moment it takes to
+            // check whether it may run; the running thread gets it right after. Any other monitor it holds, it keeps.
+            Object waitedIn = owner.realMonitorWaitedIn();
+            if (waitedIn == null || System.identityHashCode(waitedIn) != info.getLockInfo().getIdentityHashCode()) {
                 return failure(running, "thread " + running + " is blocked " + after + " entering the real monitor "
                         + info.getLockName() + " held by " + owner + ", which is paused by the scheduler at "
-                        + Execution.source(owner.pending().site()));
+                        + Execution.source(owner.pending().site()) + (waitedIn == null ? "" : " inside synchronized"
+                        + " methods of more than one object whose classes were loaded before Weft was installed: a"
+                        + " paused thread releases only the innermost monitor, and this entry was not announced by"
+                        + " an instrumented call site (it came through a method reference, reflection, virtual"
+                        + " dispatch or the JDK)"));
             }
         }
         return null;

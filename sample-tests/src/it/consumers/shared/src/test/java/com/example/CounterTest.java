@@ -7,6 +7,20 @@ import dev.weft.junit.ExhaustiveConcurrency;
 /** A correct program, whose Weft test passes, and a buggy one, whose Weft test must fail (methods named buggy*). */
 class CounterTest {
 
+    private int ticks;
+
+    /** Private and synchronized, reached by a method reference: the JVM takes this test object's monitor itself. */
+    private synchronized void tick() {
+        ticks++;
+    }
+
+    @ExhaustiveConcurrency
+    void twoThreadsTickThroughAMethodReference() throws InterruptedException {
+        ticks = 0;
+        TwoThreads.run(this::tick);
+        assertEquals(2, ticks);
+    }
+
     @ExhaustiveConcurrency
     void twoVisitorsMakeTwoHits() throws InterruptedException {
         Counter counter = new Counter();
