@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.RejectedExecutionHandler;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
@@ -109,33 +110,31 @@ class PoolApiPrograms {
         awaitTermination(pool);
     }
 
+    /** Three short increments on a one-worker pool whose queue holds one task; the count once it terminated. */
+    private static int threeIncrementsOnAFullPool(RejectedExecutionHandler whenFull) throws InterruptedException {
+        ExecutorPrograms.Counter counter = new ExecutorPrograms.Counter();
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new ArrayBlockingQueue<>(1),
+                whenFull);
+        for (int i = 0; i < 3; i++) {
+            pool.execute(counter::incrementSafely);
+        }
+        awaitTermination(pool);
+        return counter.value;
+    }
+
     /**
      * {@code CallerRunsPolicy}: a rejected task runs in the submitting thread, so every one of three short tasks runs,
      * in a worker or in the test's thread, and all three increments under one monitor are counted.
      */
     @ExhaustiveConcurrency
     void callerRunsPolicyRunsEveryTask() throws Exception {
-        ExecutorPrograms.Counter counter = new ExecutorPrograms.Counter();
-        ThreadPoolExecutor pool = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new ArrayBlockingQueue<>(1),
-                new ThreadPoolExecutor.CallerRunsPolicy());
-        for (int i = 0; i < 3; i++) {
-            pool.execute(counter::incrementSafely);
-        }
-        awaitTermination(pool);
-        assertEquals(3, counter.value);
+        assertEquals(3, threeIncrementsOnAFullPool(new ThreadPoolExecutor.CallerRunsPolicy()));
     }
 
     /** The same with {@code DiscardPolicy}: a task may be dropped silently, and the test assumes none is. */
     @ExhaustiveConcurrency
     void discardPolicyIsAssumedToRunEveryTask() throws Exception {
-        ExecutorPrograms.Counter counter = new ExecutorPrograms.Counter();
-        ThreadPoolExecutor pool = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new ArrayBlockingQueue<>(1),
-                new ThreadPoolExecutor.DiscardPolicy());
-        for (int i = 0; i < 3; i++) {
-            pool.execute(counter::incrementSafely);
-        }
-        awaitTermination(pool);
-        assertEquals(3, counter.value);
+        assertEquals(3, threeIncrementsOnAFullPool(new ThreadPoolExecutor.DiscardPolicy()));
     }
 
     /** A thread submits while the test shuts the pool down: the task either runs or is rejected, never both. */
