@@ -33,7 +33,11 @@ class ExecutorsTest {
      *   <li>a single worker runs its tasks in order; a task that throws, a timed get: nothing conflicts, 1;</li>
      *   <li>a subclass counting under the pool's monitor in {@code beforeExecute} and {@code afterExecute}, 2 tasks:
      *   the 4 critical sections with each task's before ahead of its after, 4! / (2! 2!) = 6;</li>
-     *   <li>{@code shutdownNow}'s interrupt before or after the task starts waiting: 2;</li>
+     *   <li>{@code shutdownNow} and a task that waits until interrupted: its wait looks at the worker's interrupt flag
+     *   and its catch sets the flag again; {@code shutdownNow}'s interrupt writes the flag before that look, between
+     *   the two, or after both: 3. The wait throws at once in each: the flag is set by that interrupt or, when the
+     *   worker begins the task after {@code shutdownNow} stopped the pool, by the worker itself (as the JDK does; a
+     *   JDK body's write of its own thread's flag is silent);</li>
      *   <li>a completion service: the order of the two increments (2) times the order in which the two futures
      *   reach the completion queue (2), times whether the first {@code take} comes before or after the second one
      *   arrives (2; not observable by the user, the queue's offers and takes are ordered as events): 8;</li>
@@ -52,7 +56,7 @@ class ExecutorsTest {
             "invokeAllReturnsEveryResult, 2",
             "submittedTaskThrowsIntoItsFuture, 1",
             "timedGetSeesTheResult, 1",
-            "shutdownNowInterruptsAWaitingTask, 2",
+            "shutdownNowInterruptsAWaitingTask, 3",
             "completionServiceTakesEveryResult, 8",
             "completableFuturesOnAPoolCompose, 2"})
     void correctUsePasses(String method, long traces) {

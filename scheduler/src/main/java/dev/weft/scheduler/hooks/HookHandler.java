@@ -469,8 +469,16 @@ public interface HookHandler {
     default void futureCompletes(Object future, int site) {
     }
 
-    /** When a JDK executor's task is done (after {@code afterExecute}; a thread-per-task executor's task end). */
-    default void poolTaskDone(Object pool, int site) {
+    /**
+     * When what a JDK executor's counters and termination show changes: a task begins (before {@code beforeExecute})
+     * or is done (after {@code afterExecute}; a thread-per-task executor's task end), a worker exits, the pool has
+     * terminated (after {@code terminated()}).
+     */
+    default void poolCountersChange(Object pool, int site) {
+    }
+
+    /** At the entry of {@code ThreadPoolExecutor.processWorkerExit}: a worker leaves the pool. */
+    default void poolWorkerExits(Object pool, int site) {
     }
 
     /** At the entry of {@code ThreadPoolExecutor.getTask}: an idle worker looks at the work queue. */

@@ -352,8 +352,12 @@ public final class Hooks {
         handler.futureCompletes(future, site);
     }
 
-    public static void poolTaskDone(Object pool, int site) {
-        handler.poolTaskDone(pool, site);
+    public static void poolCountersChange(Object pool, int site) {
+        handler.poolCountersChange(pool, site);
+    }
+
+    public static void poolWorkerExits(Object pool, int site) {
+        handler.poolWorkerExits(pool, site);
     }
 
     public static void poolWorkerLooksForTask(Object pool, int site) {

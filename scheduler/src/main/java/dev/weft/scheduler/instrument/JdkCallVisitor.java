@@ -20,9 +20,10 @@ import net.bytebuddy.utility.OpenedClassReader;
  *   {@code shutdown} would interrupt them in a different order in every execution (nondeterminism). Each new
  *   {@code Worker} is reported as allocated (which names it stably), and {@code HashSet.iterator()} becomes
  *   {@code Hooks.inStableOrder}, which on a managed thread iterates a copy in the order of those names.</li>
- *   <li>In {@code ThreadPoolExecutor.runWorker}: after each {@code afterExecute}, {@code Hooks.poolTaskDone(this)}: the
- *   task is done, which {@code awaitTermination} and {@code isTerminated} observe; in {@code tryTerminate}, the same
- *   after {@code terminated()}, so that what a subclass's {@code terminated} did happens before them too.</li>
+ *   <li>In {@code ThreadPoolExecutor.runWorker}: {@code Hooks.poolCountersChange(this)} before the worker
+ *   takes its own lock for a task (a task begins: the active count grows) and after each {@code afterExecute} (the task is
+ *   done), which {@code awaitTermination}, {@code isTerminated} and the counters observe; in {@code tryTerminate}, the
+ *   same after {@code terminated()}, so that what a subclass's {@code terminated} did happens before them too.</li>
  *   <li>{@code CompletableFuture.Delayer.delay}: the shared scheduler thread of {@code orTimeout},
  *   {@code completeOnTimeout} and {@code delayedExecutor}; {@code Hooks.jdkUnmodelled} fails closed before it.</li>
  * </ul>
@@ -56,14 +57,18 @@ final class JdkCallVisitor extends MethodVisitor {
                 && context.classContext().internalName().equals(POOL)) {
             Emit.callHook(mv, context.site("HashSet.iterator", ""), "inStableOrder",
                     "(Ljava/util/Collection;I)Ljava/util/Iterator;");
+        } else if (name.equals("lock") && owner.equals(WORKER) && descriptor.equals("()V")
+                && context.classContext().internalName().equals(POOL)) {
+            // runWorker, before the worker takes its own lock: a task begins (PoolModel.countersChange); before, so
+            // that the active count grows after the event, not while the worker runs up to it
+            countersChange("ThreadPoolExecutor.taskBegins");
+            super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
         } else if ((name.equals("afterExecute") || name.equals("terminated")) && owner.equals(POOL)
                 && context.classContext().internalName().equals(POOL)) {
-            // runWorker, after the task and the pool's afterExecute: the task is done (PoolModel.taskDone); and
-            // tryTerminate, after the pool's terminated(): what it did happens before awaitTermination returns
+            // runWorker, after the task and the pool's afterExecute: the task is done; and tryTerminate, after the
+            // pool's terminated(): what it did happens before awaitTermination returns
             super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
-            mv.visitVarInsn(Opcodes.ALOAD, 0);
-            Emit.callHook(mv, context.site("ThreadPoolExecutor.poolTaskDone", ""), "poolTaskDone",
-                    "(Ljava/lang/Object;I)V");
+            countersChange(name.equals("terminated") ? "ThreadPoolExecutor.terminated" : "ThreadPoolExecutor.taskDone");
         } else if (owner.equals(DELAYER) && name.equals("delay")) {
             mv.visitLdcInsn("CompletableFuture's delay scheduler (orTimeout, completeOnTimeout, delayedExecutor)");
             Emit.callHook(mv, context.site("CompletableFuture.Delayer.delay", ""), "jdkUnmodelled",
@@ -82,6 +87,11 @@ final class JdkCallVisitor extends MethodVisitor {
             Emit.callHook(mv, context.site("CompletableFuture.ASYNC_POOL", ""), "defaultAsyncPool",
                     "(Ljava/lang/Object;I)V");
         }
+    }
+
+    private void countersChange(String member) {
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        Emit.callHook(mv, context.site(member, ""), "poolCountersChange", "(Ljava/lang/Object;I)V");
     }
 
     /** [jla, thread, container] → the hook decides; if it did not start the thread, the original call runs. */

@@ -16,13 +16,15 @@ import net.bytebuddy.utility.OpenedClassReader;
  *   {@code completeNull}, {@code completeThrowable}, {@code completeRelay}, {@code internalComplete} and the public
  *   {@code obtrudeValue/obtrudeException} (every completion of a {@code CompletableFuture}, whoever makes it, goes
  *   through one of them);</li>
- *   <li>{@code Hooks.poolTaskDone(this)} at the entry of {@code ThreadPerTaskExecutor.taskComplete} (Java 21+),
- *   where a virtual-thread executor's task has finished;</li>
+ *   <li>{@code Hooks.poolCountersChange(this)} at the entry of {@code ThreadPerTaskExecutor.taskComplete} (Java
+ *   21+), where a virtual-thread executor's task has finished;</li>
+ *   <li>{@code Hooks.poolWorkerExits(this)} at the entry of {@code ThreadPoolExecutor.processWorkerExit}, where a
+ *   worker leaves the pool (its size shrinks);</li>
  *   <li>{@code Hooks.poolWorkerLooksForTask(this)} at the entry of {@code ThreadPoolExecutor.getTask}, where an idle
  *   worker decides, on the pool's private state, whether to take a queued task, wait for one or exit.</li>
  * </ul>
- * A {@code ThreadPoolExecutor}'s task is done after its {@code afterExecute}: that is a call site
- * ({@link JdkCallVisitor}).
+ * A {@code ThreadPoolExecutor}'s task begins before its {@code beforeExecute} and is done after its
+ * {@code afterExecute}: those are call sites ({@link JdkCallVisitor}).
  */
 final class JdkEntryHooks extends MethodVisitor {
 
@@ -37,6 +39,7 @@ final class JdkEntryHooks extends MethodVisitor {
                     "obtrudeException(Ljava/lang/Throwable;)V"));
     private static final String TASK_COMPLETE = "taskComplete(Ljava/lang/Thread;)V";
     private static final String GET_TASK = "getTask()Ljava/lang/Runnable;";
+    private static final String WORKER_EXIT = "processWorkerExit(Ljava/util/concurrent/ThreadPoolExecutor$Worker;Z)V";
     private static final String POOL = "java/util/concurrent/ThreadPoolExecutor";
     private static final String PER_TASK_EXECUTOR = "java/util/concurrent/ThreadPerTaskExecutor";
 
@@ -60,7 +63,10 @@ final class JdkEntryHooks extends MethodVisitor {
             return new JdkEntryHooks(next, context, "futureCompletes");
         }
         if (className.equals(PER_TASK_EXECUTOR) && method.equals(TASK_COMPLETE)) {
-            return new JdkEntryHooks(next, context, "poolTaskDone");
+            return new JdkEntryHooks(next, context, "poolCountersChange");
+        }
+        if (className.equals(POOL) && method.equals(WORKER_EXIT)) {
+            return new JdkEntryHooks(next, context, "poolWorkerExits");
         }
         if (className.equals(POOL) && method.equals(GET_TASK)) {
             return new JdkEntryHooks(next, context, "poolWorkerLooksForTask");

@@ -667,10 +667,18 @@ final class ControlledHooks implements HookHandler {
     }
 
     @Override
-    public void poolTaskDone(Object pool, int site) {
+    public void poolCountersChange(Object pool, int site) {
         ManagedThread self = visible();
         if (self != null) {
-            PoolModel.taskDone(self, pool, site);
+            PoolModel.countersChange(self, pool, site);
+        }
+    }
+
+    @Override
+    public void poolWorkerExits(Object pool, int site) {
+        ManagedThread self = visible();
+        if (self != null) {
+            PoolModel.workerExits(self, (ThreadPoolExecutor) pool, site);
         }
     }
 

@@ -26,16 +26,20 @@ final class JdkInternalSync {
     }
 
     /** Whether the thread performs {@code action} itself, at once and unseen, instead of pausing at it. */
-    static boolean silent(Action action) {
-        return !action.userLevel() && invisibleKind(action.operation()) && inJdkBody(action.site()) && action.enabled();
+    static boolean silent(ManagedThread self, Action action) {
+        return !action.userLevel() && invisibleKind(self, action.operation()) && inJdkBody(action.site())
+                && action.enabled();
     }
 
-    private static boolean invisibleKind(Operation operation) {
+    private static boolean invisibleKind(ManagedThread self, Operation operation) {
         OpKind kind = operation.kind();
         return switch (kind) {
             case LOCK, TRY_LOCK, UNLOCK, WAIT, NOTIFY, NOTIFY_ALL, UNPARK -> true;
             // a thread's look at its own or another's flag; interrupting another thread stays an event
             case READ, RMW -> operation.location().kind() == Location.Kind.INTERRUPT;
+            // a worker of a pool stopped by shutdownNow that re-asserts its own interrupt before its task: the
+            // interrupt shutdownNow sends it sets the same flag, so the two orders leave the task the same
+            case WRITE -> operation.location().equals(Location.interruptFlag(self.id));
             default -> false;
         };
     }

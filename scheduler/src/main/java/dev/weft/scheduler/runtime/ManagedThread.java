@@ -103,7 +103,7 @@ final class ManagedThread {
         if (execution.abandoned()) {
             throw ExecutionAbandoned.INSTANCE;
         }
-        while (JdkInternalSync.silent(action)) {
+        while (JdkInternalSync.silent(this, action)) {
             action = action.perform();
             if (action == null) {
                 return;

@@ -1,0 +1,211 @@
+package dev.weft.samples.executors;
+
+import dev.weft.junit.ExhaustiveConcurrency;
+
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentSkipListSet;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.RejectedExecutionHandler;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The rest of a pool's API: {@code invokeAny}, rejection policies, and the queries {@code getPoolSize},
+ * {@code getActiveCount}, {@code getQueue}, {@code getCompletedTaskCount}, each correct use beside a buggy one that
+ * relies on an order the pool does not promise. {@link PoolApiTest} runs them and says how each count is derived.
+ * Named {@code *Programs} so that Surefire does not run them on their own: the buggy ones are meant to fail.
+ */
+class PoolApiPrograms {
+
+    /** Every result {@code invokeAny} returned, over all executions of one exploration ({@link PoolApiTest} reads it). */
+    static final Set<String> INVOKE_ANY_RESULTS = new ConcurrentSkipListSet<>();
+
+    private static void awaitTermination(ExecutorService pool) throws InterruptedException {
+        pool.shutdown();
+        assertTrue(pool.awaitTermination(10, TimeUnit.SECONDS));
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A one-worker pool whose queue holds one task: a third task finds the worker busy and the queue full. */
+    private static ThreadPoolExecutor oneWorkerOneSlot() {
+        return new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new ArrayBlockingQueue<>(1));
+    }
+
+    // invokeAny: the result of a task that completed; which one is not promised
+
+    /** Two tasks that each return their own name; {@code invokeAny} returns one of them. */
+    private static String anyOfTwo() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        Callable<String> first = () -> "first";
+        Callable<String> second = () -> "second";
+        String result = pool.invokeAny(List.of(first, second));
+        awaitTermination(pool);
+        return result;
+    }
+
+    @ExhaustiveConcurrency
+    void invokeAnyReturnsTheResultOfOneTask() throws Exception {
+        String result = anyOfTwo();
+        assertTrue(result.equals("first") || result.equals("second"), result);
+        INVOKE_ANY_RESULTS.add(result);
+    }
+
+    @ExhaustiveConcurrency
+    void invokeAnyIsAssumedToReturnTheFirstTasksResult() throws Exception {
+        assertEquals("first", anyOfTwo());
+    }
+
+    // rejection: a task submitted to a busy pool with a full queue, or racing shutdown
+
+    /**
+     * The worker is held in its first task until the third is submitted, the second fills the queue: the third is
+     * rejected, always (AbortPolicy, the default).
+     */
+    @ExhaustiveConcurrency
+    void aFullPoolRejectsTheThirdTask() throws Exception {
+        ThreadPoolExecutor pool = oneWorkerOneSlot();
+        CountDownLatch release = new CountDownLatch(1);
+        pool.execute(() -> await(release));
+        pool.execute(() -> { });
+        boolean rejected = false;
+        try {
+            pool.execute(() -> { });
+        } catch (RejectedExecutionException expected) {
+            rejected = true;
+        }
+        release.countDown();
+        awaitTermination(pool);
+        assertTrue(rejected, "the third task was rejected");
+        assertEquals(2, pool.getCompletedTaskCount());
+    }
+
+    /**
+     * The bug: the first task is short, and the test assumes the third submission still finds the queue full. When
+     * the worker has finished the first task and taken the second from the queue, the third fits; otherwise it is
+     * rejected: the {@code RejectedExecutionException} escapes the test body.
+     */
+    @ExhaustiveConcurrency
+    void aThirdTaskIsAssumedToFitWhenTheWorkerIsFast() throws Exception {
+        ThreadPoolExecutor pool = oneWorkerOneSlot();
+        pool.execute(() -> { });
+        pool.execute(() -> { });
+        pool.execute(() -> { });
+        awaitTermination(pool);
+    }
+
+    /** Three short increments on a one-worker pool whose queue holds one task; the count once it terminated. */
+    private static int threeIncrementsOnAFullPool(RejectedExecutionHandler whenFull) throws InterruptedException {
+        ExecutorPrograms.Counter counter = new ExecutorPrograms.Counter();
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new ArrayBlockingQueue<>(1),
+                whenFull);
+        for (int i = 0; i < 3; i++) {
+            pool.execute(counter::incrementSafely);
+        }
+        awaitTermination(pool);
+        return counter.value;
+    }
+
+    /**
+     * {@code CallerRunsPolicy}: a rejected task runs in the submitting thread, so every one of three short tasks runs,
+     * in a worker or in the test's thread, and all three increments under one monitor are counted.
+     */
+    @ExhaustiveConcurrency
+    void callerRunsPolicyRunsEveryTask() throws Exception {
+        assertEquals(3, threeIncrementsOnAFullPool(new ThreadPoolExecutor.CallerRunsPolicy()));
+    }
+
+    /** The same with {@code DiscardPolicy}: a task may be dropped silently, and the test assumes none is. */
+    @ExhaustiveConcurrency
+    void discardPolicyIsAssumedToRunEveryTask() throws Exception {
+        assertEquals(3, threeIncrementsOnAFullPool(new ThreadPoolExecutor.DiscardPolicy()));
+    }
+
+    /** A thread submits while the test shuts the pool down: the task either runs or is rejected, never both. */
+    private static void submitRacingShutdown(boolean expectRejection) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(1);
+        ExecutorPrograms.Counter ran = new ExecutorPrograms.Counter();
+        ExecutorPrograms.Counter rejected = new ExecutorPrograms.Counter();
+        Thread submitter = new Thread(() -> {
+            try {
+                pool.execute(ran::incrementSafely);
+            } catch (RejectedExecutionException e) {
+                rejected.incrementSafely();
+            }
+        });
+        submitter.start();
+        pool.shutdown();
+        submitter.join();
+        assertTrue(pool.awaitTermination(10, TimeUnit.SECONDS));
+        assertEquals(1, ran.value + rejected.value, "the task either ran or was rejected");
+        if (!expectRejection) {
+            assertEquals(1, ran.value, "the task ran");
+        }
+    }
+
+    @ExhaustiveConcurrency
+    void aSubmissionRacingShutdownRunsOrIsRejected() throws Exception {
+        submitRacingShutdown(true);
+    }
+
+    @ExhaustiveConcurrency
+    void aSubmissionRacingShutdownIsAssumedToRun() throws Exception {
+        submitRacingShutdown(false);
+    }
+
+    // queries: what the pool answers is what it is doing
+
+    /**
+     * One worker held in its first task, two more tasks queued: the pool has one thread, it is active once the first
+     * task said it started, two tasks wait in the queue; after termination three tasks completed and no thread is
+     * left.
+     */
+    private static void queriesOfABusyPool(boolean waitUntilStarted) throws Exception {
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>());
+        CountDownLatch started = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        pool.execute(() -> {
+            started.countDown();
+            await(release);
+        });
+        pool.execute(() -> { });
+        pool.execute(() -> { });
+        assertEquals(1, pool.getPoolSize(), "pool size");
+        if (waitUntilStarted) {
+            started.await();
+        }
+        assertEquals(1, pool.getActiveCount(), "active workers");
+        assertEquals(2, pool.getQueue().size(), "queued tasks");
+        release.countDown();
+        awaitTermination(pool);
+        assertEquals(3, pool.getCompletedTaskCount(), "completed tasks");
+        assertEquals(0, pool.getPoolSize(), "pool size after termination");
+    }
+
+    @ExhaustiveConcurrency
+    void queriesAnswerWhatThePoolIsDoing() throws Exception {
+        queriesOfABusyPool(true);
+    }
+
+    /** The bug: {@code getActiveCount} asked before the worker has begun its task. */
+    @ExhaustiveConcurrency
+    void activeCountIsAssumedBeforeTheWorkerStarts() throws Exception {
+        queriesOfABusyPool(false);
+    }
+}
