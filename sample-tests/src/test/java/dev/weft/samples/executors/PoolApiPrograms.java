@@ -30,6 +30,9 @@ class PoolApiPrograms {
     /** Every result {@code invokeAny} returned, over all executions of one exploration ({@link PoolApiTest} reads it). */
     static final Set<String> INVOKE_ANY_RESULTS = new ConcurrentSkipListSet<>();
 
+    /** The name of every worker that ran the task whose worker is asked, over one exploration. */
+    static final Set<String> WORKER_NAMES = new ConcurrentSkipListSet<>();
+
     private static void awaitTermination(ExecutorService pool) throws InterruptedException {
         pool.shutdown();
         assertTrue(pool.awaitTermination(10, TimeUnit.SECONDS));
@@ -207,5 +210,54 @@ class PoolApiPrograms {
     @ExhaustiveConcurrency
     void activeCountIsAssumedBeforeTheWorkerStarts() throws Exception {
         queriesOfABusyPool(false);
+    }
+
+    // which idle worker takes a task: observable through the thread's identity
+
+    /** A thread factory that names its workers {@code worker-1}, {@code worker-2}, ... in the order it makes them. */
+    private static java.util.concurrent.ThreadFactory numberedWorkers() {
+        return new java.util.concurrent.ThreadFactory() {
+            private int made;
+
+            @Override
+            public synchronized Thread newThread(Runnable task) {
+                return new Thread(task, "worker-" + ++made);
+            }
+        };
+    }
+
+    /** Both workers of a fixed pool are started and idle before the task arrives; the task says which one runs it. */
+    private static String workerThatRunsTheTask() throws Exception {
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(2, 2, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+                numberedWorkers());
+        pool.prestartAllCoreThreads();
+        String name = pool.submit(() -> Thread.currentThread().getName()).get();
+        awaitTermination(pool);
+        return name;
+    }
+
+    @ExhaustiveConcurrency
+    void eitherIdleWorkerMayTakeTheTask() throws Exception {
+        WORKER_NAMES.add(workerThatRunsTheTask());
+    }
+
+    @ExhaustiveConcurrency
+    void theFirstIdleWorkerIsAssumedToTakeTheTask() throws Exception {
+        assertEquals("worker-1", workerThatRunsTheTask());
+    }
+
+    /**
+     * A cached pool that ran two tasks: the third goes to either of its two workers, if idle by then, or to a new
+     * one; the task says which.
+     */
+    @ExhaustiveConcurrency
+    void aCachedPoolsThirdTaskGoesToAnyWorker() throws Exception {
+        ExecutorService pool = Executors.newCachedThreadPool(numberedWorkers());
+        CountDownLatch both = new CountDownLatch(2);
+        pool.execute(both::countDown);
+        pool.execute(both::countDown);
+        both.await();
+        WORKER_NAMES.add(pool.submit(() -> Thread.currentThread().getName()).get());
+        awaitTermination(pool);
     }
 }

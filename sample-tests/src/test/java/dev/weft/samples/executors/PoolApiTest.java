@@ -71,4 +71,28 @@ class PoolApiTest {
 
         assertThat(PoolApiPrograms.INVOKE_ANY_RESULTS).containsExactly("first", "second");
     }
+
+    /**
+     * Which idle worker takes a task is explored: the task can see it ({@code Thread.currentThread()}, a
+     * {@code ThreadLocal}). Two idle workers of a fixed pool wait at the work queue, and their takes race: 2
+     * executions, one per worker. In a cached pool that ran two tasks, the third goes to either worker or to a new one
+     * (when neither is idle yet): all three are seen (the count, which also orders the two first tasks' ends and the
+     * latch, is not derived here).
+     */
+    @Test
+    void whichIdleWorkerTakesATaskIsExplored() {
+        PoolApiPrograms.WORKER_NAMES.clear();
+        ExecutorOutcomes.assertPassesIn(WeftRunner.run(PoolApiPrograms.class, "eitherIdleWorkerMayTakeTheTask",
+                reports), "eitherIdleWorkerMayTakeTheTask", 2);
+        assertThat(PoolApiPrograms.WORKER_NAMES).containsExactly("worker-1", "worker-2");
+
+        ExecutorOutcomes.assertFailsBecause(WeftRunner.run(PoolApiPrograms.class,
+                "theFirstIdleWorkerIsAssumedToTakeTheTask", reports), "theFirstIdleWorkerIsAssumedToTakeTheTask",
+                "ASSERTION", "expected: <worker-1> but was: <worker-2>");
+
+        PoolApiPrograms.WORKER_NAMES.clear();
+        ExecutorOutcomes.assertPasses(WeftRunner.run(PoolApiPrograms.class, "aCachedPoolsThirdTaskGoesToAnyWorker",
+                reports), "aCachedPoolsThirdTaskGoesToAnyWorker");
+        assertThat(PoolApiPrograms.WORKER_NAMES).containsExactly("worker-1", "worker-2", "worker-3");
+    }
 }
