@@ -53,26 +53,61 @@ class PoolApiPrograms {
 
     // invokeAny: the result of a task that completed; which one is not promised
 
-    /** Two tasks that each return their own name; {@code invokeAny} returns one of them. */
-    private static String anyOfTwo() throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(2);
-        Callable<String> first = () -> "first";
-        Callable<String> second = () -> "second";
-        String result = pool.invokeAny(List.of(first, second));
+    /** Tasks that each return their own name, on one worker each; {@code invokeAny} returns one of the names. */
+    private static String anyOf(String... names) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(names.length);
+        List<Callable<String>> tasks = new java.util.ArrayList<>();
+        for (String name : names) {
+            tasks.add(() -> name);
+        }
+        String result = pool.invokeAny(tasks);
         awaitTermination(pool);
         return result;
     }
 
     @ExhaustiveConcurrency
     void invokeAnyReturnsTheResultOfOneTask() throws Exception {
-        String result = anyOfTwo();
+        String result = anyOf("first", "second");
         assertTrue(result.equals("first") || result.equals("second"), result);
         INVOKE_ANY_RESULTS.add(result);
     }
 
+    /** The same with a timeout, which expires only when no task can move (the default timeout policy): never. */
+    @ExhaustiveConcurrency
+    void invokeAnyWithATimeout() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        Callable<String> first = () -> "first";
+        Callable<String> second = () -> "second";
+        INVOKE_ANY_RESULTS.add(pool.invokeAny(List.of(first, second), 10, TimeUnit.SECONDS));
+        awaitTermination(pool);
+    }
+
+    @ExhaustiveConcurrency
+    void invokeAnyOfThreeTasks() throws Exception {
+        INVOKE_ANY_RESULTS.add(anyOf("first", "second", "third"));
+    }
+
     @ExhaustiveConcurrency
     void invokeAnyIsAssumedToReturnTheFirstTasksResult() throws Exception {
-        assertEquals("first", anyOfTwo());
+        assertEquals("first", anyOf("first", "second"));
+    }
+
+    /** The bug: a task that lost is assumed never to have run; it may have, before its cancellation reached it. */
+    @ExhaustiveConcurrency
+    void invokeAnyIsAssumedToRunOnlyTheWinner() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        List<String> ran = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        Callable<String> first = () -> {
+            ran.add("first");
+            return "first";
+        };
+        Callable<String> second = () -> {
+            ran.add("second");
+            return "second";
+        };
+        String result = pool.invokeAny(List.of(first, second));
+        awaitTermination(pool);
+        assertEquals(List.of(result), ran, "only the winner ran");
     }
 
     // rejection: a task submitted to a busy pool with a full queue, or racing shutdown

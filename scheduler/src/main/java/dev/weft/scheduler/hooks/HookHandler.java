@@ -465,6 +465,10 @@ public interface HookHandler {
         return future.join();
     }
 
+    /** At the entry of {@code FutureTask.run} and {@code runAndReset}: the task runs only if the future is not done. */
+    default void futureRuns(Object future, int site) {
+    }
+
     /** At the entry of a JDK method that completes a future ({@code FutureTask.set}, {@code completeValue}, ...). */
     default void futureCompletes(Object future, int site) {
     }
@@ -489,6 +493,16 @@ public interface HookHandler {
     default boolean awaitTermination(java.util.concurrent.ExecutorService pool, long nanos, int site)
             throws InterruptedException {
         return pool.awaitTermination(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    /** Replaces {@code ExecutorService.invokeAny(tasks)} ({@code nanos < 0}) and {@code invokeAny(tasks, time, unit)}. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    default Object invokeAny(java.util.concurrent.ExecutorService pool,
+                             java.util.Collection<? extends java.util.concurrent.Callable<?>> tasks, long nanos,
+                             int site) throws InterruptedException, java.util.concurrent.ExecutionException,
+            java.util.concurrent.TimeoutException {
+        java.util.Collection raw = tasks;
+        return nanos < 0 ? pool.invokeAny(raw) : pool.invokeAny(raw, nanos, TimeUnit.NANOSECONDS);
     }
 
     /** Replaces {@code ExecutorService.close()} (Java 19+, where every executor service is {@link AutoCloseable}). */

@@ -352,6 +352,10 @@ public final class Hooks {
         handler.futureCompletes(future, site);
     }
 
+    public static void futureRuns(Object future, int site) {
+        handler.futureRuns(future, site);
+    }
+
     public static void poolCountersChange(Object pool, int site) {
         handler.poolCountersChange(pool, site);
     }
@@ -367,6 +371,13 @@ public final class Hooks {
     public static boolean awaitTermination(java.util.concurrent.ExecutorService pool, long nanos, int site)
             throws InterruptedException {
         return handler.awaitTermination(pool, nanos, site);
+    }
+
+    public static Object invokeAny(java.util.concurrent.ExecutorService pool,
+                                   java.util.Collection<? extends java.util.concurrent.Callable<?>> tasks, long nanos,
+                                   int site) throws InterruptedException, java.util.concurrent.ExecutionException,
+            java.util.concurrent.TimeoutException {
+        return handler.invokeAny(pool, tasks, nanos, site);
     }
 
     public static void executorClose(java.util.concurrent.ExecutorService pool, int site) {

@@ -112,10 +112,10 @@ final class CollectionMethods {
         add("java/util/concurrent/CopyOnWriteArrayList", WRITE, "addIfAbsent", "addAllAbsent");
 
         // Executors and futures: one user-level operation each (runtime PoolModel, FutureModel). The calls that wait
-        // (get, join, awaitTermination, close) are replaced instead (ExecutorCalls).
+        // (get, join, awaitTermination, close) and invokeAny are replaced instead (ExecutorCalls).
         add("java/util/concurrent/Executor", API_WRITE, "execute");
         String executorService = "java/util/concurrent/ExecutorService";
-        add(executorService, API_WRITE, "submit", "invokeAll", "invokeAny", "shutdown", "shutdownNow");
+        add(executorService, API_WRITE, "submit", "invokeAll", "shutdown", "shutdownNow");
         add(executorService, API_READ, "isShutdown", "isTerminated");
         String pool = "java/util/concurrent/ThreadPoolExecutor";
         add(pool, API_READ, "isTerminating", "getPoolSize", "getActiveCount", "getCompletedTaskCount",

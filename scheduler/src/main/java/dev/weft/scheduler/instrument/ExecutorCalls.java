@@ -2,7 +2,7 @@ package dev.weft.scheduler.instrument;
 
 /**
  * The {@link CallReplacements} of the calls that wait for an executor or a future: {@code Future.get} (also timed),
- * {@code CompletableFuture.join}, {@code ExecutorService.awaitTermination} and {@code close}. Each waits, in the
+ * {@code CompletableFuture.join}, {@code ExecutorService.awaitTermination}, {@code invokeAny} and {@code close}. Each waits, in the
  * runtime, for the user-level event it is about (the future's completion, the pool's last task) instead of parking
  * inside the JDK. They apply in the test's code and in the JDK's instrumented bodies alike ({@code invokeAll} gets
  * its futures' results with {@code get}). The calls that only ask or change an executor or a future are
@@ -34,6 +34,17 @@ final class ExecutorCalls {
                 (mv, site) -> {
                     CallReplacements.timeoutToNanos(mv);
                     Emit.callHook(mv, site, "awaitTermination", "(L" + EXECUTOR_SERVICE + ";JI)Z");
+                });
+        String invokeAny = "(L" + EXECUTOR_SERVICE + ";Ljava/util/Collection;JI)Ljava/lang/Object;";
+        CallReplacements.instance(EXECUTOR_SERVICE, "invokeAny", "(Ljava/util/Collection;)Ljava/lang/Object;",
+                (mv, site) -> {
+                    mv.visitLdcInsn(-1L);
+                    Emit.callHook(mv, site, "invokeAny", invokeAny);
+                });
+        CallReplacements.instance(EXECUTOR_SERVICE, "invokeAny",
+                "(Ljava/util/Collection;JLjava/util/concurrent/TimeUnit;)Ljava/lang/Object;", (mv, site) -> {
+                    CallReplacements.timeoutToNanos(mv);
+                    Emit.callHook(mv, site, "invokeAny", invokeAny);
                 });
         // Java 19+: ExecutorService is AutoCloseable (try-with-resources on a pool)
         CallReplacements.instance(EXECUTOR_SERVICE, "close", "()V", (mv, site) ->

@@ -16,6 +16,9 @@ import net.bytebuddy.utility.OpenedClassReader;
  *   {@code completeNull}, {@code completeThrowable}, {@code completeRelay}, {@code internalComplete} and the public
  *   {@code obtrudeValue/obtrudeException} (every completion of a {@code CompletableFuture}, whoever makes it, goes
  *   through one of them);</li>
+ *   <li>{@code Hooks.futureRuns(this)} at the entry of {@code FutureTask.run} and {@code runAndReset}, which run the
+ *   task only if the future is not done yet: a look at its state, so that a {@code cancel} racing with the start of
+ *   its task is explored both ways (the task runs, or never does);</li>
  *   <li>{@code Hooks.poolCountersChange(this)} at the entry of {@code ThreadPerTaskExecutor.taskComplete} (Java
  *   21+), where a virtual-thread executor's task has finished;</li>
  *   <li>{@code Hooks.poolWorkerExits(this)} at the entry of {@code ThreadPoolExecutor.processWorkerExit}, where a
@@ -38,6 +41,8 @@ final class JdkEntryHooks extends MethodVisitor {
                     "completeRelay(Ljava/lang/Object;)Z", "obtrudeValue(Ljava/lang/Object;)V",
                     "obtrudeException(Ljava/lang/Throwable;)V"));
     private static final String TASK_COMPLETE = "taskComplete(Ljava/lang/Thread;)V";
+    private static final String FUTURE_TASK = "java/util/concurrent/FutureTask";
+    private static final Set<String> FUTURE_RUNS = Set.of("run()V", "runAndReset()Z");
     private static final String GET_TASK = "getTask()Ljava/lang/Runnable;";
     private static final String WORKER_EXIT = "processWorkerExit(Ljava/util/concurrent/ThreadPoolExecutor$Worker;Z)V";
     private static final String POOL = "java/util/concurrent/ThreadPoolExecutor";
@@ -61,6 +66,9 @@ final class JdkEntryHooks extends MethodVisitor {
         String method = name + descriptor;
         if (COMPLETIONS.getOrDefault(className, Set.of()).contains(method)) {
             return new JdkEntryHooks(next, context, "futureCompletes");
+        }
+        if (className.equals(FUTURE_TASK) && FUTURE_RUNS.contains(method)) {
+            return new JdkEntryHooks(next, context, "futureRuns");
         }
         if (className.equals(PER_TASK_EXECUTOR) && method.equals(TASK_COMPLETE)) {
             return new JdkEntryHooks(next, context, "poolCountersChange");

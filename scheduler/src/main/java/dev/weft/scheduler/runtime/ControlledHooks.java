@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -90,7 +91,7 @@ final class ControlledHooks implements HookHandler {
     }
 
     /** The calling thread when its operations are visible: managed and not initialising a class. */
-    private static ManagedThread visible() {
+    static ManagedThread visible() {
         ManagedThread thread = CURRENT.get();
         return thread != null && thread.classInitDepth == 0 ? thread : null;
     }
@@ -659,6 +660,14 @@ final class ControlledHooks implements HookHandler {
     }
 
     @Override
+    public void futureRuns(Object future, int site) {
+        ManagedThread self = visible();
+        if (self != null) {
+            FutureModel.query(self, future, site);
+        }
+    }
+
+    @Override
     public void futureCompletes(Object future, int site) {
         ManagedThread self = visible();
         if (self != null) {
@@ -696,6 +705,15 @@ final class ControlledHooks implements HookHandler {
         return self == null || PoolModel.poolOf(pool) == null
                 ? HookHandler.super.awaitTermination(pool, nanos, site)
                 : PoolModel.awaitTermination(self, pool, nanos, site);
+    }
+
+    @Override
+    public Object invokeAny(ExecutorService pool, Collection<? extends Callable<?>> tasks, long nanos, int site)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        ManagedThread self = visible();
+        return self == null || PoolModel.poolOf(pool) == null
+                ? HookHandler.super.invokeAny(pool, tasks, nanos, site)
+                : InvokeAnyModel.invokeAny(self, pool, tasks, nanos, site);
     }
 
     @Override

@@ -23,6 +23,8 @@ import java.util.concurrent.TimeoutException;
  *   the JDK.</li>
  *   <li><b>Queries</b> ({@code isDone}, {@code isCancelled}, {@code getNow}, {@code state}, ...): a {@code READ}, which
  *   races with the completion: both answers are explored.</li>
+ *   <li><b>A {@code FutureTask}'s run</b> (by a pool's worker or anyone): a {@code READ} at its start, since it runs
+ *   the task only if the future is not done: a {@code cancel} before it means the task never runs.</li>
  * </ul>
  * Which thread runs a {@code CompletableFuture}'s dependent stage (the one completing its source, or the one adding
  * the stage to a completed source) follows from the order of these operations; the JDK's own compare-and-sets that

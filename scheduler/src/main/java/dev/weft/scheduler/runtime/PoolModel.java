@@ -135,7 +135,7 @@ final class PoolModel {
         };
     }
 
-    private static Location state(ManagedThread self, Object pool) {
+    static Location state(ManagedThread self, Object pool) {
         return Location.objectState(self.execution.names.nameOf(pool, self));
     }
 
