@@ -38,6 +38,7 @@ public final class HappensBefore {
     private final List<VectorClock> threadClocks = new ArrayList<>();
     private final Map<Integer, VectorClock> startClocks = new HashMap<>();
     private final Map<Location, LocationState> locations = new HashMap<>();
+    private final Map<Location, ObjectState> objects = new HashMap<>();
     private final Map<LockId, LockState> locks = new HashMap<>();
     private final Map<LockId, CountState> counts = new HashMap<>();
     /** per event on a counting lock: the latest acquisition of that lock before it, or -1 */
@@ -54,6 +55,16 @@ public final class HappensBefore {
         void recordRead(int thread, int index) {
             readsSinceWrite = record(readsSinceWrite, thread, index);
         }
+    }
+
+    /**
+     * What is remembered of an object modelled at its API, whose keys are locations of their own
+     * ({@link Location#key}): its whole-object accesses as those of a location, and for each key the accesses since
+     * the latest whole-object write (which happens after everything before it, so older key accesses need no entry).
+     */
+    private static final class ObjectState {
+        final LocationState whole = new LocationState();
+        final Map<Location, LocationState> keys = new HashMap<>();
     }
 
     /**
@@ -100,7 +111,9 @@ public final class HappensBefore {
 
         Operation op = event.operation();
         int[] candidates = NONE;
-        if (op.location() != null) {
+        if (op.location() != null && (op.location().isWhole() || op.location().isKey())) {
+            candidates = accessObject(op, thread, index, clock);
+        } else if (op.location() != null) {
             candidates = accessLocation(op, thread, index, clock);
         } else if (op.lockId() != null && op.lockId().counting()) {
             candidates = accessCountingLock(op, thread, index, clock);
@@ -135,6 +148,50 @@ public final class HappensBefore {
                 clock.join(clocks.get(state.lastWrite));
             }
             state.recordRead(thread, index);
+        }
+        return candidates;
+    }
+
+    /**
+     * An access of an object that has keys, or of one of its keys. A key's accesses are ordered as those of a location
+     * among themselves and against the whole object's; two keys' are not ordered. So a whole-object write comes after
+     * the latest write and the reads since of the whole and of every key; a whole-object read after the latest write
+     * of the whole and of every key; a key's write after the whole's latest write and reads since and the key's own;
+     * a key's read after the latest write of the key, or else of the whole.
+     */
+    private int[] accessObject(Operation op, int thread, int index, VectorClock clock) {
+        Location location = op.location();
+        ObjectState object = objects.computeIfAbsent(location.whole(), l -> new ObjectState());
+        LocationState whole = object.whole;
+        int[] candidates;
+        if (location.isWhole() && op.writes()) {
+            candidates = directPredecessorsOfWrite(whole);
+            for (LocationState key : object.keys.values()) {
+                candidates = concat(candidates, directPredecessorsOfWrite(key));
+            }
+            object.keys.clear();
+            whole.lastWrite = index;
+            Arrays.fill(whole.readsSinceWrite, -1);
+        } else if (location.isWhole()) {
+            candidates = whole.lastWrite >= 0 ? new int[] {whole.lastWrite} : NONE;
+            for (LocationState key : object.keys.values()) {
+                candidates = key.lastWrite >= 0 ? append(candidates, key.lastWrite) : candidates;
+            }
+            whole.recordRead(thread, index);
+        } else {
+            LocationState key = object.keys.computeIfAbsent(location, l -> new LocationState());
+            if (op.writes()) {
+                candidates = concat(directPredecessorsOfWrite(whole), directPredecessorsOfWrite(key));
+                key.lastWrite = index;
+                Arrays.fill(key.readsSinceWrite, -1);
+            } else {
+                int latest = key.lastWrite >= 0 ? key.lastWrite : whole.lastWrite;
+                candidates = latest >= 0 ? new int[] {latest} : NONE;
+                key.recordRead(thread, index);
+            }
+        }
+        for (int candidate : candidates) {
+            clock.join(clocks.get(candidate));
         }
         return candidates;
     }

@@ -1,11 +1,16 @@
 package dev.weft.scheduler.model;
 
 /**
- * A memory location: two accesses conflict when they touch the same location and at least one writes.
+ * A memory location: two accesses conflict when they {@linkplain #overlaps overlap} and at least one writes.
+ *
+ * <p>Locations form a two-level hierarchy for objects modelled at their API ({@link Kind#OBJECT_STATE},
+ * {@link Kind#UNSAFE_OBJECT}): the whole object (empty member), and its parts, one per key of a map or set (the
+ * member names the key). A part overlaps itself and the whole, not another part: {@code put("a")} and
+ * {@code put("b")} on one {@code ConcurrentHashMap} commute, while either conflicts with {@code size()}.
  *
  * @param kind   what sort of location this is
  * @param owner  the stable name of the object, class, array or thread the location belongs to
- * @param member the field name, the array index, or empty for locations that are a whole object
+ * @param member the field name, the array index, the key of a part, or empty for locations that are a whole object
  */
 public record Location(Kind kind, String owner, String member) implements Target {
 
@@ -79,13 +84,54 @@ public record Location(Kind kind, String owner, String member) implements Target
         return new Location(Kind.UNSAFE_OBJECT, objectName, "");
     }
 
+    /**
+     * One key of a map or set modelled at its API: the part of {@code container} (an {@link Kind#OBJECT_STATE} or
+     * {@link Kind#UNSAFE_OBJECT} whole) that the calls on that key touch.
+     *
+     * @param key the key's stable name, the same for keys the container takes as equal; never empty
+     */
+    public static Location key(Location container, String key) {
+        if (!container.isWhole() || key.isEmpty()) {
+            throw new IllegalArgumentException("a key needs a non-empty name and a whole object: " + container
+                    + ", '" + key + "'");
+        }
+        return new Location(container.kind, container.owner, key);
+    }
+
+    /** Whether this is a whole object that may have parts (keys). */
+    public boolean isWhole() {
+        return member.isEmpty() && (kind == Kind.OBJECT_STATE || kind == Kind.UNSAFE_OBJECT);
+    }
+
+    /** Whether this is one key of an object ({@link #key}). */
+    public boolean isKey() {
+        return !member.isEmpty() && (kind == Kind.OBJECT_STATE || kind == Kind.UNSAFE_OBJECT);
+    }
+
+    /** The whole object a key belongs to; this location itself when it is no key. */
+    public Location whole() {
+        return isKey() ? new Location(kind, owner, "") : this;
+    }
+
+    /**
+     * Whether accesses of the two locations may touch the same memory: they are equal, or one is a whole object and
+     * the other that object or one of its keys.
+     */
+    public boolean overlaps(Location other) {
+        if (equals(other)) {
+            return true;
+        }
+        return kind == other.kind && owner.equals(other.owner) && (isWhole() && other.isKey() || isKey() && other.isWhole());
+    }
+
     /** The location in user terms: {@code Account@2.balance}, {@code items[3]}, {@code Config.flag}. */
     @Override
     public String toString() {
         return switch (kind) {
             case FIELD, STATIC_FIELD -> owner + "." + member;
             case ARRAY_ELEMENT -> owner + "[" + member + "]";
-            case ATOMIC, OBJECT_STATE, UNSAFE_OBJECT -> owner;
+            case ATOMIC -> owner;
+            case OBJECT_STATE, UNSAFE_OBJECT -> member.isEmpty() ? owner : owner + "[" + member + "]";
             case PERMIT -> "permit of " + owner;
             case ALIVE -> "liveness of " + owner;
             case INTERRUPT -> "interrupt flag of " + owner;

@@ -28,6 +28,36 @@ class DependenceTest {
     }
 
     @Test
+    void callsOnDifferentKeysOfOneMapCommuteAndEachConflictsWithTheWholeMap() {
+        Location map = Location.objectState("ConcurrentHashMap@1");
+        Location a = Location.key(map, "\"a\"");
+        Location b = Location.key(map, "\"b\"");
+        assertThat(Dependence.dependent(Operation.write(a), Operation.write(b))).as("put a, put b").isFalse();
+        assertThat(Dependence.dependent(Operation.write(a), Operation.read(a))).as("put a, get a").isTrue();
+        assertThat(Dependence.dependent(Operation.write(a), Operation.read(map))).as("put a, size").isTrue();
+        assertThat(Dependence.dependent(Operation.read(map), Operation.write(b))).as("size, put b").isTrue();
+        assertThat(Dependence.dependent(Operation.read(a), Operation.write(map))).as("get a, clear").isTrue();
+        assertThat(Dependence.dependent(Operation.read(a), Operation.read(map))).as("get a, size").isFalse();
+        Location other = Location.key(Location.objectState("ConcurrentHashMap@2"), "\"a\"");
+        assertThat(Dependence.dependent(Operation.write(a), Operation.write(other))).as("another map").isFalse();
+        assertThat(Dependence.dependent(Operation.write(Location.key(Location.unsafeObject("ConcurrentHashMap@1"),
+                "\"a\"")), Operation.write(map))).as("another kind of location").isFalse();
+    }
+
+    @Test
+    void onlyAWholeObjectHasKeys() {
+        Location map = Location.objectState("ConcurrentHashMap@1");
+        assertThat(Location.key(map, "1").whole()).isEqualTo(map);
+        assertThat(Location.key(map, "1")).hasToString("ConcurrentHashMap@1[1]");
+        org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
+                .isThrownBy(() -> Location.key(x, "1"));
+        org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
+                .isThrownBy(() -> Location.key(Location.key(map, "1"), "2"));
+        org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
+                .isThrownBy(() -> Location.key(map, ""));
+    }
+
+    @Test
     void aFailedCompareAndSetIsARead() {
         Operation failed = new Operation(OpKind.CAS_FAILURE, x);
         assertThat(Dependence.dependent(failed, Operation.read(x))).isFalse();
