@@ -5,22 +5,23 @@ package dev.weft.dpor.model;
  * local computation that runs, invisibly, right after the visible operation before them.
  *
  * @param kind    what it does
- * @param reg     the register it writes (read, CAS, getAndIncrement, try-lock and available results, set), or
- *                {@code null}
+ * @param reg     the register it writes (read, CAS, getAndIncrement, try-lock, available and size results, set),
+ *                or {@code null}
  * @param cell    the shared cell it accesses, or {@code null}
  * @param a       the value written, the CAS's expected value, the set/branch/assert expression, or {@code null}
  * @param b       the CAS's new value, or {@code null}
  * @param lock    the lock (or semaphore) it acquires, tries, queries or releases, or {@code null}
+ * @param map     the keyed object whose whole state it reads (size) or writes (clear), or {@code null}
  * @param thread  the thread code it starts or joins, or -1
  * @param target  the instruction a jump or branch goes to, or -1
  * @param message the assertion's message, or {@code null}
  */
-record Instr(Kind kind, Reg reg, CellRef cell, Expr a, Expr b, LockRef lock, int thread, int target,
-             String message) {
+record Instr(Kind kind, Reg reg, CellRef cell, Expr a, Expr b, LockRef lock, KeyedObject map, int thread,
+             int target, String message) {
 
     enum Kind {
         READ(true), WRITE(true), CAS(true), GET_AND_INCREMENT(true), LOCK(true), UNLOCK(true), TRY_LOCK(true),
-        AVAILABLE(true), START(true),
+        AVAILABLE(true), SIZE(true), CLEAR(true), START(true),
         JOIN(true), SET(false), JUMP(false), BRANCH(false), ASSERT(false);
 
         final boolean visible;
@@ -31,63 +32,71 @@ record Instr(Kind kind, Reg reg, CellRef cell, Expr a, Expr b, LockRef lock, int
     }
 
     static Instr read(Reg reg, CellRef cell) {
-        return new Instr(Kind.READ, reg, cell, null, null, null, -1, -1, null);
+        return new Instr(Kind.READ, reg, cell, null, null, null, null, -1, -1, null);
     }
 
     static Instr write(CellRef cell, Expr value) {
-        return new Instr(Kind.WRITE, null, cell, value, null, null, -1, -1, null);
+        return new Instr(Kind.WRITE, null, cell, value, null, null, null, -1, -1, null);
     }
 
     static Instr cas(Reg succeeded, CellRef cell, Expr expected, Expr update) {
-        return new Instr(Kind.CAS, succeeded, cell, expected, update, null, -1, -1, null);
+        return new Instr(Kind.CAS, succeeded, cell, expected, update, null, null, -1, -1, null);
     }
 
     static Instr getAndIncrement(Reg old, CellRef cell) {
-        return new Instr(Kind.GET_AND_INCREMENT, old, cell, null, null, null, -1, -1, null);
+        return new Instr(Kind.GET_AND_INCREMENT, old, cell, null, null, null, null, -1, -1, null);
     }
 
     static Instr lock(LockRef lock) {
-        return new Instr(Kind.LOCK, null, null, null, null, lock, -1, -1, null);
+        return new Instr(Kind.LOCK, null, null, null, null, lock, null, -1, -1, null);
     }
 
     static Instr unlock(LockRef lock) {
-        return new Instr(Kind.UNLOCK, null, null, null, null, lock, -1, -1, null);
+        return new Instr(Kind.UNLOCK, null, null, null, null, lock, null, -1, -1, null);
     }
 
     static Instr tryLock(Reg acquired, LockRef lock) {
-        return new Instr(Kind.TRY_LOCK, acquired, null, null, null, lock, -1, -1, null);
+        return new Instr(Kind.TRY_LOCK, acquired, null, null, null, lock, null, -1, -1, null);
     }
 
     static Instr available(Reg permits, LockRef lock) {
-        return new Instr(Kind.AVAILABLE, permits, null, null, null, lock, -1, -1, null);
+        return new Instr(Kind.AVAILABLE, permits, null, null, null, lock, null, -1, -1, null);
+    }
+
+    static Instr size(Reg count, KeyedObject map) {
+        return new Instr(Kind.SIZE, count, null, null, null, null, map, -1, -1, null);
+    }
+
+    static Instr clear(KeyedObject map) {
+        return new Instr(Kind.CLEAR, null, null, null, null, null, map, -1, -1, null);
     }
 
     static Instr start(int thread) {
-        return new Instr(Kind.START, null, null, null, null, null, thread, -1, null);
+        return new Instr(Kind.START, null, null, null, null, null, null, thread, -1, null);
     }
 
     static Instr join(int thread) {
-        return new Instr(Kind.JOIN, null, null, null, null, null, thread, -1, null);
+        return new Instr(Kind.JOIN, null, null, null, null, null, null, thread, -1, null);
     }
 
     static Instr set(Reg reg, Expr value) {
-        return new Instr(Kind.SET, reg, null, value, null, null, -1, -1, null);
+        return new Instr(Kind.SET, reg, null, value, null, null, null, -1, -1, null);
     }
 
     static Instr jump(int target) {
-        return new Instr(Kind.JUMP, null, null, null, null, null, -1, target, null);
+        return new Instr(Kind.JUMP, null, null, null, null, null, null, -1, target, null);
     }
 
     static Instr branch(Expr condition, int target) {
-        return new Instr(Kind.BRANCH, null, null, condition, null, null, -1, target, null);
+        return new Instr(Kind.BRANCH, null, null, condition, null, null, null, -1, target, null);
     }
 
     static Instr assertion(Expr condition, String message) {
-        return new Instr(Kind.ASSERT, null, null, condition, null, null, -1, -1, message);
+        return new Instr(Kind.ASSERT, null, null, condition, null, null, null, -1, -1, message);
     }
 
     Instr withTarget(int pc) {
-        return new Instr(kind, reg, cell, a, b, lock, thread, pc, message);
+        return new Instr(kind, reg, cell, a, b, lock, map, thread, pc, message);
     }
 
     /** The instruction as a line of a program listing, naming started and joined threads by their labels. */
@@ -101,6 +110,8 @@ record Instr(Kind kind, Reg reg, CellRef cell, Expr a, Expr b, LockRef lock, int
             case UNLOCK -> "unlock " + lock;
             case TRY_LOCK -> reg + " = tryLock " + lock;
             case AVAILABLE -> reg + " = available " + lock;
+            case SIZE -> reg + " = " + map.name() + ".size()";
+            case CLEAR -> map.name() + ".clear()";
             case START -> "start " + threadLabels.get(thread);
             case JOIN -> "join " + threadLabels.get(thread);
             case SET -> reg + " := " + a;

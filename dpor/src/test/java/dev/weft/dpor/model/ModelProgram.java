@@ -6,13 +6,16 @@ import dev.weft.scheduler.model.OpKind;
 import dev.weft.scheduler.model.Operation;
 import dev.weft.scheduler.model.SourcePosition;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
- * An immutable model program: shared cells (all starting at 0), locks and semaphores, and thread codes, code 0 being the main
- * thread. Build one with {@link ProgramBuilder}; run it with {@link ModelSubject}.
+ * An immutable model program: shared cells (all starting at 0; the keys of a keyed object are cells too), locks and
+ * semaphores, and thread codes, code 0 being the main thread. Build one with {@link ProgramBuilder}; run it with
+ * {@link ModelSubject}.
  *
  * <p>Every {@link Operation} a run can report is made here, once, so that stepping a run allocates little more
  * than the {@link dev.weft.scheduler.model.Event} it returns.
@@ -23,6 +26,9 @@ public final class ModelProgram {
     private final List<String> cellNames;
     private final List<ThreadCode> threads;
     private final Operation[][] cellOps;
+    /** per cell that is a key of a keyed object: the read and the write of the whole object, one pair per object */
+    private final Operation[] wholeReads;
+    private final Operation[] wholeWrites;
     private final Operation[] lockOps;
     private final Operation[] unlockOps;
     private final Operation[] tryLockOps;
@@ -42,6 +48,18 @@ public final class ModelProgram {
             for (OpKind kind : List.of(OpKind.READ, OpKind.WRITE, OpKind.RMW, OpKind.CAS, OpKind.CAS_SUCCESS,
                     OpKind.CAS_FAILURE)) {
                 cellOps[c][kind.ordinal()] = new Operation(kind, cellLocations.get(c));
+            }
+        }
+        this.wholeReads = new Operation[cellOps.length];
+        this.wholeWrites = new Operation[cellOps.length];
+        Map<Location, Operation[]> wholes = new HashMap<>();
+        for (int c = 0; c < cellOps.length; c++) {
+            Location location = cellLocations.get(c);
+            if (location.isKey()) {
+                Operation[] ops = wholes.computeIfAbsent(location.whole(),
+                        whole -> new Operation[] {Operation.read(whole), Operation.write(whole)});
+                wholeReads[c] = ops[0];
+                wholeWrites[c] = ops[1];
             }
         }
         this.lockOps = new Operation[lockNames.size()];
@@ -89,6 +107,11 @@ public final class ModelProgram {
 
     Operation cellOp(int cell, OpKind kind) {
         return cellOps[cell][kind.ordinal()];
+    }
+
+    /** A read ({@code size}) or write ({@code clear}) of the whole keyed object that the cell is a key of. */
+    Operation wholeOp(int cell, boolean writes) {
+        return writes ? wholeWrites[cell] : wholeReads[cell];
     }
 
     Operation lockOp(int lock) {

@@ -143,6 +143,21 @@ public final class ModelRun implements Run {
                     thread.recordRead(v);
                     value = text(v);
                 }
+                case SIZE -> {
+                    int base = thread.pendingTarget;
+                    int v = 0;
+                    for (int cell = base; cell < base + instr.map().length(); cell++) {
+                        v += memory[cell] != 0 ? 1 : 0;
+                    }
+                    thread.registers[instr.reg().index()] = v;
+                    thread.recordRead(v);
+                    value = text(v);
+                }
+                case CLEAR -> {
+                    int base = thread.pendingTarget;
+                    Arrays.fill(memory, base, base + instr.map().length(), 0);
+                    value = text(0); // the value every key now holds
+                }
                 case START -> startChild(thread, op.startedThread(), instr.thread());
                 case JOIN -> {
                     // nothing to do: being enabled meant the joined thread had ended
@@ -324,6 +339,11 @@ public final class ModelRun implements Run {
                 };
                 thread.pend(op, lock);
             }
+            case SIZE, CLEAR -> {
+                // The pending target is the map's first key, which names the whole map too.
+                int base = instr.map().base();
+                thread.pend(program.wholeOp(base, instr.kind() == Instr.Kind.CLEAR), base);
+            }
             case START -> {
                 if (threadOfCode[instr.thread()] >= 0) {
                     throw new IllegalStateException(program.threads().get(instr.thread()).label()
@@ -367,7 +387,7 @@ public final class ModelRun implements Run {
         int children;
         boolean ended;
         Operation pendingOp;
-        /** the cell, lock or joined thread index of the pending operation */
+        /** the cell (for size and clear, the keyed object's first key), lock or joined thread of the pending operation */
         int pendingTarget;
         SourcePosition source;
         private PendingOperation cachedPending;

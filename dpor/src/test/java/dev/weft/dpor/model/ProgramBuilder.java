@@ -68,6 +68,26 @@ public final class ProgramBuilder {
         return new SharedArray(base, length, array);
     }
 
+    /**
+     * A thread-safe map from the keys 0..keys-1, as the runtime models a {@code ConcurrentHashMap}: each key a
+     * location of its own within the whole object's {@link Location.Kind#OBJECT_STATE} location, so calls on two keys
+     * commute and either conflicts with a call on the whole map ({@link ThreadBuilder#size},
+     * {@link ThreadBuilder#clear}). The instructions on cells act on one key through {@link KeyedObject#key}: a read
+     * is a get, a write a put, a CAS a putIfAbsent or replace, a getAndIncrement a merge.
+     */
+    public KeyedObject map(String map, int keys) {
+        if (keys < 1) {
+            throw new IllegalArgumentException("a map needs at least one key");
+        }
+        int base = cellNames.size();
+        Location whole = Location.objectState(map);
+        for (int k = 0; k < keys; k++) {
+            cellNames.add(map + "[" + k + "]");
+            cellLocations.add(Location.key(whole, Integer.toString(k)));
+        }
+        return new KeyedObject(base, keys, map);
+    }
+
     public LockRef lock(String lock) {
         return addLock(lock, -1);
     }

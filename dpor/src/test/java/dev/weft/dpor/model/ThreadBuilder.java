@@ -57,6 +57,19 @@ public final class ThreadBuilder {
         return add(Instr.getAndIncrement(old, cell));
     }
 
+    /**
+     * {@code count = map.size()}: the number of keys present (whose cells are not 0), one read of the whole map, so it
+     * conflicts with a write of any key.
+     */
+    public ThreadBuilder size(Reg count, KeyedObject map) {
+        return add(Instr.size(count, map));
+    }
+
+    /** {@code map.clear()}: every key's cell set to 0, one write of the whole map. */
+    public ThreadBuilder clear(KeyedObject map) {
+        return add(Instr.clear(map));
+    }
+
     /** Acquires the lock, or a permit of the semaphore, waiting while there is none. */
     public ThreadBuilder lock(LockRef lock) {
         return add(Instr.lock(lock));

@@ -2,6 +2,7 @@ package dev.weft.dpor.model;
 
 import dev.weft.scheduler.model.Dependence;
 import dev.weft.scheduler.model.Event;
+import dev.weft.scheduler.model.Location;
 import dev.weft.scheduler.model.OpKind;
 import dev.weft.scheduler.model.Target;
 
@@ -76,14 +77,17 @@ public record TraceKey(String text) {
 
     private static TraceKey of(List<Event> events, boolean[] included) {
         Map<String, List<String>> perThread = new TreeMap<>();
-        // Only events on one target can be dependent, so pairs are looked for within each target's events.
+        // Only events on one target can be dependent, so pairs are looked for within each target's events; the keys
+        // of an object count as the whole object's target, as they overlap it (Location#overlaps).
         Map<Target, List<Event>> byTarget = new HashMap<>();
         for (int i = 0; i < events.size(); i++) {
             if (included[i]) {
                 Event e = events.get(i);
                 perThread.computeIfAbsent(e.thread().name(), name -> new ArrayList<>()).add(e.operation().toString());
-                if (e.operation().target() != null) {
-                    byTarget.computeIfAbsent(e.operation().target(), t -> new ArrayList<>()).add(e);
+                Target target = e.operation().target();
+                if (target != null) {
+                    Target group = target instanceof Location location ? location.whole() : target;
+                    byTarget.computeIfAbsent(group, t -> new ArrayList<>()).add(e);
                 }
             }
         }

@@ -37,7 +37,13 @@ public final class CollectionCalls {
      * work queue) stay visible inside the call.
      */
     public static final int CONCURRENT_API = 32;
-    /** The code without {@link #NON_VIRTUAL}, {@link #TRAVERSAL} and {@link #CONCURRENT_API}. */
+    /**
+     * Added to the code for a call whose first argument is a key of its receiver when that is a map or a set
+     * ({@code get}, {@code put}, {@code contains}, {@code remove(Object)}): the hook is given the key, and where the
+     * runtime models the receiver key by key the call touches that key only.
+     */
+    public static final int KEYED = 64;
+    /** The code without {@link #NON_VIRTUAL}, {@link #TRAVERSAL}, {@link #CONCURRENT_API} and {@link #KEYED}. */
     public static final int ACCESS_MASK = 7;
 
     /** The called method's name and descriptor, by site. */

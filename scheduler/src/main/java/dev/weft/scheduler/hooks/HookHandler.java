@@ -355,9 +355,11 @@ public interface HookHandler {
      * Before a call of a JDK collection's method from instrumented code ({@code map.put}, {@code list.size},
      * {@code iterator.next}); the call itself runs when this returns, and {@link #collectionCallEnds} follows it,
      * also when it throws. {@code access} is one of the {@link CollectionCalls} codes; the site's member names the
-     * method ({@code "Map.put"}) and {@link CollectionCalls#signature} its descriptor.
+     * method ({@code "Map.put"}) and {@link CollectionCalls#signature} its descriptor. {@code key} is the call's first
+     * argument when {@code access} has {@link CollectionCalls#KEYED} (the key of {@code map.put(k, v)}), else
+     * {@code null}.
      */
-    default void collectionCallBegins(Object receiver, int access, int site) throws InterruptedException {
+    default void collectionCallBegins(Object receiver, Object key, int access, int site) throws InterruptedException {
     }
 
     /** After a call announced by {@link #collectionCallBegins} returned or threw. */

@@ -265,8 +265,9 @@ public final class Hooks {
         return handler.parallel(stream, site);
     }
 
-    public static void collectionCallBegins(Object receiver, int access, int site) throws InterruptedException {
-        handler.collectionCallBegins(receiver, access, site);
+    public static void collectionCallBegins(Object receiver, Object key, int access, int site)
+            throws InterruptedException {
+        handler.collectionCallBegins(receiver, key, access, site);
     }
 
     public static void collectionCallEnds(int site) {

@@ -4,12 +4,13 @@ import dev.weft.scheduler.hooks.CollectionCalls;
 import java.util.Optional;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.jar.asm.Type;
 import net.bytebuddy.utility.OpenedClassReader;
 
 /**
  * Brackets the calls of {@link CollectionMethods} on JDK collections, iterators and views:
  * <pre>
- *   Hooks.collectionCallBegins(receiver, access, site)   // the runtime's scheduling point for the whole call
+ *   Hooks.collectionCallBegins(receiver, key, access, site)   // the runtime's scheduling point for the whole call
  *   invoke                                               // the real call, as one step
  *   Hooks.collectionViewReturned(result, site)           // only for calls that return a view or an iterator
  *   Hooks.collectionCallEnds(site)                       // also when the call throws, then rethrown
@@ -19,7 +20,7 @@ import net.bytebuddy.utility.OpenedClassReader;
  */
 final class CollectionCallVisitor extends MethodVisitor {
 
-    private static final String BEGINS = "(Ljava/lang/Object;II)V";
+    private static final String BEGINS = "(Ljava/lang/Object;Ljava/lang/Object;II)V";
 
     private final MethodContext context;
 
@@ -40,9 +41,16 @@ final class CollectionCallVisitor extends MethodVisitor {
         int site = context.site(Emit.simpleName(owner) + "." + name);
         CollectionCalls.register(site, name, descriptor);
         int code = access.get().code() | (opcode == Opcodes.INVOKESPECIAL ? CollectionCalls.NON_VIRTUAL : 0);
+        boolean keyed = (code & CollectionCalls.KEYED) != 0 && firstArgumentIsAnObject(descriptor);
+        code = keyed ? code : code & ~CollectionCalls.KEYED;
 
         int receiverSlot = CallBracket.keepReceiver(context, mv, descriptor);
         super.visitVarInsn(Opcodes.ALOAD, receiverSlot);
+        if (keyed) {
+            super.visitVarInsn(Opcodes.ALOAD, receiverSlot + 1);
+        } else {
+            super.visitInsn(Opcodes.ACONST_NULL);
+        }
         Emit.pushInt(mv, code);
         Emit.callHook(mv, site, "collectionCallBegins", BEGINS);
         CallBracket.reloadArguments(mv, descriptor, receiverSlot);
@@ -54,6 +62,12 @@ final class CollectionCallVisitor extends MethodVisitor {
                     }
                 },
                 () -> Emit.callHook(mv, site, "collectionCallEnds", "(I)V"));
+    }
+
+    /** Whether the call's first argument is a reference, the key of a keyed call ({@code List.remove(int)} is not). */
+    private static boolean firstArgumentIsAnObject(String descriptor) {
+        Type[] arguments = Type.getArgumentTypes(descriptor);
+        return arguments.length > 0 && arguments[0].getSort() >= Type.ARRAY;
     }
 
     /** Whether this visitor brackets the call (for method references, which need a bridge then). */

@@ -34,6 +34,9 @@ final class CollectionMethods {
     private static final Access WRITE_TRAVERSAL = new Access(CollectionCalls.WRITE | CollectionCalls.TRAVERSAL, false);
     private static final Access TAKE = new Access(CollectionCalls.TAKE, false);
     private static final Access PUT = new Access(CollectionCalls.PUT, false);
+    /** A query or a mutation of one key ({@code map.get(k)}, {@code set.add(k)}): the first argument is the key. */
+    private static final Access KEYED_READ = new Access(CollectionCalls.READ | CollectionCalls.KEYED, false);
+    private static final Access KEYED_WRITE = new Access(CollectionCalls.WRITE | CollectionCalls.KEYED, false);
     private static final Access API_READ = new Access(CollectionCalls.READ | CollectionCalls.CONCURRENT_API, false);
     private static final Access API_WRITE = new Access(CollectionCalls.WRITE | CollectionCalls.CONCURRENT_API, false);
 
@@ -46,9 +49,11 @@ final class CollectionMethods {
         add(iterable, VIEW, "iterator");
 
         String collection = "java/util/Collection";
-        add(collection, READ, "size", "isEmpty", "contains", "containsAll", "toArray", "stream", "parallelStream",
+        add(collection, READ, "size", "isEmpty", "containsAll", "toArray", "stream", "parallelStream",
                 "equals", "hashCode", "toString");
-        add(collection, WRITE, "add", "addAll", "remove", "removeAll", "retainAll", "clear");
+        add(collection, KEYED_READ, "contains");
+        add(collection, WRITE, "addAll", "removeAll", "retainAll", "clear");
+        add(collection, KEYED_WRITE, "add", "remove");
         add(collection, WRITE_TRAVERSAL, "removeIf");
 
         String list = "java/util/List";
@@ -72,13 +77,14 @@ final class CollectionMethods {
         add(blockingDeque, PUT, "putFirst", "putLast");
 
         String map = "java/util/Map";
-        add(map, READ, "get", "getOrDefault", "containsKey", "containsValue", "size", "isEmpty", "equals",
-                "hashCode", "toString");
+        add(map, READ, "containsValue", "size", "isEmpty", "equals", "hashCode", "toString");
+        add(map, KEYED_READ, "get", "getOrDefault", "containsKey");
         add(map, READ_TRAVERSAL, "forEach");
         add(map, WRITE_TRAVERSAL, "replaceAll");
         add(map, VIEW, "keySet", "values", "entrySet");
-        add(map, WRITE, "put", "putAll", "remove", "clear", "putIfAbsent", "replace", "compute",
-                "computeIfAbsent", "computeIfPresent", "merge");
+        add(map, WRITE, "putAll", "clear");
+        add(map, KEYED_WRITE, "put", "remove", "putIfAbsent", "replace", "compute", "computeIfAbsent",
+                "computeIfPresent", "merge");
 
         String sortedMap = "java/util/SortedMap";
         add(sortedMap, READ, "firstKey", "lastKey", "comparator");

@@ -52,7 +52,18 @@ final class CollectionClasses {
             Map.entry("java.util.ArrayDeque", Kind.UNSAFE),
             Map.entry("java.util.PriorityQueue", Kind.UNSAFE));
 
-    private record Classified(Kind kind, boolean userSubclass) {
+    /**
+     * The thread-safe maps and sets whose calls on different keys commute (each key a location of its own,
+     * {@link MapKeys}). Not the collections that are not thread-safe: there a call that adds or removes a key changes
+     * the structure every other call walks, and is a data race with any of them, whatever their keys.
+     */
+    private static final Set<String> KEYED = Set.of(
+            "java.util.concurrent.ConcurrentHashMap",
+            "java.util.concurrent.ConcurrentHashMap$KeySetView",
+            "java.util.concurrent.ConcurrentSkipListMap",
+            "java.util.concurrent.ConcurrentSkipListSet");
+
+    private record Classified(Kind kind, boolean userSubclass, boolean keyed) {
     }
 
     private static final ClassValue<Classified> CLASSIFIED = new ClassValue<>() {
@@ -63,7 +74,7 @@ final class CollectionClasses {
                 jdk = jdk.getSuperclass();
             }
             Kind kind = jdk == null ? Kind.NONE : JDK_CLASSES.getOrDefault(jdk.getName(), Kind.NONE);
-            return new Classified(kind, jdk != type);
+            return new Classified(kind, jdk != type, jdk != null && KEYED.contains(jdk.getName()));
         }
     };
 
@@ -82,6 +93,11 @@ final class CollectionClasses {
 
     static Kind kind(Class<?> type) {
         return CLASSIFIED.get(type).kind();
+    }
+
+    /** Whether calls on one key of a collection of this class touch that key only ({@link MapKeys}). */
+    static boolean keyed(Class<?> type) {
+        return CLASSIFIED.get(type).keyed();
     }
 
     /**

@@ -18,7 +18,10 @@ import java.util.function.BooleanSupplier;
  *
  * <ul>
  *   <li>Location: {@code Location.objectState(name)} for thread-safe collections, {@code Location.unsafeObject(name)}
- *   for the others; a view or iterator is an access to the collection it came from.</li>
+ *   for the others; a view or iterator is an access to the collection it came from. The concurrent maps and sets
+ *   ({@link CollectionClasses#keyed}) are modelled key by key: a call on one key ({@code get}, {@code put},
+ *   {@code compute}, {@code contains}, {@code remove(k)}) touches that key's location ({@link MapKeys}), every other
+ *   call the whole collection, which overlaps every key.</li>
  *   <li>Operation: {@code READ} for queries, iteration steps and making views; {@code WRITE} for mutators; the
  *   blocking calls of blocking queues are guarded ({@link CollectionStep}).</li>
  *   <li>Receivers the runtime does not model (user implementations of {@code Map}, Guava, views made in code the
@@ -58,8 +61,12 @@ final class CollectionModel {
         this.execution = execution;
     }
 
-    /** The hook before a bracketed call. */
-    void begin(ManagedThread self, Object receiver, int code, int site) throws InterruptedException {
+    /**
+     * The hook before a bracketed call; {@code key} is the call's key for a {@link CollectionCalls#KEYED} call, else
+     * {@code null}. A keyed call on a collection modelled key by key touches that key only; a call on one of its views
+     * (a {@code keySet()}, whose {@code remove(k)} is keyed, or a {@code values()}, whose is not) the whole collection.
+     */
+    void begin(ManagedThread self, Object receiver, Object key, int code, int site) throws InterruptedException {
         Object collection = self.classInitDepth > 0 ? null : collectionOf(receiver, code, site);
         if (collection != null) {
             if (CollectionClasses.kind(collection.getClass()) == CollectionClasses.Kind.SYNCHRONOUS_QUEUE
@@ -67,7 +74,11 @@ final class CollectionModel {
                 throw new UnmodelledPrimitiveException("SynchronousQueue." + method(site) + " (only put, take,"
                         + " offer, poll, add, remove(), drainTo and queries are modelled)", site);
             }
-            step(self, collection, Call.of(code), null, site);
+            Location whole = location(collection, self);
+            boolean byKey = (code & CollectionCalls.KEYED) != 0 && collection == receiver
+                    && CollectionClasses.keyed(collection.getClass());
+            step(self, collection, byKey ? execution.mapKeys.of(self, whole, collection, key) : whole, Call.of(code),
+                    null, site);
         }
         enter(self, collection == null || callsBackOpenly(collection, code) ? null : collection);
     }
@@ -116,7 +127,7 @@ final class CollectionModel {
     <T> T call(ManagedThread self, Object collection, Call call, BooleanSupplier changes, int site, RealCall<T> real)
             throws InterruptedException {
         if (self.classInitDepth == 0) {
-            step(self, collection, call, changes, site);
+            step(self, collection, location(collection, self), call, changes, site);
         }
         enter(self, collection);
         try {
@@ -167,13 +178,13 @@ final class CollectionModel {
                 : Location.objectState(name);
     }
 
-    private void step(ManagedThread self, Object collection, Call call, BooleanSupplier changes, int site)
-            throws InterruptedException {
+    private static void step(ManagedThread self, Object collection, Location location, Call call,
+                             BooleanSupplier changes, int site) throws InterruptedException {
         if (call == Call.UNMODELLED) {
             throw new UnmodelledPrimitiveException(collection.getClass().getName() + "." + method(site)
                     + " with a timeout", site);
         }
-        self.pauseAt(new CollectionStep(self, location(collection, self), collection, call, changes, site));
+        self.pauseAt(new CollectionStep(self, location, collection, call, changes, site));
         self.throwIfTold();
     }
 

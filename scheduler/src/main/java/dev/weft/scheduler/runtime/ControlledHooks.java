@@ -623,14 +623,14 @@ final class ControlledHooks implements HookHandler {
     }
 
     @Override
-    public void collectionCallBegins(Object receiver, int access, int site) throws InterruptedException {
+    public void collectionCallBegins(Object receiver, Object key, int access, int site) throws InterruptedException {
         ManagedThread self = CURRENT.get();
         if (self != null) {
             if ((access & CollectionCalls.CONCURRENT_API) != 0 && self.classInitDepth == 0) {
                 concurrentApiCall(self, receiver, (access & CollectionCalls.ACCESS_MASK) != CollectionCalls.READ,
                         site);
             }
-            self.execution.collections.begin(self, receiver, access, site);
+            self.execution.collections.begin(self, receiver, key, access, site);
         }
     }
 

@@ -22,6 +22,7 @@ final class Execution {
     final Monitors monitors = new Monitors(this);
     final ReentrantLocks locks = new ReentrantLocks(this);
     final CollectionModel collections = new CollectionModel(this);
+    final MapKeys mapKeys = new MapKeys(names);
     final SynchronousQueues synchronousQueues = new SynchronousQueues(this);
     final ReadWriteLocks readWriteLocks = new ReadWriteLocks(this);
     final StampedLocks stampedLocks = new StampedLocks(this);
