@@ -9,8 +9,10 @@ import dev.weft.scheduler.model.ThreadId;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The cross-thread edges that the DOT graph and the HTML drawing both show: those that explain why a step saw what it
@@ -46,6 +48,8 @@ final class HbEdges {
     static List<HbEdge> unreduced(List<Event> events) {
         List<HbEdge> edges = new ArrayList<>();
         Map<Location, Event> lastWrite = new HashMap<>();
+        // per whole map: its keys written since the whole map's latest write
+        Map<Location, Set<Location>> keysWritten = new HashMap<>();
         Map<LockId, List<Event>> releasesSinceAcquire = new HashMap<>();
         Map<LockId, Event> lastNotify = new HashMap<>();
         Map<ThreadId, Event> startOf = new HashMap<>();
@@ -63,10 +67,12 @@ final class HbEdges {
             Location location = op.location();
             if (location != null) {
                 if (op.reads()) {
-                    addAcross(edges, lastWrite.get(location), event, readKind(op.kind()));
+                    for (Event write : writesSeenBy(location, lastWrite, keysWritten)) {
+                        addAcross(edges, write, event, readKind(op.kind()));
+                    }
                 }
                 if (op.writes()) {
-                    lastWrite.put(location, event);
+                    wrote(location, event, lastWrite, keysWritten);
                 }
             }
             LockId lock = op.lockId();
@@ -101,6 +107,44 @@ final class HbEdges {
         }
         edges.sort((a, b) -> a.to() != b.to() ? Integer.compare(a.to(), b.to()) : Integer.compare(a.from(), b.from()));
         return edges;
+    }
+
+    /**
+     * The latest writes a read of {@code location} sees: its own; for a key of a map also the whole map's, and for a
+     * whole map also each key's since (Location.overlaps).
+     */
+    private static List<Event> writesSeenBy(Location location, Map<Location, Event> lastWrite,
+                                            Map<Location, Set<Location>> keysWritten) {
+        List<Event> writes = new ArrayList<>();
+        addIfPresent(writes, lastWrite.get(location));
+        if (location.isKey()) {
+            addIfPresent(writes, lastWrite.get(location.whole()));
+        } else if (location.isWhole()) {
+            for (Location key : keysWritten.getOrDefault(location, Set.of())) {
+                addIfPresent(writes, lastWrite.get(key));
+            }
+        }
+        return writes;
+    }
+
+    private static void addIfPresent(List<Event> events, Event event) {
+        if (event != null) {
+            events.add(event);
+        }
+    }
+
+    /** A write of a whole map replaces what its keys held; a key's write is one more key written since. */
+    private static void wrote(Location location, Event event, Map<Location, Event> lastWrite,
+                              Map<Location, Set<Location>> keysWritten) {
+        lastWrite.put(location, event);
+        if (location.isWhole()) {
+            for (Location key : keysWritten.getOrDefault(location, Set.of())) {
+                lastWrite.remove(key);
+            }
+            keysWritten.remove(location);
+        } else if (location.isKey()) {
+            keysWritten.computeIfAbsent(location.whole(), w -> new LinkedHashSet<>()).add(location);
+        }
     }
 
     /** Reading a thread's liveness is a join, taking a park permit is a park; every other read just reads. */

@@ -15,8 +15,10 @@ final class OpText {
         Location location = event.operation().location();
         if (event.value() != null && location != null && (location.kind() == Location.Kind.UNSAFE_OBJECT
                 || location.kind() == Location.Kind.OBJECT_STATE)) {
-            // a call on an object modelled at its API: the value names the method
-            return "call " + location + "." + event.value();
+            // a call on an object modelled at its API: the value names the method; a call on one key names the key
+            return location.isKey()
+                    ? "call " + location.owner() + "." + event.value() + " key " + location.member()
+                    : "call " + location + "." + event.value();
         }
         String op = of(event.operation());
         return event.value() == null ? op : op + " = " + event.value();

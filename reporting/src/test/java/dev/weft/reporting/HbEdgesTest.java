@@ -69,6 +69,31 @@ class HbEdgesTest {
         assertThat(HbEdges.of(events)).containsExactly(new HbEdge(1, 2, EdgeKind.READS_FROM));
     }
 
+    /**
+     * A map's keys: a whole-map read ({@code size}) reads from every key's latest put, a key's read from the latest
+     * write of the key or of the whole map ({@code clear}), never from another key's put.
+     */
+    @Test
+    void linksTheKeysOfAMapToTheWholeMapAndNotToEachOther() {
+        Location map = Location.objectState("ConcurrentHashMap@1");
+        Location a = Location.key(map, "\"a\"");
+        Location b = Location.key(map, "\"b\"");
+        List<Event> events = new Execution()
+                .step(MAIN, Operation.start(T1), at("T.java", 1))
+                .step(MAIN, Operation.write(a), at("T.java", 2), "put")
+                .step(MAIN, Operation.write(b), at("T.java", 3), "put")
+                .step(T1, Operation.read(map), at("T.java", 7), "size")
+                .step(T1, Operation.read(a), at("T.java", 8), "get")
+                .step(MAIN, Operation.write(map), at("T.java", 4), "clear")
+                .step(T1, Operation.read(b), at("T.java", 9), "get")
+                .events();
+
+        assertThat(HbEdges.unreduced(events)).contains(
+                new HbEdge(1, 3, EdgeKind.READS_FROM), new HbEdge(2, 3, EdgeKind.READS_FROM),
+                new HbEdge(1, 4, EdgeKind.READS_FROM), new HbEdge(5, 6, EdgeKind.READS_FROM))
+                .doesNotContain(new HbEdge(2, 4, EdgeKind.READS_FROM), new HbEdge(2, 6, EdgeKind.READS_FROM));
+    }
+
     @Test
     void linksAnUnparkToThePark() {
         List<Event> events = new Execution()

@@ -41,4 +41,15 @@ class OpTextTest {
 
         assertThat(OpText.of(event)).isEqualTo("update counter = 4");
     }
+
+    @Test
+    void namesTheMethodOfACallOnAMapAndTheKeyItTouches() {
+        Location map = Location.objectState("ConcurrentHashMap@1");
+        Event whole = new Event(0, thread(0, "main"), 0, Operation.read(map), SourcePosition.UNKNOWN, "size");
+        Event key = new Event(1, thread(0, "main"), 1, Operation.write(Location.key(map, "\"a\"")),
+                SourcePosition.UNKNOWN, "put");
+
+        assertThat(OpText.of(whole)).isEqualTo("call ConcurrentHashMap@1.size");
+        assertThat(OpText.of(key)).isEqualTo("call ConcurrentHashMap@1.put key \"a\"");
+    }
 }
