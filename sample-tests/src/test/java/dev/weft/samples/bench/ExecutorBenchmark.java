@@ -7,9 +7,10 @@ import java.nio.file.Path;
 import java.util.Map;
 
 /**
- * The executor and future programs of {@code docs/PERFORMANCE.md} ("Executors at the user's level"), explored end
- * to end: executions and the median wall time of several runs. Not a timed test: it prints, it does not assert on
- * time (the exact counts are asserted by {@code UserLevelCountsTest} and {@code ExecutorsTest}).
+ * The executor, future and concurrent-map programs of {@code docs/PERFORMANCE.md} ("Executors at the user's level"),
+ * explored end to end: executions and the median wall time of several runs. Not a timed test: it prints, it does not assert on
+ * time (the exact counts are asserted by {@code UserLevelCountsTest}, {@code ExecutorsTest} and
+ * {@code KeyedMapsTest}).
  *
  * <pre>mvn -B -pl sample-tests test -Dtest=ExecutorBenchmark -Dsurefire.failIfNoSpecifiedTests=false</pre>
  *
@@ -19,6 +20,7 @@ class ExecutorBenchmark {
 
     private static final String EXECUTORS = "dev.weft.samples.executors.ExecutorPrograms";
     private static final String USER_LEVEL = "dev.weft.samples.executors.UserLevelPrograms";
+    private static final String KEYED_MAPS = "dev.weft.samples.collections.KeyedMapPrograms";
 
     @TempDir
     Path reports;
@@ -31,7 +33,8 @@ class ExecutorBenchmark {
                 {EXECUTORS, "poolSubclassCountsEveryTask"}, {EXECUTORS, "invokeAllReturnsEveryResult"},
                 {EXECUTORS, "completionServiceTakesEveryResult"}, {EXECUTORS, "completableFuturesOnAPoolCompose"},
                 {USER_LEVEL, "invokeAllOfFourOnFourWorkers"}, {USER_LEVEL, "threeSuppliersCombined"},
-                {USER_LEVEL, "queuedTaskSeesOneOfTheOthers"}};
+                {USER_LEVEL, "queuedTaskSeesOneOfTheOthers"}, {KEYED_MAPS, "sixThreadsPutDifferentKeys"},
+                {KEYED_MAPS, "fourThreadsPutDifferentKeysIntoASkipListMap"}, {KEYED_MAPS, "sizeSeesEitherPut"}};
         System.out.printf("%-36s %10s %10s %10s%n", "program", "executions", "blocked", "median ms");
         for (String[] program : programs) {
             MedianRun run = MedianRun.of(Class.forName(program[0]), program[1], runs, reports, Map.of());
