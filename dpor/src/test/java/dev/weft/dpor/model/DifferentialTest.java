@@ -67,6 +67,23 @@ class DifferentialTest {
         checkRandomPrograms(seed -> RandomPrograms.generateWithSemaphores(seed, seed % 2 == 1));
     }
 
+    /**
+     * A map of 2–3 keys: gets, puts, CAS and increments of one key (constant, or picked by a register), sizes and
+     * clears of the whole map, besides the usual variables and locks. Calls on different keys commute, calls on one
+     * key or on the whole map do not. Half the programs with assertions.
+     */
+    @Test
+    void dporMeetsNaiveOnRandomProgramsWithAKeyedObject() {
+        List<ModelProgram> checked = checkRandomPrograms(
+                seed -> RandomPrograms.generateWithKeyedObject(seed, seed % 2 == 1));
+
+        assertThat(checked.stream().filter(p -> p.toString().contains("map[")).count())
+                .as("checked programs with a call on one key").isGreaterThanOrEqualTo(PROGRAMS / 2);
+        assertThat(checked.stream().filter(p -> p.toString().contains("map.size()")
+                || p.toString().contains("map.clear()")).count())
+                .as("checked programs with a call on the whole map").isGreaterThanOrEqualTo(PROGRAMS / 2);
+    }
+
     @Test
     void theGeneratorIsDeterministicPerSeed() {
         assertThat(RandomPrograms.generate(42, true).toString())
@@ -78,7 +95,9 @@ class DifferentialTest {
         checkRandomPrograms(seed -> RandomPrograms.generate(seed, assertions));
     }
 
-    private static void checkRandomPrograms(LongFunction<ModelProgram> generator) {
+    /** Checks the programs of the seeds and returns those that were not skipped. */
+    private static List<ModelProgram> checkRandomPrograms(LongFunction<ModelProgram> generator) {
+        List<ModelProgram> checked = new ArrayList<>();
         List<String> disagreements = new ArrayList<>();
         int skipped = 0;
         int nonBlocking = 0;
@@ -87,7 +106,10 @@ class DifferentialTest {
             DifferentialCheck.Verdict verdict = DifferentialCheck.check(program);
             if (verdict.skipped()) {
                 skipped++;
-            } else if (!verdict.agrees()) {
+            } else {
+                checked.add(program);
+            }
+            if (!verdict.agrees()) {
                 disagreements.add("seed " + seed + " " + program.name() + "\n" + program
                         + String.join("\n", verdict.problems()));
             }
@@ -99,5 +121,6 @@ class DifferentialTest {
                 .isGreaterThanOrEqualTo(PROGRAMS / 10);
         assertThat(skipped).as("programs too big for NAIVE's budget of %d executions", DifferentialCheck.NAIVE_BUDGET)
                 .isLessThan(PROGRAMS / 10 + 1);
+        return checked;
     }
 }

@@ -25,7 +25,7 @@ class KeyedObjectTest {
 
     @Test
     void aPutIsAWriteOfOneKeyAndSizeAndClearAccessTheWholeMap() {
-        ModelProgram program = puts(List.of(0, 1), true, true);
+        ModelProgram program = puts(List.of(0, 1), true, true, false);
         Location whole = Location.objectState("m");
         try (ModelRun run = new ModelSubject(program).start()) {
             Script.steps(run, "main", "main", "main", "main");
@@ -54,7 +54,7 @@ class KeyedObjectTest {
     @Test
     void putsOfDifferentKeysCommute() {
         for (int n = 2; n <= 6; n++) {
-            ModelProgram program = puts(keys(n), false, false);
+            ModelProgram program = puts(keys(n), false, false, false);
             Exploration dpor = Exploration.dpor(program);
 
             assertThat(dpor.result().executions()).as(dpor.summary()).isEqualTo(1);
@@ -62,7 +62,7 @@ class KeyedObjectTest {
             assertThat(dpor.result().sleepSetBlocked()).isZero();
         }
         for (int n = 2; n <= 3; n++) { // NAIVE needs seconds from n = 4 on
-            ModelProgram program = puts(keys(n), false, false);
+            ModelProgram program = puts(keys(n), false, false, false);
             Exploration naive = Exploration.of(program, SearchAlgorithm.NAIVE, true);
 
             assertThat(naiveTraces(naive)).as(naive.summary()).isEqualTo(1);
@@ -74,7 +74,7 @@ class KeyedObjectTest {
     /** Two threads putting key 0 (values 1 and 2): one dependent pair, 2 traces, ending with m[0] = 2 and 1. */
     @Test
     void putsOfOneKeyConflict() {
-        ModelProgram program = puts(List.of(0, 0), false, false);
+        ModelProgram program = puts(List.of(0, 0), false, false, false);
         Exploration dpor = agreesWithNaive(program, 2);
 
         assertThat(dpor.log().ranToEnd()).extracting(e -> e.outcome().memory().get("m[0]"))
@@ -82,62 +82,90 @@ class KeyedObjectTest {
     }
 
     /**
-     * T1 puts key 0, T2 asks the size: a read of the whole map, dependent on the put. 2 traces, the size 0 (before the
-     * put) or 1 (after).
+     * One thread puts key 0, another asks the size: a read of the whole map, dependent on the put. 2 traces, the size 0
+     * (before the put) or 1 (after). Here and below the threads are declared both ways round, so that either call is
+     * the one DPOR runs first and the other the one that must find the race.
      */
     @Test
     void sizeConflictsWithAPut() {
-        ModelProgram program = puts(List.of(0), true, false);
-        Exploration dpor = agreesWithNaive(program, 2);
+        for (boolean sizeFirst : List.of(false, true)) {
+            ModelProgram program = puts(List.of(0), true, false, sizeFirst);
+            Exploration dpor = agreesWithNaive(program, 2);
 
-        assertThat(readsOf(dpor, "main.2")).containsExactlyInAnyOrder(List.of(0), List.of(1));
+            assertThat(readsOf(dpor, sizeFirst ? "main.1" : "main.2"))
+                    .containsExactlyInAnyOrder(List.of(0), List.of(1));
+        }
     }
 
     /**
      * n threads putting keys 0..n-1 and one asking the size: the puts commute, each conflicts with the size. A trace is
-     * the set of puts before the size: 2^n, the size being k in C(n, k) of them (1, 2, 4 traces for n = 1, 2, 3).
+     * the set of puts before the size: 2^n (2, 4, 8 for n = 1, 2, 3), the size being k in C(n, k) of them.
      */
     @Test
     void sizeSeesEverySetOfEarlierPutsOnce() {
         for (int n = 1; n <= 3; n++) {
-            ModelProgram program = puts(keys(n), true, false);
-            // NAIVE would need seconds for n = 3
-            Exploration dpor = n < 3 ? agreesWithNaive(program, 1L << n) : Exploration.dpor(program);
+            for (boolean sizeFirst : List.of(false, true)) {
+                ModelProgram program = puts(keys(n), true, false, sizeFirst);
+                // NAIVE would need seconds for n = 3
+                Exploration dpor = n < 3 ? agreesWithNaive(program, 1L << n) : Exploration.dpor(program);
 
-            assertThat(dpor.result().completed()).as(dpor.summary()).isEqualTo(1L << n);
-            assertThat(dpor.log().distinctTraces()).isEqualTo(1L << n);
-
-            String sizer = "main." + (n + 1);
-            for (int k = 0; k <= n; k++) {
-                int size = k;
-                assertThat(readsOf(dpor, sizer).stream().filter(r -> r.equals(List.of(size))).count())
-                        .as("executions where the size is %d of %d", k, n).isEqualTo(binomial(n, k));
+                assertThat(dpor.result().completed()).as(dpor.summary()).isEqualTo(1L << n);
+                assertThat(dpor.log().distinctTraces()).isEqualTo(1L << n);
+                String sizer = sizeFirst ? "main.1" : "main." + (n + 1);
+                for (int k = 0; k <= n; k++) {
+                    List<Integer> size = List.of(k);
+                    assertThat(readsOf(dpor, sizer).stream().filter(size::equals).count())
+                            .as("executions where the size is %d of %d", k, n).isEqualTo(binomial(n, k));
+                }
             }
         }
     }
 
     /**
-     * T1 puts key 0, T2 puts key 1, T3 clears the map. The puts commute; each conflicts with the clear. A trace is
-     * which puts come before the clear: 2 x 2 = 4 (none, only key 0's, only key 1's, both), each ending in another
-     * state (a key survives exactly when its put comes after the clear).
+     * Two threads put key 0 (value 1) and key 1 (value 2), a third clears the map. The puts commute; each conflicts
+     * with the clear. A trace is which puts come before the clear: 2 x 2 = 4 (none, only key 0's, only key 1's, both),
+     * each ending in another state (a key survives exactly when its put comes after the clear).
      */
     @Test
     void clearConflictsWithPutsOfEveryKey() {
-        ModelProgram program = puts(List.of(0, 1), false, true);
-        Exploration dpor = agreesWithNaive(program, 4);
+        for (boolean clearFirst : List.of(false, true)) {
+            ModelProgram program = puts(List.of(0, 1), false, true, clearFirst);
+            Exploration dpor = agreesWithNaive(program, 4);
 
-        assertThat(dpor.log().ranToEnd()).extracting(e -> e.outcome().memory().get("m[0]") + "," + e.outcome()
-                .memory().get("m[1]")).containsExactlyInAnyOrder("0,0", "1,0", "0,2", "1,2");
+            assertThat(dpor.log().ranToEnd()).extracting(e -> e.outcome().memory().get("m[0]") + ","
+                    + e.outcome().memory().get("m[1]")).containsExactlyInAnyOrder("0,0", "1,0", "0,2", "1,2");
+        }
     }
 
     /**
-     * T1 and T2 get key 0, T3 asks the size: reads only, nothing dependent, 1 trace. Against a clear (T3 clearing
-     * instead) each get is dependent on it: 2 x 2 = 4 traces, though every one reads 0 (the map is empty).
+     * T1 {@code m[0] = 1}, T2 {@code m.clear()}, T3 {@code r = m[0]}: each pair is dependent (put and clear write,
+     * the get reads the key both write), so every order of the three is a trace of its own: 3! = 6. The get sees 1
+     * when the put comes before it and the clear not between them (put get clear, clear put get): 2 traces; the key
+     * ends at 1 when the put comes after the clear (clear put get, clear get put, get clear put): 3 traces.
+     */
+    @Test
+    void aPutAClearAndAGetOfOneKeyAreTotallyOrdered() {
+        ProgramBuilder p = ProgramBuilder.program("put, clear, get");
+        KeyedObject m = p.map("m", 1);
+        p.thread("T1", t -> t.write(m.key(0), 1));
+        p.thread("T2", t -> t.clear(m));
+        p.thread("T3", t -> t.read(t.reg("r"), m.key(0)));
+        Exploration dpor = agreesWithNaive(p.build(), 6);
+
+        assertThat(readsOf(dpor, "main.3")).filteredOn(r -> r.equals(List.of(1))).hasSize(2);
+        assertThat(dpor.log().ranToEnd()).filteredOn(e -> e.outcome().memory().get("m[0]") == 1).hasSize(3);
+    }
+
+    /**
+     * Two threads get key 0, a third asks the size: reads only, nothing dependent, 1 trace. Against a clear (the third
+     * clearing instead) each get is dependent on it: 2 x 2 = 4 traces, though every one reads 0 (the map is empty).
      */
     @Test
     void readsOfKeysAndOfTheWholeMapCommuteButNotWithAClear() {
-        agreesWithNaive(getsAnd(false), 1);
-        agreesWithNaive(getsAnd(true), 4);
+        for (boolean wholeFirst : List.of(false, true)) {
+            agreesWithNaive(getsAnd(false, wholeFirst), 1);
+            agreesWithNaive(getsAnd(true, wholeFirst), 4);
+        }
     }
 
     /**
@@ -225,40 +253,56 @@ class KeyedObjectTest {
     }
 
     /**
-     * A map {@code m} with a thread per entry of {@code keys}, thread i putting {@code m[keys[i]] = i + 1}; then, if
-     * asked, a thread {@code r = m.size()} and a thread {@code m.clear()}.
+     * A map {@code m} with a thread per entry of {@code keys}, the i-th putting {@code m[keys[i]] = i + 1}, and, if
+     * asked, a thread {@code r = m.size()} and a thread {@code m.clear()}, declared (so started) after the putters or,
+     * with {@code wholeFirst}, before them.
      */
-    private static ModelProgram puts(List<Integer> keys, boolean size, boolean clear) {
+    private static ModelProgram puts(List<Integer> keys, boolean size, boolean clear, boolean wholeFirst) {
         ProgramBuilder p = ProgramBuilder.program("puts(" + keys + (size ? ", size" : "") + (clear ? ", clear" : "")
-                + ")");
+                + (wholeFirst ? ", whole first" : "") + ")");
         KeyedObject m = p.map("m", keys.stream().mapToInt(k -> k + 1).max().orElse(1));
+        Runnable wholeCalls = () -> {
+            if (size) {
+                p.thread("S", t -> t.size(t.reg("r"), m));
+            }
+            if (clear) {
+                p.thread("C", t -> t.clear(m));
+            }
+        };
+        if (wholeFirst) {
+            wholeCalls.run();
+        }
         for (int i = 0; i < keys.size(); i++) {
             int value = i + 1;
             CellRef key = m.key(keys.get(i));
             p.thread("P" + value, t -> t.write(key, value));
         }
-        if (size) {
-            p.thread("S", t -> t.size(t.reg("r"), m));
-        }
-        if (clear) {
-            p.thread("C", t -> t.clear(m));
+        if (!wholeFirst) {
+            wholeCalls.run();
         }
         return p.build();
     }
 
-    /** T1 and T2 {@code r = m[0]}; T3 {@code r = m.size()}, or {@code m.clear()}. */
-    private static ModelProgram getsAnd(boolean clear) {
-        ProgramBuilder p = ProgramBuilder.program("gets and " + (clear ? "clear" : "size"));
+    /** Two threads {@code r = m[0]} and one {@code r = m.size()}, or {@code m.clear()}, declared after or before. */
+    private static ModelProgram getsAnd(boolean clear, boolean wholeFirst) {
+        ProgramBuilder p = ProgramBuilder.program("gets and " + (clear ? "clear" : "size")
+                + (wholeFirst ? ", whole first" : ""));
         KeyedObject m = p.map("m", 2);
-        p.thread("T1", t -> t.read(t.reg("r"), m.key(0)));
-        p.thread("T2", t -> t.read(t.reg("r"), m.key(0)));
-        p.thread("T3", t -> {
+        Runnable wholeCall = () -> p.thread(clear ? "C" : "S", t -> {
             if (clear) {
                 t.clear(m);
             } else {
                 t.size(t.reg("r"), m);
             }
         });
+        if (wholeFirst) {
+            wholeCall.run();
+        }
+        p.thread("G1", t -> t.read(t.reg("r"), m.key(0)));
+        p.thread("G2", t -> t.read(t.reg("r"), m.key(0)));
+        if (!wholeFirst) {
+            wholeCall.run();
+        }
         return p.build();
     }
 

@@ -387,7 +387,7 @@ public final class ModelRun implements Run {
         int children;
         boolean ended;
         Operation pendingOp;
-        /** the cell (for size and clear, the keyed object's first key), lock or joined thread of the pending operation */
+        /** the cell (for size and clear, the map's first key), lock or joined thread of the pending operation */
         int pendingTarget;
         SourcePosition source;
         private PendingOperation cachedPending;

@@ -15,6 +15,11 @@ import java.util.SplittableRandom;
  * <p>{@link #generateWithSemaphores} makes the locks counting semaphores with 0–2 permits, so acquisitions may have a
  * permit to spare, and adds bare releases (by threads that never acquired) and bare acquisitions (which may wait
  * forever): the uses of a semaphore as a counter rather than a mutex.
+ *
+ * <p>{@link #generateWithKeyedObject} adds a map with 2–3 keys ({@link ProgramBuilder#map}): some of the reads,
+ * writes, CAS and getAndIncrement act on one of its keys instead of a variable, a constant key or one a register
+ * picks (modulo the number of keys, so always in range), and some operations are calls on the whole map, a size or
+ * a clear.
  */
 public final class RandomPrograms {
 
@@ -31,12 +36,21 @@ public final class RandomPrograms {
     private final boolean semaphores;
     private final List<CellRef> vars = new ArrayList<>();
     private final List<LockRef> locks = new ArrayList<>();
+    private final boolean keyedObject;
+    /** the keyed object, or {@code null} */
+    private KeyedObject map;
 
     private RandomPrograms(long seed, boolean assertions, boolean unsafeObject, boolean semaphores) {
+        this(seed, assertions, unsafeObject, semaphores, false);
+    }
+
+    private RandomPrograms(long seed, boolean assertions, boolean unsafeObject, boolean semaphores,
+                           boolean keyedObject) {
         this.random = new SplittableRandom(seed);
         this.assertions = assertions;
         this.unsafeObject = unsafeObject;
         this.semaphores = semaphores;
+        this.keyedObject = keyedObject;
     }
 
     /** The program for a seed, with or without assertions (otherwise the same shape of program). */
@@ -59,12 +73,21 @@ public final class RandomPrograms {
         return new RandomPrograms(seed, false, true, false).program("random(" + seed + ", unsafe object)");
     }
 
+    /** The program for a seed with a map of 2–3 keys besides the variables, with or without assertions. */
+    public static ModelProgram generateWithKeyedObject(long seed, boolean assertions) {
+        return new RandomPrograms(seed, assertions, false, false, true)
+                .program("random(" + seed + ", keyed object" + (assertions ? ", asserts" : "") + ")");
+    }
+
     private ModelProgram program(String name) {
         ProgramBuilder p = ProgramBuilder.program(name);
         int varCount = 1 + random.nextInt(3);
         for (int v = 0; v < varCount; v++) {
             vars.add(random.nextInt(4) == 0 ? p.atomic("a" + v)
                     : unsafeObject && v == 0 ? p.unsafeObject("u" + v) : p.shared("v" + v));
+        }
+        if (keyedObject) {
+            map = p.map("map", 2 + random.nextInt(2));
         }
         int lockCount = semaphores ? 1 + random.nextInt(2) : random.nextInt(3);
         for (int l = 0; l < lockCount; l++) {
@@ -97,6 +120,19 @@ public final class RandomPrograms {
             int choice = random.nextInt(100);
             Reg reg = regs[random.nextInt(regs.length)];
             CellRef var = vars.get(random.nextInt(vars.size()));
+            if (map != null) {
+                // Drawn only for programs with a map, so that the other generators' programs stay as they were.
+                int onMap = random.nextInt(10);
+                if (onMap < 2) {
+                    wholeMapCall(t, reg);
+                    left--;
+                    continue;
+                } else if (onMap < 6) {
+                    Reg picker = regs[random.nextInt(regs.length)];
+                    var = random.nextBoolean() ? map.key(random.nextInt(map.length()))
+                            : map.key(picker.mod(map.length()));
+                }
+            }
             if (choice < 30) {
                 t.read(reg, var);
                 if (random.nextInt(10) == 0 && assertions) {
@@ -134,6 +170,18 @@ public final class RandomPrograms {
                 t.ifThen(reg.eq(value), then -> statements(then, inner, held, regs));
                 left -= inner + 1;
             }
+        }
+    }
+
+    /** A size of the map (now and then asserted not to be some value) or a clear; one visible operation. */
+    private void wholeMapCall(ThreadBuilder t, Reg reg) {
+        if (random.nextInt(5) < 3) {
+            t.size(reg, map);
+            if (random.nextInt(10) == 0 && assertions) {
+                t.check(reg.ne(random.nextInt(3)), "unexpected size in " + reg);
+            }
+        } else {
+            t.clear(map);
         }
     }
 
