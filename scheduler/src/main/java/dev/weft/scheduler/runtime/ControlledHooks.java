@@ -32,7 +32,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.StampedLock;
 
 /**
@@ -451,99 +450,48 @@ final class ControlledHooks implements HookHandler {
         return success;
     }
 
-    /** The calling thread when it is visible and the lock is one the runtime models; else {@code null}. */
-    private static ManagedThread visibleWith(Lock lock, int site) {
-        ManagedThread self = visible();
-        if (self != null && !(lock instanceof ReentrantLock) && !ReadWriteLocks.models(lock)
-                && !StampedLocks.isView(lock)) {
-            throw new UnmodelledPrimitiveException(lock.getClass().getName() + " (only ReentrantLock, the views of"
-                    + " ReentrantReadWriteLock and the views of StampedLock are modelled)", site);
-        }
-        return self;
-    }
-
-    /** Lock calls that may wait, on a modelled lock; {@code false} when a try failed or timed out. */
-    private static boolean acquire(ManagedThread self, Lock lock, GuardedCall.Mode mode, int site)
-            throws InterruptedException {
-        if (ReadWriteLocks.models(lock)) {
-            return self.execution.readWriteLocks.lock(self, lock, mode, site);
-        }
-        if (StampedLocks.isView(lock)) {
-            return self.execution.stampedLocks.lockView(self, lock, mode, site);
-        }
-        return switch (mode) {
-            case TRY -> self.execution.locks.tryLock(self, lock, site);
-            case TIMED -> throw new IllegalArgumentException("timed: use tryLockTimed");
-            case INTERRUPTIBLE -> {
-                if (ThreadLifecycle.interrupted(self, site)) {
-                    throw new InterruptedException();
-                }
-                self.execution.locks.lock(self, lock, site);
-                yield true;
-            }
-            case UNINTERRUPTIBLE -> {
-                self.execution.locks.lock(self, lock, site);
-                yield true;
-            }
-        };
-    }
-
-    private static boolean acquireUninterruptibly(ManagedThread self, Lock lock, GuardedCall.Mode mode, int site) {
-        try {
-            return acquire(self, lock, mode, site);
-        } catch (InterruptedException impossible) {
-            throw new IllegalStateException(impossible);
-        }
-    }
-
     @Override
     public void lock(Lock lock, int site) {
-        ManagedThread self = visibleWith(lock, site);
+        ManagedThread self = LockRouting.visibleWith(lock, site);
         if (self == null) {
             HookHandler.super.lock(lock, site);
         } else {
-            acquireUninterruptibly(self, lock, GuardedCall.Mode.UNINTERRUPTIBLE, site);
+            LockRouting.acquireUninterruptibly(self, lock, GuardedCall.Mode.UNINTERRUPTIBLE, site);
         }
     }
 
     @Override
     public void lockInterruptibly(Lock lock, int site) throws InterruptedException {
-        ManagedThread self = visibleWith(lock, site);
+        ManagedThread self = LockRouting.visibleWith(lock, site);
         if (self == null) {
             HookHandler.super.lockInterruptibly(lock, site);
         } else {
-            acquire(self, lock, GuardedCall.Mode.INTERRUPTIBLE, site);
+            LockRouting.acquire(self, lock, GuardedCall.Mode.INTERRUPTIBLE, site);
         }
     }
 
     @Override
     public boolean tryLock(Lock lock, int site) {
-        ManagedThread self = visibleWith(lock, site);
-        return self == null ? lock.tryLock() : acquireUninterruptibly(self, lock, GuardedCall.Mode.TRY, site);
+        ManagedThread self = LockRouting.visibleWith(lock, site);
+        return self == null ? lock.tryLock()
+                : LockRouting.acquireUninterruptibly(self, lock, GuardedCall.Mode.TRY, site);
     }
 
     @Override
     public boolean tryLockTimed(Lock lock, long nanos, int site) throws InterruptedException {
-        ManagedThread self = visibleWith(lock, site);
-        if (self == null) {
-            return HookHandler.super.tryLockTimed(lock, nanos, site);
-        }
-        return lock instanceof ReentrantLock
-                ? self.execution.locks.tryLock(self, lock, nanos, site)
-                : acquire(self, lock, GuardedCall.Mode.TIMED, site);
+        ManagedThread self = LockRouting.visibleWith(lock, site);
+        return self == null
+                ? HookHandler.super.tryLockTimed(lock, nanos, site)
+                : LockRouting.tryLockTimed(self, lock, nanos, site);
     }
 
     @Override
     public void unlock(Lock lock, int site) {
-        ManagedThread self = visibleWith(lock, site);
+        ManagedThread self = LockRouting.visibleWith(lock, site);
         if (self == null) {
             HookHandler.super.unlock(lock, site);
-        } else if (ReadWriteLocks.models(lock)) {
-            self.execution.readWriteLocks.unlock(self, lock, site);
-        } else if (StampedLocks.isView(lock)) {
-            self.execution.stampedLocks.unlockView(self, lock, site);
         } else {
-            self.execution.locks.unlock(self, lock, site);
+            LockRouting.unlock(self, lock, site);
         }
     }
 
@@ -553,9 +501,7 @@ final class ControlledHooks implements HookHandler {
         if (self == null) {
             return HookHandler.super.conditionAwait(condition, nanos, site);
         }
-        return self.execution.readWriteLocks.owns(condition)
-                ? self.execution.readWriteLocks.await(self, condition, true, nanos >= 0, site)
-                : self.execution.locks.await(self, condition, nanos, site);
+        return LockRouting.await(self, condition, nanos, site);
     }
 
     @Override
@@ -563,14 +509,8 @@ final class ControlledHooks implements HookHandler {
         ManagedThread self = visible();
         if (self == null) {
             HookHandler.super.conditionAwaitUninterruptibly(condition, site);
-        } else if (self.execution.readWriteLocks.owns(condition)) {
-            try {
-                self.execution.readWriteLocks.await(self, condition, false, false, site);
-            } catch (InterruptedException impossible) {
-                throw new IllegalStateException(impossible);
-            }
         } else {
-            self.execution.locks.awaitUninterruptibly(self, condition, site);
+            LockRouting.awaitUninterruptibly(self, condition, site);
         }
     }
 
@@ -591,7 +531,7 @@ final class ControlledHooks implements HookHandler {
         if (self == null) {
             HookHandler.super.conditionSignal(condition, site);
         } else {
-            signal(self, condition, false, site);
+            LockRouting.signal(self, condition, false, site);
         }
     }
 
@@ -601,7 +541,7 @@ final class ControlledHooks implements HookHandler {
         if (self == null) {
             HookHandler.super.conditionSignalAll(condition, site);
         } else {
-            signal(self, condition, true, site);
+            LockRouting.signal(self, condition, true, site);
         }
     }
 
@@ -854,14 +794,6 @@ final class ControlledHooks implements HookHandler {
     public Object queueRemove(Queue<Object> queue, int site) {
         ManagedThread self = visible();
         return self == null ? queue.remove() : Queues.remove(self, queue, site);
-    }
-
-    private static void signal(ManagedThread self, Condition condition, boolean all, int site) {
-        if (self.execution.readWriteLocks.owns(condition)) {
-            self.execution.readWriteLocks.signal(self, condition, all, site);
-        } else {
-            self.execution.locks.signal(self, condition, all, site);
-        }
     }
 
     // java.util.concurrent synchronizers: see Semaphores, Latches, Barriers, Phasers, StampedLocks.
