@@ -6,8 +6,10 @@ import dev.weft.samples.support.Concurrently;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -82,5 +84,51 @@ class UnsafeCollectionPrograms {
         int[] seen = new int[2];
         Concurrently.run(() -> seen[0] = map.get("a"), () -> seen[1] = map.get("a"));
         assertThat(seen).containsExactly(1, 1);
+    }
+
+    // Key by key: a query of one key, or a change that keeps the structure (a new value for a key already there), is
+    // no race with a call on another key; adding or removing a key changes what every call walks.
+
+    /** Each thread replaces the value of its own key, already in the map: the map's structure never changes. */
+    @ExhaustiveConcurrency
+    void replacingTheValuesOfTwoKeys() throws Exception {
+        Map<String, Integer> scores = new HashMap<>(Map.of("alice", 0, "bob", 0));
+        Concurrently.run(() -> scores.put("alice", 1), () -> scores.put("bob", 2));
+        assertThat(scores).containsEntry("alice", 1).containsEntry("bob", 2);
+    }
+
+    /** One thread reads a key of a sorted map while the other replaces another key's value. */
+    @ExhaustiveConcurrency
+    void readingOneKeyWhileAnotherIsReplaced() throws Exception {
+        Map<String, Integer> scores = new java.util.TreeMap<>(Map.of("alice", 0, "bob", 0));
+        int[] seen = new int[1];
+        Concurrently.run(() -> seen[0] = scores.get("alice"), () -> scores.put("bob", 2));
+        assertThat(seen[0]).isZero();
+    }
+
+    /** Both threads replace the value of one key: unordered writes of one entry. */
+    @ExhaustiveConcurrency
+    void replacingTheValueOfOneKeyTwice() throws Exception {
+        Map<String, Integer> scores = new HashMap<>(Map.of("alice", 0));
+        Concurrently.run(() -> scores.put("alice", 1), () -> scores.put("alice", 2));
+        assertThat(scores).containsKey("alice");
+    }
+
+    /** One thread reads a key while the other adds another key: the add may resize the table the read walks. */
+    @ExhaustiveConcurrency
+    void readingOneKeyWhileAnotherIsAdded() throws Exception {
+        Map<String, Integer> scores = new HashMap<>(Map.of("alice", 0));
+        int[] seen = new int[1];
+        Concurrently.run(() -> seen[0] = scores.get("alice"), () -> scores.put("carol", 3));
+        assertThat(seen[0]).isZero();
+    }
+
+    /** A set: one thread asks for an element while the other adds a new one. */
+    @ExhaustiveConcurrency
+    void askingASetWhileAnElementIsAdded() throws Exception {
+        Set<String> members = new HashSet<>(Set.of("alice"));
+        boolean[] found = new boolean[1];
+        Concurrently.run(() -> found[0] = members.contains("alice"), () -> members.add("bob"));
+        assertThat(found[0]).isTrue();
     }
 }

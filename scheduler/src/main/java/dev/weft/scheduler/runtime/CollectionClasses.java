@@ -52,18 +52,34 @@ final class CollectionClasses {
             Map.entry("java.util.ArrayDeque", Kind.UNSAFE),
             Map.entry("java.util.PriorityQueue", Kind.UNSAFE));
 
-    /**
-     * The thread-safe maps and sets whose calls on different keys commute (each key a location of its own,
-     * {@link MapKeys}). Not the collections that are not thread-safe: there a call that adds or removes a key changes
-     * the structure every other call walks, and is a data race with any of them, whatever their keys.
-     */
-    private static final Set<String> KEYED = Set.of(
-            "java.util.concurrent.ConcurrentHashMap",
-            "java.util.concurrent.ConcurrentHashMap$KeySetView",
-            "java.util.concurrent.ConcurrentSkipListMap",
-            "java.util.concurrent.ConcurrentSkipListSet");
+    /** How calls on one key of a map or set are modelled. */
+    enum Keying {
+        /** every call touches the whole collection */
+        NONE,
+        /** a call on one key touches that key only ({@link MapKeys}): the concurrent maps and sets */
+        BY_KEY,
+        /**
+         * a query of one key, and a change of one key that keeps the collection's structure (its size), touch that
+         * key only; a change that adds or removes a key touches the whole collection, because it changes the
+         * structure every other call walks (a resize, a rebalancing) and is a data race with any of them, whatever
+         * their keys. The maps and sets that are not thread-safe, but not an access-ordered {@code LinkedHashMap}
+         * (whose {@code get} moves the entry) nor an {@code IdentityHashMap} (whose keys are equal by identity).
+         */
+        BY_KEY_UNLESS_STRUCTURAL
+    }
 
-    private record Classified(Kind kind, boolean userSubclass, boolean keyed) {
+    private static final Map<String, Keying> KEYED = Map.of(
+            "java.util.concurrent.ConcurrentHashMap", Keying.BY_KEY,
+            "java.util.concurrent.ConcurrentHashMap$KeySetView", Keying.BY_KEY,
+            "java.util.concurrent.ConcurrentSkipListMap", Keying.BY_KEY,
+            "java.util.concurrent.ConcurrentSkipListSet", Keying.BY_KEY,
+            "java.util.HashMap", Keying.BY_KEY_UNLESS_STRUCTURAL,
+            "java.util.TreeMap", Keying.BY_KEY_UNLESS_STRUCTURAL,
+            "java.util.HashSet", Keying.BY_KEY_UNLESS_STRUCTURAL,
+            "java.util.LinkedHashSet", Keying.BY_KEY_UNLESS_STRUCTURAL,
+            "java.util.TreeSet", Keying.BY_KEY_UNLESS_STRUCTURAL);
+
+    private record Classified(Kind kind, boolean userSubclass, Keying keying) {
     }
 
     private static final ClassValue<Classified> CLASSIFIED = new ClassValue<>() {
@@ -74,7 +90,8 @@ final class CollectionClasses {
                 jdk = jdk.getSuperclass();
             }
             Kind kind = jdk == null ? Kind.NONE : JDK_CLASSES.getOrDefault(jdk.getName(), Kind.NONE);
-            return new Classified(kind, jdk != type, jdk != null && KEYED.contains(jdk.getName()));
+            return new Classified(kind, jdk != type,
+                    jdk == null ? Keying.NONE : KEYED.getOrDefault(jdk.getName(), Keying.NONE));
         }
     };
 
@@ -95,9 +112,9 @@ final class CollectionClasses {
         return CLASSIFIED.get(type).kind();
     }
 
-    /** Whether calls on one key of a collection of this class touch that key only ({@link MapKeys}). */
-    static boolean keyed(Class<?> type) {
-        return CLASSIFIED.get(type).keyed();
+    /** How calls on one key of a collection of this class are modelled ({@link MapKeys}). */
+    static Keying keying(Class<?> type) {
+        return CLASSIFIED.get(type).keying();
     }
 
     /**

@@ -74,11 +74,8 @@ final class CollectionModel {
                 throw new UnmodelledPrimitiveException("SynchronousQueue." + method(site) + " (only put, take,"
                         + " offer, poll, add, remove(), drainTo and queries are modelled)", site);
             }
-            Location whole = location(collection, self);
-            boolean byKey = (code & CollectionCalls.KEYED) != 0 && collection == receiver
-                    && CollectionClasses.keyed(collection.getClass());
-            step(self, collection, byKey ? execution.mapKeys.of(self, whole, collection, key) : whole, Call.of(code),
-                    null, site);
+            keyedStep(self, collection, (code & CollectionCalls.KEYED) != 0 && collection == receiver ? key : null,
+                    Call.of(code), site);
         }
         enter(self, collection == null || callsBackOpenly(collection, code) ? null : collection);
     }
@@ -100,8 +97,44 @@ final class CollectionModel {
                         && (code & CollectionCalls.ACCESS_MASK) == CollectionCalls.READ;
     }
 
+    /**
+     * The step of a call on {@code key} of the collection, or on the whole collection when {@code key} is
+     * {@code null} or the collection is not modelled key by key ({@link CollectionClasses.Keying}). A change of one
+     * key of a collection that is not thread-safe is announced as a change of the whole collection (it may add or
+     * remove a key); {@link #end} tells its step whether it kept the structure, and its event is then a change of
+     * the key alone (the event is made once the thread has run on, as a compare-and-set's is).
+     */
+    private void keyedStep(ManagedThread self, Object collection, Object key, Call call, int site)
+            throws InterruptedException {
+        Location whole = location(collection, self);
+        CollectionClasses.Keying keying = key == null
+                ? CollectionClasses.Keying.NONE
+                : CollectionClasses.keying(collection.getClass());
+        if (keying == CollectionClasses.Keying.NONE) {
+            step(self, collection, whole, call, null, site);
+            return;
+        }
+        Location keyLocation = execution.mapKeys.of(self, whole, collection, key);
+        if (keying == CollectionClasses.Keying.BY_KEY || call == Call.READ || keyLocation.equals(whole)) {
+            step(self, collection, keyLocation, call, null, site);
+            return;
+        }
+        CollectionStep step = step(self, collection, whole, call, null, site);
+        step.narrowTo(keyLocation);
+        self.structureCheck = step;
+        self.sizeBeforeCall = sizeOf(collection);
+    }
+
+    private static int sizeOf(Object collection) {
+        return collection instanceof Map<?, ?> map ? map.size() : ((java.util.Collection<?>) collection).size();
+    }
+
     /** The hook after a bracketed call returned or threw. */
     void end(ManagedThread self) {
+        if (self.structureCheck != null && self.collectionDepth == self.suppressedAtDepth) {
+            self.structureCheck.structureKept(sizeOf(self.callCollection) == self.sizeBeforeCall);
+            self.structureCheck = null;
+        }
         if (self.collectionDepth == self.suppressedAtDepth) {
             self.classInitDepth--;
             self.suppressedAtDepth = 0;
@@ -178,14 +211,16 @@ final class CollectionModel {
                 : Location.objectState(name);
     }
 
-    private static void step(ManagedThread self, Object collection, Location location, Call call,
-                             BooleanSupplier changes, int site) throws InterruptedException {
+    private static CollectionStep step(ManagedThread self, Object collection, Location location, Call call,
+                                      BooleanSupplier changes, int site) throws InterruptedException {
         if (call == Call.UNMODELLED) {
             throw new UnmodelledPrimitiveException(collection.getClass().getName() + "." + method(site)
                     + " with a timeout", site);
         }
-        self.pauseAt(new CollectionStep(self, location, collection, call, changes, site));
+        CollectionStep step = new CollectionStep(self, location, collection, call, changes, site);
+        self.pauseAt(step);
         self.throwIfTold();
+        return step;
     }
 
     /** Counts the call; when it is modelled, suppresses what it does inside. */

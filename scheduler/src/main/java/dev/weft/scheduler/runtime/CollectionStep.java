@@ -36,6 +36,9 @@ final class CollectionStep extends Action {
     private final CollectionModel.Call call;
     private final BooleanSupplier changes;
     private boolean changed = true;
+    /** The key a change of the whole collection turns out to have touched alone, or {@code null}. */
+    private Location narrowTo;
+    private boolean structureKept;
 
     CollectionStep(ManagedThread thread, Location location, Object collection, CollectionModel.Call call,
          BooleanSupplier changes, int site) {
@@ -82,9 +85,21 @@ final class CollectionStep extends Action {
      * A call that changed nothing (interrupted, timed out, a {@code poll} of an empty queue) only read the collection:
      * two idle pool workers whose {@code take} was interrupted by {@code shutdown} do not race.
      */
+    /** This change, announced on the whole collection, touches {@code key} alone if it keeps the structure. */
+    void narrowTo(Location key) {
+        narrowTo = key;
+    }
+
+    /** Told by the thread when the real call has returned: whether it kept the collection's structure (its size). */
+    void structureKept(boolean kept) {
+        structureKept = kept;
+    }
+
     @Override
     Operation performed() {
-        Operation operation = operation();
+        Operation operation = narrowTo != null && structureKept
+                ? new Operation(operation().kind(), narrowTo)
+                : operation();
         return operation.writes() && !changed ? Operation.read(operation.location()) : operation;
     }
 

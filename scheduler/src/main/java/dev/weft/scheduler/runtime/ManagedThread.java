@@ -47,6 +47,12 @@ final class ManagedThread {
     int suppressedAtDepth;
     /** The collection of that call: the owner of the views it returns. */
     Object callCollection;
+    /**
+     * A keyed call on a collection that is not thread-safe, in progress ({@link CollectionModel}): its step, told at
+     * the call's end whether the call kept the collection's structure, and the collection's size before the call.
+     */
+    CollectionStep structureCheck;
+    int sizeBeforeCall;
     int steps;
     private int childCount;
     private int objectCount;
