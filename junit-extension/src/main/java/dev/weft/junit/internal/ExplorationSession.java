@@ -14,6 +14,7 @@ import dev.weft.scheduler.instrument.InstrumentationFailure;
 import dev.weft.scheduler.instrument.WeftInstrumentation;
 import dev.weft.scheduler.runtime.JvmSubject;
 import dev.weft.scheduler.runtime.RuntimeSettings;
+import dev.weft.scheduler.runtime.WorkerIdentityMattered;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.opentest4j.TestAbortedException;
 
@@ -52,15 +53,28 @@ final class ExplorationSession {
         ReplayToken replay = settings.replay() == null ? null : decodeReplay(settings.replay());
         ExplorationOptions options = new ExplorationOptions(SearchAlgorithm.valueOf(settings.algorithm().name()),
                 settings.maxExecutions(), settings.maxSteps(), true);
-        Explorer explorer = replay == null ? Explorer.create(options) : Explorer.replaying(replay.schedule(), options);
         ProgressListener progress = new ProgressListener(shortName, out);
         RuntimeSettings runtime = RuntimeSettings.defaults()
                 .withWatchdogTimeout(settings.watchdogTimeout())
                 .withTimeouts(settings.timeouts())
                 .withReuseThreads(settings.reuseThreads())
-                .withKeepCoreAwake(settings.keepCoreAwake());
+                .withKeepCoreAwake(settings.keepCoreAwake())
+                .withInterchangeableIdleWorkers(settings.interchangeableIdleWorkers());
         JvmSubject subject = new JvmSubject(body, runtime);
-        ExplorationResult result = explorer.explore(subject, progress);
+        ExplorationResult result = exploreUnlessWorkerIdentityMattered(replay, options, subject, progress);
+        if (subject.workerIdentityMattered()) {
+            // The idle workers of a pool were taken as interchangeable, and a thread looked at its identity: what
+            // ran so far is real, but a failure-free exploration is not yet exhaustive. Explore again, with every
+            // choice of idle worker.
+            runtime = runtime.withInterchangeableIdleWorkers(false);
+            subject = new JvmSubject(body, runtime);
+            if (result == null || !result.failed()) {
+                out.println("weft: " + shortName + " a task looked at the thread it runs on: exploring again with"
+                        + " every choice of idle pool worker");
+                progress = new ProgressListener(shortName, out);
+                result = explorer(replay, options).explore(subject, progress);
+            }
+        }
         for (String warning : subject.warnings()) {
             out.println("weft: " + shortName + " WARNING: " + warning);
             context.publishReportEntry("weft.warning", warning);
@@ -80,6 +94,21 @@ final class ExplorationSession {
                 ? ReportedFailure.withFewestPreemptions(subject, first, options)
                 : ReportedFailure.asFound(first);
         fail(result, reported, DetailedReplay.of(reported.shown(), body, runtime, options), testDir);
+    }
+
+    private static Explorer explorer(ReplayToken replay, ExplorationOptions options) {
+        return replay == null ? Explorer.create(options) : Explorer.replaying(replay.schedule(), options);
+    }
+
+    /** The exploration's result, or {@code null} when it was abandoned because a worker's identity mattered. */
+    private static ExplorationResult exploreUnlessWorkerIdentityMattered(ReplayToken replay, ExplorationOptions options,
+                                                                         JvmSubject subject,
+                                                                         ProgressListener progress) {
+        try {
+            return explorer(replay, options).explore(subject, progress);
+        } catch (WorkerIdentityMattered abandoned) {
+            return null;
+        }
     }
 
     private void pass(ExplorationResult result, Path testDir, ReplayToken replay, ProgressListener progress)

@@ -16,7 +16,7 @@ import java.util.function.Function;
  */
 record WeftSettings(Algorithm algorithm, long maxExecutions, int maxSteps, String replay, Path reportDir,
                     Duration watchdogTimeout, boolean minimizePreemptions, Timeouts timeouts, boolean reuseThreads,
-                    boolean keepCoreAwake) {
+                    boolean keepCoreAwake, boolean interchangeableIdleWorkers) {
 
     static final long DEFAULT_MAX_EXECUTIONS = 100_000;
     static final int DEFAULT_MAX_STEPS = 10_000;
@@ -61,8 +61,11 @@ record WeftSettings(Algorithm algorithm, long maxExecutions, int maxSteps, Strin
                 .map(v -> parseBoolean(v, "weft.reuseThreads", where)).orElse(true);
         boolean keepCoreAwake = parameters.apply("weft.keepCoreAwake")
                 .map(v -> parseBoolean(v, "weft.keepCoreAwake", where)).orElse(true);
+        boolean interchangeableIdleWorkers = parameters.apply("weft.interchangeableIdleWorkers")
+                .map(v -> parseBoolean(v, "weft.interchangeableIdleWorkers", where)).orElse(true);
         return new WeftSettings(algorithm, maxExecutions, (int) maxSteps, replay, reportDir,
-                Duration.ofSeconds(watchdog), minimizePreemptions, timeouts, reuseThreads, keepCoreAwake);
+                Duration.ofSeconds(watchdog), minimizePreemptions, timeouts, reuseThreads, keepCoreAwake,
+                interchangeableIdleWorkers);
     }
 
     private static Timeouts parseTimeouts(String value, String where) {

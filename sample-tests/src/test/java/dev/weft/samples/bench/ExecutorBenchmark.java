@@ -34,12 +34,15 @@ class ExecutorBenchmark {
                 {EXECUTORS, "completionServiceTakesEveryResult"}, {EXECUTORS, "completableFuturesOnAPoolCompose"},
                 {USER_LEVEL, "invokeAllOfFourOnFourWorkers"}, {USER_LEVEL, "threeSuppliersCombined"},
                 {USER_LEVEL, "queuedTaskSeesOneOfTheOthers"}, {KEYED_MAPS, "sixThreadsPutDifferentKeys"},
-                {KEYED_MAPS, "fourThreadsPutDifferentKeysIntoASkipListMap"}, {KEYED_MAPS, "sizeSeesEitherPut"}};
+                {KEYED_MAPS, "fourThreadsPutDifferentKeysIntoASkipListMap"}, {KEYED_MAPS, "sizeSeesEitherPut"},
+                {USER_LEVEL, "fourTasksInTurnOnThreeIdleWorkers"},
+                {USER_LEVEL, "fourTasksInTurnOnThreeIdleWorkers", "weft.interchangeableIdleWorkers", "false"}};
         System.out.printf("%-36s %10s %10s %10s%n", "program", "executions", "blocked", "median ms");
         for (String[] program : programs) {
-            MedianRun run = MedianRun.of(Class.forName(program[0]), program[1], runs, reports, Map.of());
-            System.out.printf("%-36s %10d %10d %10d%n", program[1], run.executions(), run.blocked(),
-                    run.medianMillis());
+            Map<String, String> parameters = program.length > 2 ? Map.of(program[2], program[3]) : Map.of();
+            MedianRun run = MedianRun.of(Class.forName(program[0]), program[1], runs, reports, parameters);
+            System.out.printf("%-36s %10d %10d %10d%s%n", program[1], run.executions(), run.blocked(),
+                    run.medianMillis(), parameters.isEmpty() ? "" : " " + parameters);
         }
     }
 }

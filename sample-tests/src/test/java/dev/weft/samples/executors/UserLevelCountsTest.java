@@ -1,6 +1,7 @@
 package dev.weft.samples.executors;
 
 import dev.weft.samples.support.WeftRunner;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -29,10 +30,20 @@ class UserLevelCountsTest {
             "taskReadsStatePublishedBeforeItsSubmission, 1",
             "flagSetBeforeTheFutureItGuards, 1",
             "queuedTaskSeesOneOfTheOthers, 6",
+            "fourTasksInTurnOnThreeIdleWorkers, 1",
             "terminatedHappensBeforeAwaitTermination, 1"})
     void costsTheUsersTraces(String method, long traces) {
         ExecutorOutcomes.assertPassesIn(WeftRunner.run(UserLevelPrograms.class, method, reports), method,
                 traces);
+    }
+
+    /** The tasks name their workers: both outcomes, one worker for both tasks or two, are explored. */
+    @Test
+    void whichIdleWorkerTakesATaskIsExploredWhenATaskLooksAtItsThread() {
+        UserLevelPrograms.WORKER_SETS.clear();
+        WeftRunner.Outcome outcome = WeftRunner.run(UserLevelPrograms.class, "twoTasksInTurnNameTheirWorkers", reports);
+        ExecutorOutcomes.assertPasses(outcome, "twoTasksInTurnNameTheirWorkers");
+        assertThat(UserLevelPrograms.WORKER_SETS).containsExactly(1, 2);
     }
 
     @ParameterizedTest(name = "{0} fails with {1}")

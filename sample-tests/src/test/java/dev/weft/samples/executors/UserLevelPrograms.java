@@ -25,6 +25,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class UserLevelPrograms {
 
+    /** How many different workers {@link #twoTasksInTurnNameTheirWorkers} saw, over all its executions. */
+    static final java.util.Set<Integer> WORKER_SETS = new java.util.concurrent.ConcurrentSkipListSet<>();
+
     static final class Counter {
         int value;
 
@@ -130,6 +133,42 @@ class UserLevelPrograms {
         pool.shutdown();
         assertEquals(10, counter.value);
         assertEquals(10, largest);
+    }
+
+    /**
+     * Three prestarted workers wait for tasks; four tasks are submitted one after the other, each awaited before the
+     * next: one thread at a time touches the counter, 1 trace. Which idle worker takes each task is not explored (the
+     * workers are interchangeable: no task looks at its thread), else each of the four takes could go to any of the
+     * three idle workers.
+     */
+    @ExhaustiveConcurrency
+    void fourTasksInTurnOnThreeIdleWorkers() throws Exception {
+        Counter counter = new Counter();
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(3, 3, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>());
+        pool.prestartAllCoreThreads();
+        for (int i = 1; i <= 4; i++) {
+            int delta = i;
+            pool.submit(() -> counter.add(delta)).get();
+        }
+        pool.shutdown();
+        assertEquals(10, counter.value);
+    }
+
+    /**
+     * Two tasks in turn on three idle workers, each returning the name of the thread it runs on: which idle worker
+     * takes a task is then observable, and explored (the exploration notices the look and starts again). The two
+     * tasks ran on one worker or on two ({@link #WORKER_SETS}).
+     */
+    @ExhaustiveConcurrency
+    void twoTasksInTurnNameTheirWorkers() throws Exception {
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(3, 3, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>());
+        pool.prestartAllCoreThreads();
+        java.util.Set<String> workers = new java.util.HashSet<>();
+        for (int i = 1; i <= 2; i++) {
+            workers.add(pool.submit(() -> Thread.currentThread().getName()).get());
+        }
+        pool.shutdown();
+        WORKER_SETS.add(workers.size());
     }
 
     /** Three independent suppliers combined: nothing of the user's conflicts, 1 trace. */

@@ -362,6 +362,29 @@ public interface HookHandler {
     default void collectionCallBegins(Object receiver, Object key, int access, int site) throws InterruptedException {
     }
 
+    /**
+     * Replaces {@code Thread.currentThread()} in the test's code (not in the JDK's): the code looks at which thread it
+     * runs on.
+     */
+    default Thread currentThread(int site) {
+        return Thread.currentThread();
+    }
+
+    /** Replaces {@code ThreadLocal.get()} in the test's code: a value of the current thread's own. */
+    default Object threadLocalGet(ThreadLocal<Object> local, int site) {
+        return local.get();
+    }
+
+    /** Replaces {@code ThreadLocal.set(value)} in the test's code. */
+    default void threadLocalSet(ThreadLocal<Object> local, Object value, int site) {
+        local.set(value);
+    }
+
+    /** Replaces {@code ThreadLocal.remove()} in the test's code. */
+    default void threadLocalRemove(ThreadLocal<Object> local, int site) {
+        local.remove();
+    }
+
     /** After a call announced by {@link #collectionCallBegins} returned or threw. */
     default void collectionCallEnds(int site) {
     }

@@ -270,6 +270,22 @@ public final class Hooks {
         handler.collectionCallBegins(receiver, key, access, site);
     }
 
+    public static Thread currentThread(int site) {
+        return handler.currentThread(site);
+    }
+
+    public static Object threadLocalGet(ThreadLocal<Object> local, int site) {
+        return handler.threadLocalGet(local, site);
+    }
+
+    public static void threadLocalSet(ThreadLocal<Object> local, Object value, int site) {
+        handler.threadLocalSet(local, value, site);
+    }
+
+    public static void threadLocalRemove(ThreadLocal<Object> local, int site) {
+        handler.threadLocalRemove(local, site);
+    }
+
     public static void collectionCallEnds(int site) {
         handler.collectionCallEnds(site);
     }

@@ -40,6 +40,7 @@ final class CallReplacements {
     static final String FORK_JOIN_POOL = "java/util/concurrent/ForkJoinPool";
     static final String QUEUE = "java/util/Queue";
     static final String BLOCKING_QUEUE = "java/util/concurrent/BlockingQueue";
+    static final String THREAD_LOCAL = "java/lang/ThreadLocal";
 
     private static final String WAIT = "(Ljava/lang/Object;JII)V";
     private static final String ON_OBJECT = "(Ljava/lang/Object;I)V";
@@ -109,6 +110,15 @@ final class CallReplacements {
         statik(THREAD, "yield", "()V", (mv, site) -> Emit.callHook(mv, site, "threadYield", "(I)V"));
         statik(THREAD, "onSpinWait", "()V", (mv, site) -> Emit.callHook(mv, site, "onSpinWait", "(I)V"));
         statik(THREAD, "interrupted", "()Z", (mv, site) -> Emit.callHook(mv, site, "threadInterrupted", "(I)Z"));
+        // The test's code looking at which thread it runs on (PoolModel.takenBy); never replaced in the JDK's code.
+        statik(THREAD, "currentThread", "()Ljava/lang/Thread;",
+                (mv, site) -> Emit.callHook(mv, site, "currentThread", "(I)Ljava/lang/Thread;"));
+        instance(THREAD_LOCAL, "get", "()Ljava/lang/Object;",
+                (mv, site) -> Emit.callHook(mv, site, "threadLocalGet", "(Ljava/lang/ThreadLocal;I)Ljava/lang/Object;"));
+        instance(THREAD_LOCAL, "set", "(Ljava/lang/Object;)V", (mv, site) -> Emit.callHook(mv, site,
+                "threadLocalSet", "(Ljava/lang/ThreadLocal;Ljava/lang/Object;I)V"));
+        instance(THREAD_LOCAL, "remove", "()V",
+                (mv, site) -> Emit.callHook(mv, site, "threadLocalRemove", "(Ljava/lang/ThreadLocal;I)V"));
         statik(THREAD, "holdsLock", "(Ljava/lang/Object;)Z",
                 (mv, site) -> Emit.callHook(mv, site, "holdsLock", "(Ljava/lang/Object;I)Z"));
 
@@ -234,6 +244,15 @@ final class CallReplacements {
 
     static void instance(String jdkClass, String name, String descriptor, Adapter adapter) {
         register(name + descriptor, new Replacement(jdkClass, name, false, adapter));
+    }
+
+    /**
+     * Whether the replacement is there to see the test's code look at which thread it runs on
+     * ({@code Thread.currentThread()}, a {@code ThreadLocal}); the JDK's own looks are the same whichever worker runs.
+     */
+    static boolean looksAtThreadIdentity(Replacement replacement) {
+        return replacement.jdkClass().equals(THREAD_LOCAL)
+                || replacement.jdkClass().equals(THREAD) && replacement.method().equals("currentThread");
     }
 
     private static void statik(String jdkClass, String name, String descriptor, Adapter adapter) {

@@ -36,11 +36,13 @@ final class JdkBodyVisitor extends ContextualClassVisitor {
     }
 
     /**
-     * Every replacement but those that exist to stop the test's own code from reaching an uncontrolled pool: the JDK
-     * asks for the common pool internally ({@code CompletableFuture.screenExecutor}) without using it.
+     * Every replacement but those that exist to stop the test's own code from reaching an uncontrolled pool (the JDK
+     * asks for the common pool internally, {@code CompletableFuture.screenExecutor}, without using it) and those that
+     * see the test's code look at its thread's identity (the JDK's looks do not tell one worker from another).
      */
     private static boolean appliesToJdkCode(CallReplacements.Replacement replacement) {
-        return !replacement.jdkClass().equals(CallReplacements.FORK_JOIN_POOL);
+        return !replacement.jdkClass().equals(CallReplacements.FORK_JOIN_POOL)
+                && !CallReplacements.looksAtThreadIdentity(replacement);
     }
 
     /** Sends the hook calls the visitors before it emit to {@code JdkHooks}, which bootstrap classes can see. */

@@ -119,8 +119,9 @@ final class CollectionModel {
             step(self, collection, keyLocation, call, null, site);
             return;
         }
-        CollectionStep step = step(self, collection, whole, call, null, site);
+        CollectionStep step = new CollectionStep(self, whole, collection, call, null, site);
         step.narrowTo(keyLocation);
+        pause(self, step, collection, call, site);
         self.structureCheck = step;
         self.sizeBeforeCall = sizeOf(collection);
     }
@@ -159,8 +160,22 @@ final class CollectionModel {
      */
     <T> T call(ManagedThread self, Object collection, Call call, BooleanSupplier changes, int site, RealCall<T> real)
             throws InterruptedException {
+        return call(self, collection, call, changes, null, site, real);
+    }
+
+    /**
+     * As {@link #call(ManagedThread, Object, Call, BooleanSupplier, int, RealCall)}; the step is announced on the
+     * whole collection and, when {@code narrowTo} is not {@code null}, its event is an access of that key alone (an
+     * idle pool worker's take, {@link PoolModel#takenBy}).
+     */
+    <T> T call(ManagedThread self, Object collection, Call call, BooleanSupplier changes, Location narrowTo, int site,
+               RealCall<T> real) throws InterruptedException {
         if (self.classInitDepth == 0) {
-            step(self, collection, location(collection, self), call, changes, site);
+            CollectionStep step = new CollectionStep(self, location(collection, self), collection, call, changes, site);
+            if (narrowTo != null) {
+                step.touchesOnly(narrowTo);
+            }
+            pause(self, step, collection, call, site);
         }
         enter(self, collection);
         try {
@@ -211,16 +226,23 @@ final class CollectionModel {
                 : Location.objectState(name);
     }
 
-    private static CollectionStep step(ManagedThread self, Object collection, Location location, Call call,
-                                      BooleanSupplier changes, int site) throws InterruptedException {
+    private static void step(ManagedThread self, Object collection, Location location, Call call,
+                             BooleanSupplier changes, int site) throws InterruptedException {
+        pause(self, new CollectionStep(self, location, collection, call, changes, site), collection, call, site);
+    }
+
+    /**
+     * Pauses the thread at the step until it is performed. Whatever decides the step's event (a narrower location) is
+     * set before: the event of a step whose thread is then told to throw is made without the thread running on.
+     */
+    private static void pause(ManagedThread self, CollectionStep step, Object collection, Call call, int site)
+            throws InterruptedException {
         if (call == Call.UNMODELLED) {
             throw new UnmodelledPrimitiveException(collection.getClass().getName() + "." + method(site)
                     + " with a timeout", site);
         }
-        CollectionStep step = new CollectionStep(self, location, collection, call, changes, site);
         self.pauseAt(step);
         self.throwIfTold();
-        return step;
     }
 
     /** Counts the call; when it is modelled, suppresses what it does inside. */

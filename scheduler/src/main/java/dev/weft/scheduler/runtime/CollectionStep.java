@@ -90,6 +90,12 @@ final class CollectionStep extends Action {
         narrowTo = key;
     }
 
+    /** This step, announced on the whole collection, touches {@code key} alone. */
+    void touchesOnly(Location key) {
+        narrowTo = key;
+        structureKept = true;
+    }
+
     /** Told by the thread when the real call has returned: whether it kept the collection's structure (its size). */
     void structureKept(boolean kept) {
         structureKept = kept;

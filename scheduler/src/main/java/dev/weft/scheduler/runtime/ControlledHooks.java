@@ -667,6 +667,38 @@ final class ControlledHooks implements HookHandler {
     }
 
     @Override
+    public Thread currentThread(int site) {
+        identityObserved();
+        return Thread.currentThread();
+    }
+
+    @Override
+    public Object threadLocalGet(ThreadLocal<Object> local, int site) {
+        identityObserved();
+        return local.get();
+    }
+
+    @Override
+    public void threadLocalSet(ThreadLocal<Object> local, Object value, int site) {
+        identityObserved();
+        local.set(value);
+    }
+
+    @Override
+    public void threadLocalRemove(ThreadLocal<Object> local, int site) {
+        identityObserved();
+        local.remove();
+    }
+
+    /** A managed thread other than the main one looked at its identity ({@link PoolModel#takenBy}). */
+    private static void identityObserved() {
+        ManagedThread self = CURRENT.get();
+        if (self != null && self.id.index() != 0) {
+            self.execution.threadIdentityObserved = true;
+        }
+    }
+
+    @Override
     public void collectionCallEnds(int site) {
         ManagedThread self = CURRENT.get();
         if (self != null) {

@@ -23,6 +23,10 @@ final class Execution {
     final ReentrantLocks locks = new ReentrantLocks(this);
     final CollectionModel collections = new CollectionModel(this);
     final MapKeys mapKeys = new MapKeys(names);
+    /** An idle worker took from its pool's work queue as one of interchangeable workers ({@link PoolModel#takenBy}). */
+    volatile boolean tookAsInterchangeableWorker;
+    /** A thread other than the main one looked at its own identity ({@code Thread.currentThread()}, a thread-local). */
+    volatile boolean threadIdentityObserved;
     final SynchronousQueues synchronousQueues = new SynchronousQueues(this);
     final ReadWriteLocks readWriteLocks = new ReadWriteLocks(this);
     final StampedLocks stampedLocks = new StampedLocks(this);

@@ -45,6 +45,14 @@ public final class JvmRun implements Run {
         this.warnings = warnings;
     }
 
+    /**
+     * Whether this execution took a task as one of interchangeable idle workers and also saw a thread other than the
+     * main one look at its identity: then which worker took it may have mattered ({@link PoolModel#takenBy}).
+     */
+    boolean workerIdentityMayHaveMattered() {
+        return execution.tookAsInterchangeableWorker && execution.threadIdentityObserved;
+    }
+
     /** Starts the main thread of a fresh execution and waits until it is paused in front of its first operation. */
     static JvmRun start(RuntimeSettings settings, ThrowingRunnable body) {
         return start(settings, body, warning -> { });

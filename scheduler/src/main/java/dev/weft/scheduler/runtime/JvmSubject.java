@@ -16,6 +16,8 @@ public final class JvmSubject implements Subject {
     private final ThrowingRunnable body;
     private final RuntimeSettings settings;
     private final Set<String> warnings = ConcurrentHashMap.newKeySet();
+    private JvmRun last;
+    private boolean workerIdentityMattered;
 
     public JvmSubject(ThrowingRunnable body, RuntimeSettings settings) {
         if (body == null || settings == null) {
@@ -29,11 +31,30 @@ public final class JvmSubject implements Subject {
         this(body, RuntimeSettings.defaults());
     }
 
-    /** Installs the runtime's hook handler if needed and starts the body; returns once it is paused or has ended. */
+    /**
+     * Installs the runtime's hook handler if needed and starts the body; returns once it is paused or has ended.
+     *
+     * @throws WorkerIdentityMattered if an execution took a task as one of interchangeable idle workers and looked at
+     *                                a thread's identity: the exploration so far assumed what that execution disproved
+     */
     @Override
     public JvmRun start() {
+        if (workerIdentityMattered()) {
+            throw new WorkerIdentityMattered();
+        }
         ControlledHooks.installIfAbsent();
-        return JvmRun.start(settings, body, warnings::add);
+        last = JvmRun.start(settings, body, warnings::add);
+        return last;
+    }
+
+    /**
+     * Whether some execution so far took a task as one of interchangeable idle workers
+     * ({@link RuntimeSettings#interchangeableIdleWorkers}) and saw a thread look at its identity: the exploration
+     * must then be run again without that assumption.
+     */
+    public boolean workerIdentityMattered() {
+        workerIdentityMattered |= last != null && last.workerIdentityMayHaveMattered();
+        return workerIdentityMattered;
     }
 
     /** What the executions found worth telling the test's author without failing it (each distinct text once). */

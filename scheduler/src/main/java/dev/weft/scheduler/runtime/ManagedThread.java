@@ -53,6 +53,8 @@ final class ManagedThread {
      */
     CollectionStep structureCheck;
     int sizeBeforeCall;
+    /** The pool whose {@code getTask} this worker has entered and not yet taken a task in, or {@code null}. */
+    java.util.concurrent.ThreadPoolExecutor lookingForTaskIn;
     int steps;
     private int childCount;
     private int objectCount;

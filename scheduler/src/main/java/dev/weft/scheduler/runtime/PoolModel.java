@@ -97,12 +97,39 @@ final class PoolModel {
      * there is nothing to look at.
      */
     static void workerLooksForTask(ManagedThread self, ThreadPoolExecutor pool, int site) {
+        self.lookingForTaskIn = pool;
         CollectionModel collections = self.execution.collections;
         BlockingQueue<Runnable> work = pool.getQueue();
         Object queue = work instanceof SynchronousQueue ? null : collections.collectionOf(work, null, null);
         if (queue != null && pool.isShutdown()) {
             Step.observe(self, Operation.read(collections.location(queue, self)), site);
         }
+    }
+
+    /**
+     * Where a take (or timed poll) of {@code queue} by {@code self} is an idle worker's take of a task from its pool's
+     * work queue, and idle workers are interchangeable ({@link RuntimeSettings#interchangeableIdleWorkers}): the key
+     * of the queue that this worker's takes touch, so that its event is a write of that key rather than of the whole
+     * queue. Else {@code null}.
+     *
+     * <p>Two idle workers waiting for a task are the same but for their identity: whichever takes it, the task runs
+     * the same code from the same state, and so does everything after, with the two workers' names swapped. So their
+     * takes need not be ordered against each other (each touches its own key) and the explorer runs one of them;
+     * each take is still ordered against every submission (a write of the whole queue), which is what makes the task
+     * happen after its submission. The argument fails once the code looks at which thread it runs on: an execution
+     * that both took as an interchangeable worker and saw a thread other than the main one look at its identity
+     * ({@code Thread.currentThread()}, a {@code ThreadLocal}) makes the exploration start again with every idle
+     * worker's choice explored ({@link JvmSubject}).
+     */
+    static Location takenBy(ManagedThread self, Object queue) {
+        ThreadPoolExecutor pool = self.lookingForTaskIn;
+        self.lookingForTaskIn = null;
+        if (pool == null || pool.getQueue() != queue || !self.execution.settings.interchangeableIdleWorkers()) {
+            return null;
+        }
+        self.execution.tookAsInterchangeableWorker = true;
+        CollectionModel collections = self.execution.collections;
+        return Location.key(collections.location(queue, self), "taken by " + self.id.name());
     }
 
     /** {@code awaitTermination}: {@code true} once terminated, {@code false} when it timed out. */

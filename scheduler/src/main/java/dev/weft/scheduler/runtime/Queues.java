@@ -39,8 +39,8 @@ final class Queues {
         if (queue instanceof SynchronousQueue<?> rendezvous) {
             return self.execution.synchronousQueues.transfer(self, rendezvous, false, null, false, site).element;
         }
-        return blocking(self, queue, "take", "()Ljava/lang/Object;", site).call(self, queue, CollectionModel.Call.TAKE, null, site,
-                queue::take);
+        return blocking(self, queue, "take", "()Ljava/lang/Object;", site).call(self, queue, CollectionModel.Call.TAKE,
+                null, PoolModel.takenBy(self, queue), site, queue::take);
     }
 
     static boolean offerTimed(ManagedThread self, BlockingQueue<Object> queue, Object element, long nanos, int site)
@@ -68,7 +68,7 @@ final class Queues {
             return poll(self, queue, site);
         }
         return blocking(self, queue, "poll", TIMED_POLL, site).call(self, queue, CollectionModel.Call.TIMED,
-                () -> !queue.isEmpty(), site, queue::poll);
+                () -> !queue.isEmpty(), PoolModel.takenBy(self, queue), site, queue::poll);
     }
 
     /** {@code max < 0}: {@code drainTo(target)}, else {@code drainTo(target, max)}. */

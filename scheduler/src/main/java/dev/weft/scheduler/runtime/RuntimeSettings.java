@@ -16,9 +16,13 @@ import java.time.Duration;
  *                        reused across executions ({@link Carrier}) instead of new ones
  * @param keepCoreAwake   whether a second CPU is kept busy while executions run, so that hand-offs between threads do
  *                        not wait for an idle CPU to wake ({@link CoreKeeper})
+ * @param interchangeableIdleWorkers whether the idle workers of a pool that wait for a task are taken as
+ *                        interchangeable: which of them takes a queued task is not explored while no code the test
+ *                        runs looks at a thread's identity ({@link PoolModel#takenBy})
  */
 public record RuntimeSettings(Duration watchdogTimeout, boolean spinDetection, boolean recordDetail,
-                              Timeouts timeouts, boolean reuseThreads, boolean keepCoreAwake) {
+                              Timeouts timeouts, boolean reuseThreads, boolean keepCoreAwake,
+                              boolean interchangeableIdleWorkers) {
 
     public RuntimeSettings {
         if (watchdogTimeout == null || watchdogTimeout.isNegative() || watchdogTimeout.isZero()) {
@@ -31,33 +35,44 @@ public record RuntimeSettings(Duration watchdogTimeout, boolean spinDetection, b
 
     /**
      * Ten seconds of watchdog, spin detection on, no detail recorded, timeouts only when every other thread is
-     * blocked, threads reused, a second CPU kept awake.
+     * blocked, threads reused, a second CPU kept awake, idle workers interchangeable.
      */
     public static RuntimeSettings defaults() {
-        return new RuntimeSettings(Duration.ofSeconds(10), true, false, Timeouts.WHEN_BLOCKED, true, true);
+        return new RuntimeSettings(Duration.ofSeconds(10), true, false, Timeouts.WHEN_BLOCKED, true, true, true);
     }
 
     public RuntimeSettings withWatchdogTimeout(Duration timeout) {
-        return new RuntimeSettings(timeout, spinDetection, recordDetail, timeouts, reuseThreads, keepCoreAwake);
+        return new RuntimeSettings(timeout, spinDetection, recordDetail, timeouts, reuseThreads, keepCoreAwake,
+                interchangeableIdleWorkers);
     }
 
     public RuntimeSettings withSpinDetection(boolean enabled) {
-        return new RuntimeSettings(watchdogTimeout, enabled, recordDetail, timeouts, reuseThreads, keepCoreAwake);
+        return new RuntimeSettings(watchdogTimeout, enabled, recordDetail, timeouts, reuseThreads, keepCoreAwake,
+                interchangeableIdleWorkers);
     }
 
     public RuntimeSettings withRecordDetail(boolean enabled) {
-        return new RuntimeSettings(watchdogTimeout, spinDetection, enabled, timeouts, reuseThreads, keepCoreAwake);
+        return new RuntimeSettings(watchdogTimeout, spinDetection, enabled, timeouts, reuseThreads, keepCoreAwake,
+                interchangeableIdleWorkers);
     }
 
     public RuntimeSettings withTimeouts(Timeouts policy) {
-        return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, policy, reuseThreads, keepCoreAwake);
+        return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, policy, reuseThreads, keepCoreAwake,
+                interchangeableIdleWorkers);
     }
 
     public RuntimeSettings withReuseThreads(boolean enabled) {
-        return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, timeouts, enabled, keepCoreAwake);
+        return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, timeouts, enabled, keepCoreAwake,
+                interchangeableIdleWorkers);
     }
 
     public RuntimeSettings withKeepCoreAwake(boolean enabled) {
-        return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, timeouts, reuseThreads, enabled);
+        return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, timeouts, reuseThreads, enabled,
+                interchangeableIdleWorkers);
+    }
+
+    public RuntimeSettings withInterchangeableIdleWorkers(boolean enabled) {
+        return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, timeouts, reuseThreads,
+                keepCoreAwake, enabled);
     }
 }
