@@ -58,7 +58,7 @@ class ReusedThreadTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"weft.reuseThreads", "weft.keepCoreAwake"})
+    @ValueSource(strings = {"weft.reuseThreads", "weft.keepCoreAwake", "weft.interchangeableIdleWorkers"})
     void aValueThatIsNeitherTrueNorFalseFailsTheTestNamingTheParameter(String parameter) {
         WeftRunner.Outcome outcome = WeftRunner.run(ReusedThreadPrograms.class, "aThreadHasTheLifeCycleOfARealOne",
                 reports, Map.of(parameter, "sometimes"));
