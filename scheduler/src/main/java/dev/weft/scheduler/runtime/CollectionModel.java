@@ -18,10 +18,11 @@ import java.util.function.BooleanSupplier;
  *
  * <ul>
  *   <li>Location: {@code Location.objectState(name)} for thread-safe collections, {@code Location.unsafeObject(name)}
- *   for the others; a view or iterator is an access to the collection it came from. The concurrent maps and sets
- *   ({@link CollectionClasses#keyed}) are modelled key by key: a call on one key ({@code get}, {@code put},
- *   {@code compute}, {@code contains}, {@code remove(k)}) touches that key's location ({@link MapKeys}), every other
- *   call the whole collection, which overlaps every key.</li>
+ *   for the others; a view or iterator is an access to the collection it came from. Maps and sets are modelled key by
+ *   key ({@link CollectionClasses#keying}): a call on one key ({@code get}, {@code put}, {@code compute},
+ *   {@code contains}, {@code remove(k)}) touches that key's location ({@link MapKeys}), every other call the whole
+ *   collection, which overlaps every key; on a collection that is not thread-safe, a change that adds or removes a
+ *   key touches the whole collection too.</li>
  *   <li>Operation: {@code READ} for queries, iteration steps and making views; {@code WRITE} for mutators; the
  *   blocking calls of blocking queues are guarded ({@link CollectionStep}).</li>
  *   <li>Receivers the runtime does not model (user implementations of {@code Map}, Guava, views made in code the

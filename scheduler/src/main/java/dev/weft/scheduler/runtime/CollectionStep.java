@@ -81,10 +81,6 @@ final class CollectionStep extends Action {
         return null;
     }
 
-    /**
-     * A call that changed nothing (interrupted, timed out, a {@code poll} of an empty queue) only read the collection:
-     * two idle pool workers whose {@code take} was interrupted by {@code shutdown} do not race.
-     */
     /** This change, announced on the whole collection, touches {@code key} alone if it keeps the structure. */
     void narrowTo(Location key) {
         narrowTo = key;
@@ -101,6 +97,12 @@ final class CollectionStep extends Action {
         structureKept = kept;
     }
 
+    /**
+     * A call that changed nothing (interrupted, timed out, a {@code poll} of an empty queue) only read the collection:
+     * two idle pool workers whose {@code take} was interrupted by {@code shutdown} do not race. A change announced on
+     * the whole collection that touched one key alone ({@link #narrowTo}, {@link #touchesOnly}) is an access of that
+     * key.
+     */
     @Override
     Operation performed() {
         Operation operation = narrowTo != null && structureKept

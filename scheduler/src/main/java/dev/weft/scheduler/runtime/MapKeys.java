@@ -11,7 +11,7 @@ import java.util.TreeMap;
 import java.util.UUID;
 
 /**
- * The keys of one execution's maps and sets that are modelled key by key ({@link CollectionClasses#keyed}): a call on
+ * The keys of one execution's maps and sets that are modelled key by key ({@link CollectionClasses#keying}): a call on
  * key {@code k} touches the location {@code Location.key(map, name of k)}, and keys that the map takes as equal get
  * the same name. Equality is the map's own: {@code equals}/{@code hashCode} for a hash map, the comparator (or the
  * natural order) for a sorted one. So {@code map.put(new Key(1), v)} in one thread and {@code map.get(new Key(1))} in
