@@ -113,6 +113,19 @@ class VirtualThreadPrograms {
         }).join();
     }
 
+    /**
+     * A virtual thread's own handler takes its exception (the JDK calls it inside the thread's run, where Weft
+     * dispatches it as the thread's last steps).
+     */
+    @ExhaustiveConcurrency
+    void exceptionInVirtualThreadTakenByItsHandler() throws InterruptedException {
+        java.util.concurrent.atomic.AtomicReference<Throwable> seen = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread.ofVirtual().uncaughtExceptionHandler((thread, thrown) -> seen.set(thrown)).start(() -> {
+            throw new IllegalStateException("boom in a virtual thread");
+        }).join();
+        assertTrue(seen.get() instanceof IllegalStateException);
+    }
+
     /** join(Duration) and sleep(Duration): the worker always ends, so a long enough join sees it end. */
     @ExhaustiveConcurrency
     void joinAndSleepWithDurations() throws InterruptedException {

@@ -54,6 +54,12 @@ class VirtualThreadTest {
         assertThat(outcome.failure().orElseThrow().getMessage()).contains("boom in a virtual thread");
     }
 
+    /** Its handler records the exception; the main thread reads the record after the join: 1 trace. */
+    @Test
+    void aVirtualThreadsHandlerTakesItsException() {
+        Verdicts.passesWith(run("exceptionInVirtualThreadTakenByItsHandler"), 1);
+    }
+
     /** One trace: the join waits for the end (sleep reads only the sleeper's own interrupt flag). */
     @Test
     void joinAndSleepTakeDurations() {

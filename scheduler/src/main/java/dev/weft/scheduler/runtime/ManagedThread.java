@@ -63,8 +63,13 @@ final class ManagedThread {
     boolean result;
     Throwable toThrow;
     OpKind casOutcome;
-    /** What a virtual thread's task threw, handed to the uncaught-exception handler before its run bracket ended. */
+    /**
+     * What fails the execution of a virtual thread whose task threw: handed to the uncaught-exception handler before
+     * its run bracket ended ({@link UncaughtExceptions}).
+     */
     Throwable uncaught;
+    /** A handler of the user's took this thread's uncaught exception (the JVM's later call must not repeat it). */
+    boolean uncaughtHandled;
 
     final SpinWindow spinWindow = new SpinWindow();
 

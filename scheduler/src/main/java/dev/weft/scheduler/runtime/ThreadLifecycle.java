@@ -63,8 +63,12 @@ final class ThreadLifecycle {
 
     /** The thread's {@code run()} returned or threw; it stays until its {@code END} is performed, then leaves. */
     static void runEnds(ManagedThread self, Throwable runThrew) {
-        Throwable thrown = runThrew != null ? runThrew : self.uncaught;
         try {
+            if (runThrew instanceof ExecutionAbandoned) {
+                return;
+            }
+            // A virtual thread's exception was dispatched already, inside VirtualThread.run (UncaughtExceptions).
+            Throwable thrown = runThrew != null ? UncaughtExceptions.dispatch(self, runThrew) : self.uncaught;
             if (thrown instanceof ExecutionAbandoned) {
                 return;
             }
@@ -194,7 +198,7 @@ final class ThreadLifecycle {
                 return null;
             }
             child = parent.execution.register(operation().startedThread(), thread);
-            thread.setUncaughtExceptionHandler(new AbandonmentFilter(child, thread.getUncaughtExceptionHandler()));
+            thread.setUncaughtExceptionHandler(UncaughtExceptions.filterFor(child, thread));
             if (thread instanceof Carrier standIn) {
                 standIn.launchAs(child);
             } else {
@@ -213,29 +217,6 @@ final class ThreadLifecycle {
         /** The started thread, or {@code null} if the start failed. */
         ManagedThread child() {
             return child;
-        }
-    }
-
-    /**
-     * Keeps {@link ExecutionAbandoned}, should the instrumented run bracket rethrow it, from being printed as an
-     * uncaught exception; everything else goes to the thread's own handler.
-     *
-     * <p>A platform thread's exception leaves the bracketed {@code Thread.run()}, which reports it, before the JVM
-     * calls this handler. A virtual thread's task is run inside {@code VirtualThread.run(Runnable)}, which catches the
-     * exception and calls this handler <em>before</em> its bracket ends: the exception is kept for
-     * {@link ThreadLifecycle#runEnds}, so that it fails the execution as a platform thread's does.
-     */
-    private record AbandonmentFilter(ManagedThread child, Thread.UncaughtExceptionHandler delegate)
-            implements Thread.UncaughtExceptionHandler {
-        @Override
-        public void uncaughtException(Thread thread, Throwable thrown) {
-            if (thrown instanceof ExecutionAbandoned) {
-                return;
-            }
-            if (Thread.currentThread() == thread && !child.ended && child.state() == ManagedThread.State.RUNNING) {
-                child.uncaught = thrown;
-            }
-            delegate.uncaughtException(thread, thrown);
         }
     }
 
