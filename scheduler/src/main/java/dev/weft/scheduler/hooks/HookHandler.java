@@ -362,6 +362,20 @@ public interface HookHandler {
     default void collectionCallBegins(Object receiver, Object key, int access, int site) throws InterruptedException {
     }
 
+    /** Replaces {@code System.exit(status)}. */
+    default void systemExit(int status, int site) {
+        System.exit(status);
+    }
+
+    /** Replaces {@code Runtime.exit(status)} ({@code halt} is {@code true}: {@code Runtime.halt(status)}). */
+    default void runtimeExit(Runtime runtime, int status, boolean halt, int site) {
+        if (halt) {
+            runtime.halt(status);
+        } else {
+            runtime.exit(status);
+        }
+    }
+
     /**
      * Replaces {@code Thread.currentThread()} in the test's code (not in the JDK's): the code looks at which thread it
      * runs on.

@@ -270,6 +270,14 @@ public final class Hooks {
         handler.collectionCallBegins(receiver, key, access, site);
     }
 
+    public static void systemExit(int status, int site) {
+        handler.systemExit(status, site);
+    }
+
+    public static void runtimeExit(Runtime runtime, int status, boolean halt, int site) {
+        handler.runtimeExit(runtime, status, halt, site);
+    }
+
     public static Thread currentThread(int site) {
         return handler.currentThread(site);
     }

@@ -110,6 +110,16 @@ final class CallReplacements {
         statik(THREAD, "yield", "()V", (mv, site) -> Emit.callHook(mv, site, "threadYield", "(I)V"));
         statik(THREAD, "onSpinWait", "()V", (mv, site) -> Emit.callHook(mv, site, "onSpinWait", "(I)V"));
         statik(THREAD, "interrupted", "()Z", (mv, site) -> Emit.callHook(mv, site, "threadInterrupted", "(I)Z"));
+        // Ending the JVM: an execution fails with SYSTEM_EXIT instead (runtime SystemExit).
+        statik("java/lang/System", "exit", "(I)V", (mv, site) -> Emit.callHook(mv, site, "systemExit", "(II)V"));
+        instance("java/lang/Runtime", "exit", "(I)V", (mv, site) -> {
+            mv.visitInsn(Opcodes.ICONST_0);
+            Emit.callHook(mv, site, "runtimeExit", "(Ljava/lang/Runtime;IZI)V");
+        });
+        instance("java/lang/Runtime", "halt", "(I)V", (mv, site) -> {
+            mv.visitInsn(Opcodes.ICONST_1);
+            Emit.callHook(mv, site, "runtimeExit", "(Ljava/lang/Runtime;IZI)V");
+        });
         // The test's code looking at which thread it runs on (PoolModel.takenBy); never replaced in the JDK's code.
         statik(THREAD, "currentThread", "()Ljava/lang/Thread;",
                 (mv, site) -> Emit.callHook(mv, site, "currentThread", "(I)Ljava/lang/Thread;"));

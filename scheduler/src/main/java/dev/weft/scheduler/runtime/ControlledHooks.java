@@ -667,6 +667,26 @@ final class ControlledHooks implements HookHandler {
     }
 
     @Override
+    public void systemExit(int status, int site) {
+        ManagedThread self = CURRENT.get();
+        if (self == null) {
+            HookHandler.super.systemExit(status, site);
+            return;
+        }
+        throw SystemExit.failExecution(self, "System.exit(" + status + ")", site);
+    }
+
+    @Override
+    public void runtimeExit(Runtime runtime, int status, boolean halt, int site) {
+        ManagedThread self = CURRENT.get();
+        if (self == null) {
+            HookHandler.super.runtimeExit(runtime, status, halt, site);
+            return;
+        }
+        throw SystemExit.failExecution(self, "Runtime." + (halt ? "halt" : "exit") + "(" + status + ")", site);
+    }
+
+    @Override
     public Thread currentThread(int site) {
         identityObserved();
         return Thread.currentThread();

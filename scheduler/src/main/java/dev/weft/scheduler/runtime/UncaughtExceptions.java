@@ -27,7 +27,7 @@ final class UncaughtExceptions {
      *         or {@code null}
      */
     static Throwable dispatch(ManagedThread self, Throwable thrown) {
-        if (self.id.index() == 0 || thrown instanceof ExecutionAbandoned) {
+        if (self.id.index() == 0 || thrown instanceof ExecutionAbandoned || thrown instanceof SystemExit) {
             return thrown;
         }
         Thread thread = self.thread;
@@ -75,14 +75,14 @@ final class UncaughtExceptions {
      * The handler of a started thread while Weft manages it. The JVM calls it when the exception has left the run
      * bracket (a platform thread, or a stand-in {@link Carrier}): by then {@link ThreadLifecycle#runEnds} has dispatched
      * it, so it only passes on what no handler of the user's took (the JDK's group prints it) and drops
-     * {@link ExecutionAbandoned}. A virtual thread's task runs inside {@code VirtualThread.run(Runnable)}, which calls
+     * {@link ExecutionAbandoned} and {@link SystemExit} (not the user's exceptions, and never handed to a handler). A virtual thread's task runs inside {@code VirtualThread.run(Runnable)}, which calls
      * this <em>before</em> the bracket ends: then it dispatches, and keeps what fails for {@code runEnds}.
      */
     private record Filter(ManagedThread child, Thread.UncaughtExceptionHandler delegate)
             implements Thread.UncaughtExceptionHandler {
         @Override
         public void uncaughtException(Thread thread, Throwable thrown) {
-            if (thrown instanceof ExecutionAbandoned) {
+            if (thrown instanceof ExecutionAbandoned || thrown instanceof SystemExit) {
                 return;
             }
             if (Thread.currentThread() == thread && !child.ended && child.state() == ManagedThread.State.RUNNING) {

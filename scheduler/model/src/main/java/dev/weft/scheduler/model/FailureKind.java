@@ -18,5 +18,10 @@ public enum FailureKind {
      * two threads called an object that is not thread-safe ({@code HashMap}, {@code ArrayList}), at least one of them
      * changing it, with nothing ordering the calls; reported only when no execution failed in a more concrete way
      */
-    DATA_RACE
+    DATA_RACE,
+    /**
+     * a thread called {@code System.exit}, {@code Runtime.exit} or {@code Runtime.halt}: the JVM is not ended, the
+     * execution fails instead (its shutdown hooks are not run)
+     */
+    SYSTEM_EXIT
 }
