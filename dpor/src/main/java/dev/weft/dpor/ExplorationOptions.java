@@ -10,9 +10,11 @@ package dev.weft.dpor;
  * @param stopOnFirstFailure stop at the first failing execution, or explore on and collect every failure
  *                           (a data race never stops the exploration: it is reported at the end when nothing failed)
  *                           (nondeterminism always stops: the schedules no longer mean anything)
+ * @param maxNanos           stop starting executions once this much time has passed since the exploration began; the
+ *                           result then says the search was not exhaustive, as when {@code maxExecutions} runs out
  */
 public record ExplorationOptions(SearchAlgorithm algorithm, long maxExecutions, int maxSteps,
-                                 boolean stopOnFirstFailure) {
+                                 boolean stopOnFirstFailure, long maxNanos) {
 
     public ExplorationOptions {
         if (algorithm == null) {
@@ -24,6 +26,14 @@ public record ExplorationOptions(SearchAlgorithm algorithm, long maxExecutions, 
         if (maxSteps < 1) {
             throw new IllegalArgumentException("maxSteps must be >= 1 but was " + maxSteps);
         }
+        if (maxNanos < 1) {
+            throw new IllegalArgumentException("maxNanos must be >= 1 but was " + maxNanos);
+        }
+    }
+
+    /** No time budget. */
+    public ExplorationOptions(SearchAlgorithm algorithm, long maxExecutions, int maxSteps, boolean stopOnFirstFailure) {
+        this(algorithm, maxExecutions, maxSteps, stopOnFirstFailure, Long.MAX_VALUE);
     }
 
     /** Unbounded executions, 10,000 steps, stop at the first failure. */
@@ -32,14 +42,18 @@ public record ExplorationOptions(SearchAlgorithm algorithm, long maxExecutions, 
     }
 
     public ExplorationOptions withMaxExecutions(long value) {
-        return new ExplorationOptions(algorithm, value, maxSteps, stopOnFirstFailure);
+        return new ExplorationOptions(algorithm, value, maxSteps, stopOnFirstFailure, maxNanos);
     }
 
     public ExplorationOptions withMaxSteps(int value) {
-        return new ExplorationOptions(algorithm, maxExecutions, value, stopOnFirstFailure);
+        return new ExplorationOptions(algorithm, maxExecutions, value, stopOnFirstFailure, maxNanos);
     }
 
     public ExplorationOptions withStopOnFirstFailure(boolean value) {
-        return new ExplorationOptions(algorithm, maxExecutions, maxSteps, value);
+        return new ExplorationOptions(algorithm, maxExecutions, maxSteps, value, maxNanos);
+    }
+
+    public ExplorationOptions withMaxNanos(long value) {
+        return new ExplorationOptions(algorithm, maxExecutions, maxSteps, stopOnFirstFailure, value);
     }
 }

@@ -22,7 +22,7 @@ import java.lang.annotation.Target;
  * the original exception as its cause, shows the interleaving, and gives a replay token.
  *
  * <p>Attributes left at their defaults take the build-wide defaults of the JUnit configuration parameters
- * {@code weft.algorithm}, {@code weft.maxExecutions}, {@code weft.maxSteps} and {@code weft.replay}
+ * {@code weft.algorithm}, {@code weft.maxExecutions}, {@code weft.maxSeconds}, {@code weft.maxSteps} and {@code weft.replay}
  * ({@code junit-platform.properties} or {@code -D}).
  */
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
@@ -43,6 +43,14 @@ public @interface ExhaustiveConcurrency {
      * every interleaving ran and none failed, the test passes but says loudly that the search was not exhaustive.
      */
     long maxExecutions() default FROM_CONFIGURATION;
+
+    /**
+     * The most seconds the search may take (default: {@code weft.maxSeconds}, else none). When they run out, no new
+     * execution starts: as when {@link #maxExecutions()} runs out, the test passes if none failed but says loudly that
+     * the search was not exhaustive. (JUnit's {@code @Timeout} instead fails the test when it runs out; Weft then stops
+     * at the next execution and says how far it got.)
+     */
+    long maxSeconds() default FROM_CONFIGURATION;
 
     /**
      * The most visible operations in one execution (default: {@code weft.maxSteps}, else 10,000). An execution that

@@ -64,7 +64,8 @@ public final class StatelessExplorer implements Explorer {
         ExplorationFailure dataRace = null;
         int firstNew = 0;
         while (true) {
-            if (executions + blocked >= options.maxExecutions()) {
+            if (executions + blocked >= options.maxExecutions()
+                    || executions + blocked > 0 && System.nanoTime() - started >= options.maxNanos()) {
                 break;
             }
             ExecutionOutcome outcome = new ExecutionRunner(subject, stack, options.maxSteps(), this::newNode,

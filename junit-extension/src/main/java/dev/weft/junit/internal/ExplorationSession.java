@@ -14,6 +14,7 @@ import dev.weft.scheduler.instrument.InstrumentationFailure;
 import dev.weft.scheduler.instrument.WeftInstrumentation;
 import dev.weft.scheduler.runtime.JvmSubject;
 import dev.weft.scheduler.runtime.RuntimeSettings;
+import dev.weft.scheduler.runtime.ExplorationInterrupted;
 import dev.weft.scheduler.runtime.WorkerIdentityMattered;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.opentest4j.TestAbortedException;
@@ -52,7 +53,8 @@ final class ExplorationSession {
         failIfSomeClassWasNotInstrumented();
         ReplayToken replay = settings.replay() == null ? null : decodeReplay(settings.replay());
         ExplorationOptions options = new ExplorationOptions(SearchAlgorithm.valueOf(settings.algorithm().name()),
-                settings.maxExecutions(), settings.maxSteps(), true);
+                settings.maxExecutions(), settings.maxSteps(), true, settings.maxSeconds() == WeftSettings.NO_TIME_BUDGET
+                ? Long.MAX_VALUE : TimeUnit.SECONDS.toNanos(settings.maxSeconds()));
         ProgressListener progress = new ProgressListener(shortName, out);
         RuntimeSettings runtime = RuntimeSettings.defaults()
                 .withWatchdogTimeout(settings.watchdogTimeout())
@@ -61,7 +63,14 @@ final class ExplorationSession {
                 .withKeepCoreAwake(settings.keepCoreAwake())
                 .withInterchangeableIdleWorkers(settings.interchangeableIdleWorkers());
         JvmSubject subject = new JvmSubject(body, runtime);
-        ExplorationResult result = exploreUnlessWorkerIdentityMattered(replay, options, subject, progress);
+        long started = System.nanoTime();
+        ExplorationResult explored = null;
+        try {
+            explored = exploreUnlessWorkerIdentityMattered(replay, options, subject, progress);
+        } catch (ExplorationInterrupted interrupted) {
+            stopAtTimeout(progress, started);
+        }
+        ExplorationResult result = explored;
         if (subject.workerIdentityMattered()) {
             // The idle workers of a pool were taken as interchangeable, and a thread looked at its identity: what
             // ran so far is real, but a failure-free exploration is not yet exhaustive. Explore again, with every
@@ -72,7 +81,11 @@ final class ExplorationSession {
                 out.println("weft: " + shortName + " a task looked at the thread it runs on: exploring again with"
                         + " every choice of idle pool worker");
                 progress = new ProgressListener(shortName, out);
-                result = explorer(replay, options).explore(subject, progress);
+                try {
+                    result = explorer(replay, options).explore(subject, progress);
+                } catch (ExplorationInterrupted interrupted) {
+                    stopAtTimeout(progress, started);
+                }
             }
         }
         for (String warning : subject.warnings()) {
@@ -90,10 +103,45 @@ final class ExplorationSession {
         if (first.cause() instanceof TestAbortedException aborted) {
             throw aborted;
         }
-        ReportedFailure reported = replay == null && settings.minimizePreemptions()
+        // Out of time (JUnit's timeout interrupted this thread): no search for fewer preemptions, and the one replay
+        // that records the report's detail runs with the interrupt held back, then put back for JUnit to see.
+        boolean outOfTime = Thread.interrupted();
+        ReportedFailure reported = replay == null && settings.minimizePreemptions() && !outOfTime
                 ? ReportedFailure.withFewestPreemptions(subject, first, options)
                 : ReportedFailure.asFound(first);
-        fail(result, reported, DetailedReplay.of(reported.shown(), body, runtime, options), testDir);
+        ExplorationFailure detailed = DetailedReplay.of(reported.shown(), body, runtime, options);
+        if (outOfTime) {
+            Thread.currentThread().interrupt();
+        }
+        fail(result, reported, detailed, testDir);
+    }
+
+    /**
+     * The thread was interrupted (JUnit's {@code @Timeout} or {@code junit.jupiter.execution.timeout.*}): the
+     * exploration ended before its next execution. Writes a {@code summary.json} that says how far it got, and fails
+     * with Weft's account; JUnit reports its timeout with this failure attached.
+     */
+    private void stopAtTimeout(ProgressListener progress, long started) throws IOException {
+        long executions = progress.last() == null ? 0 : progress.last().number();
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+        String message = "weft: " + shortName + " stopped after " + executions + " execution(s) in " + millis
+                + " ms: the test's thread was interrupted (JUnit's @Timeout, or junit.jupiter.execution.timeout.*)."
+                + " The interleavings run so far passed; the search was not exhaustive. Give the test more time, or"
+                + " a budget of Weft's own that ends the search without failing it (maxExecutions, maxSeconds).";
+        Path testDir = settings.reportDir().resolve(context.getRequiredTestClass().getName())
+                .resolve(context.getRequiredTestMethod().getName());
+        SummaryJson.write(testDir, new Summary(testName, settings.algorithm().name(), false, false, executions, 0,
+                millis, new Summary.Failure("TIMEOUT", message, null, 0)));
+        out.println(message);
+        context.publishReportEntry("weft", message);
+        throw new ExplorationTimedOut(message);
+    }
+
+    /** Weft's account of an exploration that JUnit's timeout ended. */
+    static final class ExplorationTimedOut extends AssertionError {
+        ExplorationTimedOut(String message) {
+            super(message);
+        }
     }
 
     private static Explorer explorer(ReplayToken replay, ExplorationOptions options) {
@@ -127,9 +175,13 @@ final class ExplorationSession {
                 context.publishReportEntry("weft.replay", warning);
             }
         } else if (!result.exhaustive()) {
-            String warning = "weft: " + shortName + " NOT EXHAUSTIVE: the budget of " + settings.maxExecutions()
-                    + " executions ran out before every interleaving was run. The test passed only the interleavings"
-                    + " tried; raise maxExecutions (or weft.maxExecutions) to prove more.";
+            boolean outOfExecutions = result.executions() + result.sleepSetBlocked() >= settings.maxExecutions();
+            String budget = outOfExecutions
+                    ? "the budget of " + settings.maxExecutions() + " executions"
+                    : "the time budget of " + settings.maxSeconds() + " s";
+            String raise = outOfExecutions ? "maxExecutions (or weft.maxExecutions)" : "maxSeconds (or weft.maxSeconds)";
+            String warning = "weft: " + shortName + " NOT EXHAUSTIVE: " + budget + " ran out before every interleaving"
+                    + " was run. The test passed only the interleavings tried; raise " + raise + " to prove more.";
             out.println(warning);
             context.publishReportEntry("weft.notExhaustive", warning);
         }

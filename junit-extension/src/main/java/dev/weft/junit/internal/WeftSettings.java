@@ -14,11 +14,14 @@ import java.util.function.Function;
  * The settings of one {@code @ExhaustiveConcurrency} test: the annotation's attributes where set, else the JUnit
  * configuration parameters ({@code junit-platform.properties}, {@code -D}), else the built-in defaults.
  */
-record WeftSettings(Algorithm algorithm, long maxExecutions, int maxSteps, String replay, Path reportDir,
+record WeftSettings(Algorithm algorithm, long maxExecutions, long maxSeconds, int maxSteps, String replay,
+                    Path reportDir,
                     Duration watchdogTimeout, boolean minimizePreemptions, Timeouts timeouts, boolean reuseThreads,
                     boolean keepCoreAwake, boolean interchangeableIdleWorkers) {
 
     static final long DEFAULT_MAX_EXECUTIONS = 100_000;
+    /** {@link #maxSeconds} when no time budget is set. */
+    static final long NO_TIME_BUDGET = Long.MAX_VALUE;
     static final int DEFAULT_MAX_STEPS = 10_000;
     static final long DEFAULT_WATCHDOG_SECONDS = 10;
     static final String DEFAULT_REPORT_DIR = "target/weft-reports";
@@ -38,6 +41,10 @@ record WeftSettings(Algorithm algorithm, long maxExecutions, int maxSteps, Strin
                 ? positive(annotation.maxExecutions(), "maxExecutions", where)
                 : parameters.apply("weft.maxExecutions").map(v -> parsePositive(v, "weft.maxExecutions", where))
                         .orElse(DEFAULT_MAX_EXECUTIONS);
+        long maxSeconds = annotation.maxSeconds() != ExhaustiveConcurrency.FROM_CONFIGURATION
+                ? positive(annotation.maxSeconds(), "maxSeconds", where)
+                : parameters.apply("weft.maxSeconds").map(v -> parsePositive(v, "weft.maxSeconds", where))
+                        .orElse(NO_TIME_BUDGET);
         long maxSteps = annotation.maxSteps() != (int) ExhaustiveConcurrency.FROM_CONFIGURATION
                 ? positive(annotation.maxSteps(), "maxSteps", where)
                 : parameters.apply("weft.maxSteps").map(v -> parsePositive(v, "weft.maxSteps", where))
@@ -63,7 +70,7 @@ record WeftSettings(Algorithm algorithm, long maxExecutions, int maxSteps, Strin
                 .map(v -> parseBoolean(v, "weft.keepCoreAwake", where)).orElse(true);
         boolean interchangeableIdleWorkers = parameters.apply("weft.interchangeableIdleWorkers")
                 .map(v -> parseBoolean(v, "weft.interchangeableIdleWorkers", where)).orElse(true);
-        return new WeftSettings(algorithm, maxExecutions, (int) maxSteps, replay, reportDir,
+        return new WeftSettings(algorithm, maxExecutions, maxSeconds, (int) maxSteps, replay, reportDir,
                 Duration.ofSeconds(watchdog), minimizePreemptions, timeouts, reuseThreads, keepCoreAwake,
                 interchangeableIdleWorkers);
     }

@@ -23,6 +23,11 @@ final class Execution {
     final ReentrantLocks locks = new ReentrantLocks(this);
     final CollectionModel collections = new CollectionModel(this);
     final MapKeys mapKeys = new MapKeys(names);
+    /**
+     * The driving thread was interrupted while it waited for the run (JUnit's timeout): its waits clear the flag so
+     * as not to spin, and {@link JvmRun#close} sets it again, for the exploration to see before its next execution.
+     */
+    volatile boolean driverInterrupted;
     /** An idle worker took from its pool's work queue as one of interchangeable workers ({@link PoolModel#takenBy}). */
     volatile boolean tookAsInterchangeableWorker;
     /** A thread other than the main one looked at its own identity ({@code Thread.currentThread()}, a thread-local). */

@@ -88,7 +88,7 @@ final class HandOff {
         decide(null, null, null);
         while (!done) {
             LockSupport.parkNanos(this, WATCH_INTERVAL_NANOS);
-            Thread.interrupted(); // the driver's own interrupts must not turn this into a busy wait
+            execution.driverInterrupted |= Thread.interrupted(); // else the next park would return at once
             if (done) {
                 break;
             }

@@ -225,6 +225,9 @@ public final class JvmRun implements Run {
         for (Carrier carrier : execution.carriers) {
             carrier.recycle();
         }
+        if (execution.driverInterrupted) {
+            Thread.currentThread().interrupt(); // for the exploration to stop before its next execution
+        }
         if (!stuck.isEmpty()) {
             throw new IllegalStateException("could not unwind threads " + stuck + " within "
                     + execution.settings.watchdogTimeout().toMillis() + " ms; they are left running");
@@ -329,7 +332,7 @@ public final class JvmRun implements Run {
         }
         while (thread.state() == ManagedThread.State.RUNNING) {
             LockSupport.parkNanos(this, WATCH_INTERVAL_NANOS);
-            Thread.interrupted(); // the driver's own interrupts must not turn this into a busy wait
+            execution.driverInterrupted |= Thread.interrupted(); // else the next park would return at once
             if (thread.state() != ManagedThread.State.RUNNING) {
                 return;
             }

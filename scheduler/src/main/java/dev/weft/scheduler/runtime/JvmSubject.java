@@ -36,9 +36,13 @@ public final class JvmSubject implements Subject {
      *
      * @throws WorkerIdentityMattered if an execution took a task as one of interchangeable idle workers and looked at
      *                                a thread's identity: the exploration so far assumed what that execution disproved
+     * @throws ExplorationInterrupted if the calling thread was interrupted (JUnit's timeout): the exploration ends
      */
     @Override
     public JvmRun start() {
+        if (Thread.currentThread().isInterrupted()) {
+            throw new ExplorationInterrupted();
+        }
         if (workerIdentityMattered()) {
             throw new WorkerIdentityMattered();
         }
