@@ -39,6 +39,20 @@ class StatelessExplorerTest {
         assertThat(result.failed()).isFalse();
     }
 
+    /**
+     * A time budget that has run out before the second execution stops the search there, as an execution budget
+     * does: one execution of the four traces, not exhaustive.
+     */
+    @Test
+    void aTimeBudgetEndsTheSearchBeforeTheNextExecution() {
+        List<Operation> inc = List.of(Operation.read(X), Operation.write(X));
+        ExplorationResult result = Explorer.create(ExplorationOptions.of(SearchAlgorithm.DPOR).withMaxNanos(1))
+                .explore(new StraightLineSubject(List.of(inc, inc)), ExplorationListener.NONE);
+        assertThat(result.executions()).isEqualTo(1);
+        assertThat(result.exhaustive()).isFalse();
+        assertThat(result.failed()).isFalse();
+    }
+
     @Test
     void dporRunsOneTracePerOrderOfCriticalSections() {
         LockId m = new LockId("Object@1");
