@@ -42,6 +42,22 @@ class TimeBudgetPrograms {
         sevenThreadsIncrementTwice();
     }
 
+    /** A worker blocks in JDK code Weft does not control, and JUnit's timeout comes before Weft's watchdog (10 s). */
+    @ExhaustiveConcurrency
+    @Timeout(2)
+    void junitsTimeoutWhileAThreadIsBlockedOutsideWeft() throws Exception {
+        java.util.concurrent.Exchanger<String> nobody = new java.util.concurrent.Exchanger<>();
+        Thread worker = new Thread(() -> {
+            try {
+                nobody.exchange("hello");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        worker.start();
+        worker.join();
+    }
+
     @ExhaustiveConcurrency(maxExecutions = 300_000)
     @Timeout(value = 2, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void junitsTimeoutInASeparateThread() throws InterruptedException {

@@ -52,6 +52,22 @@ class TimeBudgetTest {
     }
 
     /**
+     * The timeout comes while a worker is blocked where Weft cannot see (the watchdog would wait 10 s): the failure
+     * attached to JUnit's timeout says where the worker is, with its stack.
+     */
+    @Test
+    void junitsTimeoutWhileAThreadIsBlockedOutsideWeftSaysWhereItIs() {
+        WeftRunner.Outcome outcome = WeftRunner.run(TimeBudgetPrograms.class,
+                "junitsTimeoutWhileAThreadIsBlockedOutsideWeft", reports);
+
+        Throwable failure = outcome.failure().orElseThrow(() -> new AssertionError("the test passed"));
+        assertThat(failure).hasMessageContaining("timed out after 2 seconds");
+        assertThat(failure.getSuppressed()).anySatisfy(weft -> assertThat(weft.getMessage())
+                .startsWith("UNCONTROLLED_BLOCKING: thread main.1 had not reached its next scheduling point")
+                .contains("when the test's time ran out").contains("java.util.concurrent.Exchanger.exchange"));
+    }
+
+    /**
      * In a separate thread JUnit reports the timeout at once and interrupts the exploring thread, which stops at its
      * next execution and then writes {@code summary.json}: waited for here, for at most a minute.
      */

@@ -12,7 +12,8 @@ import java.util.concurrent.TimeUnit;
  * Decides when a thread that was let run is stuck outside the scheduler's control: it has not reached its next
  * scheduling point within the timeout, or — after 100 ms — it is blocked on a real monitor that a paused managed thread
  * holds (a {@code synchronized} method entered without the scheduler's knowledge: reflection, virtual dispatch to a
- * synchronized override, or a call from uninstrumented code). The failure names the thread and carries its stack.
+ * synchronized override, or a call from uninstrumented code), or — after 100 ms — it is still away when JUnit's timeout
+ * interrupts the exploration. The failure names the thread and carries its stack.
  */
 final class Watchdog {
 
@@ -43,6 +44,14 @@ final class Watchdog {
                 : blockedOnPausedThread(running, after);
         if (blockedOnPaused != null) {
             return blockedOnPaused;
+        }
+        if (execution.driverInterrupted && waitedNanos >= PERSISTENCE_NANOS) {
+            // JUnit's timeout ran out while this thread was away from the scheduler: say where it is now, rather
+            // than leave the user with JUnit's bare "timed out".
+            return failure(running, "thread " + running + " had not reached its next scheduling point "
+                    + TimeUnit.NANOSECONDS.toMillis(waitedNanos) + " ms " + after + " when the test's time ran out"
+                    + " (JUnit's timeout interrupted the exploration): it is " + running.thread.getState() + " in code"
+                    + " the scheduler does not control");
         }
         if (waitedNanos < timeoutNanos) {
             return null;
