@@ -115,6 +115,11 @@ class ExtensionPrograms {
     /** A worker blocks in JDK code that Weft does not control. */
     @ExhaustiveConcurrency
     void blocksInUncontrolledCode() throws Exception {
+        aWorkerBlocksInUncontrolledCode();
+    }
+
+    /** Starts a worker that waits in an {@link Exchanger} nobody else uses, and joins it. */
+    static void aWorkerBlocksInUncontrolledCode() throws InterruptedException {
         Exchanger<String> nobody = new Exchanger<>();
         Thread worker = new Thread(() -> {
             try {

@@ -46,16 +46,7 @@ class TimeBudgetPrograms {
     @ExhaustiveConcurrency
     @Timeout(2)
     void junitsTimeoutWhileAThreadIsBlockedOutsideWeft() throws Exception {
-        java.util.concurrent.Exchanger<String> nobody = new java.util.concurrent.Exchanger<>();
-        Thread worker = new Thread(() -> {
-            try {
-                nobody.exchange("hello");
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        worker.start();
-        worker.join();
+        ExtensionPrograms.aWorkerBlocksInUncontrolledCode();
     }
 
     @ExhaustiveConcurrency(maxExecutions = 300_000)
