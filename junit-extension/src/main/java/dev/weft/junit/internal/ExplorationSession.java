@@ -64,13 +64,7 @@ final class ExplorationSession {
                 .withInterchangeableIdleWorkers(settings.interchangeableIdleWorkers());
         JvmSubject subject = new JvmSubject(body, runtime);
         long started = System.nanoTime();
-        ExplorationResult explored = null;
-        try {
-            explored = exploreUnlessWorkerIdentityMattered(replay, options, subject, progress);
-        } catch (ExplorationInterrupted interrupted) {
-            stopAtTimeout(progress, started);
-        }
-        ExplorationResult result = explored;
+        ExplorationResult result = explore(replay, options, subject, progress, started);
         if (subject.workerIdentityMattered()) {
             // The idle workers of a pool were taken as interchangeable, and a thread looked at its identity: what
             // ran so far is real, but a failure-free exploration is not yet exhaustive. Explore again, with every
@@ -81,11 +75,7 @@ final class ExplorationSession {
                 out.println("weft: " + shortName + " a task looked at the thread it runs on: exploring again with"
                         + " every choice of idle pool worker");
                 progress = new ProgressListener(shortName, out);
-                try {
-                    result = explorer(replay, options).explore(subject, progress);
-                } catch (ExplorationInterrupted interrupted) {
-                    stopAtTimeout(progress, started);
-                }
+                result = explore(replay, options, subject, progress, started);
             }
         }
         for (String warning : subject.warnings()) {
@@ -93,8 +83,7 @@ final class ExplorationSession {
             context.publishReportEntry("weft.warning", warning);
         }
 
-        Path testDir = settings.reportDir().resolve(context.getRequiredTestClass().getName())
-                .resolve(context.getRequiredTestMethod().getName());
+        Path testDir = testDir();
         if (!result.failed()) {
             pass(result, testDir, replay, progress);
             return;
@@ -118,23 +107,21 @@ final class ExplorationSession {
 
     /**
      * The thread was interrupted (JUnit's {@code @Timeout} or {@code junit.jupiter.execution.timeout.*}): the
-     * exploration ended before its next execution. Writes a {@code summary.json} that says how far it got, and fails
-     * with Weft's account; JUnit reports its timeout with this failure attached.
+     * exploration ended before its next execution. Writes a {@code summary.json} that says how far it got, and returns
+     * Weft's account to throw; JUnit reports its timeout with this failure attached.
      */
-    private void stopAtTimeout(ProgressListener progress, long started) throws IOException {
+    private ExplorationTimedOut stopAtTimeout(ProgressListener progress, long started) throws IOException {
         long executions = progress.last() == null ? 0 : progress.last().number();
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
         String message = "weft: " + shortName + " stopped after " + executions + " execution(s) in " + millis
                 + " ms: the test's thread was interrupted (JUnit's @Timeout, or junit.jupiter.execution.timeout.*)."
                 + " The interleavings run so far passed; the search was not exhaustive. Give the test more time, or"
                 + " a budget of Weft's own that ends the search without failing it (maxExecutions, maxSeconds).";
-        Path testDir = settings.reportDir().resolve(context.getRequiredTestClass().getName())
-                .resolve(context.getRequiredTestMethod().getName());
-        SummaryJson.write(testDir, new Summary(testName, settings.algorithm().name(), false, false, executions, 0,
+        SummaryJson.write(testDir(), new Summary(testName, settings.algorithm().name(), false, false, executions, 0,
                 millis, new Summary.Failure("TIMEOUT", message, null, 0)));
         out.println(message);
         context.publishReportEntry("weft", message);
-        throw new ExplorationTimedOut(message);
+        return new ExplorationTimedOut(message);
     }
 
     /** Weft's account of an exploration that JUnit's timeout ended. */
@@ -148,15 +135,24 @@ final class ExplorationSession {
         return replay == null ? Explorer.create(options) : Explorer.replaying(replay.schedule(), options);
     }
 
-    /** The exploration's result, or {@code null} when it was abandoned because a worker's identity mattered. */
-    private static ExplorationResult exploreUnlessWorkerIdentityMattered(ReplayToken replay, ExplorationOptions options,
-                                                                         JvmSubject subject,
-                                                                         ProgressListener progress) {
+    /**
+     * The exploration's result, or {@code null} when it was abandoned because a worker's identity mattered; when the
+     * thread is interrupted it ends as {@link #stopAtTimeout} says.
+     */
+    private ExplorationResult explore(ReplayToken replay, ExplorationOptions options, JvmSubject subject,
+                                      ProgressListener progress, long started) throws IOException {
         try {
             return explorer(replay, options).explore(subject, progress);
         } catch (WorkerIdentityMattered abandoned) {
             return null;
+        } catch (ExplorationInterrupted interrupted) {
+            throw stopAtTimeout(progress, started);
         }
+    }
+
+    private Path testDir() {
+        return settings.reportDir().resolve(context.getRequiredTestClass().getName())
+                .resolve(context.getRequiredTestMethod().getName());
     }
 
     private void pass(ExplorationResult result, Path testDir, ReplayToken replay, ProgressListener progress)

@@ -64,9 +64,6 @@ final class ThreadLifecycle {
     /** The thread's {@code run()} returned or threw; it stays until its {@code END} is performed, then leaves. */
     static void runEnds(ManagedThread self, Throwable runThrew) {
         try {
-            if (runThrew instanceof ExecutionAbandoned) {
-                return;
-            }
             // A virtual thread's exception was dispatched already, inside VirtualThread.run (UncaughtExceptions).
             Throwable thrown = runThrew != null ? UncaughtExceptions.dispatch(self, runThrew) : self.uncaught;
             if (thrown instanceof ExecutionAbandoned) {
