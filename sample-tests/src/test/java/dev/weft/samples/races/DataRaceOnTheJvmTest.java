@@ -1,5 +1,6 @@
 package dev.weft.samples.races;
 
+import dev.weft.samples.support.Verdicts;
 import dev.weft.samples.support.WeftRunner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -8,7 +9,6 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -55,12 +55,7 @@ class DataRaceOnTheJvmTest {
 
     @Test
     void theReplayTokenReproducesTheRace() {
-        WeftRunner.Outcome found = WeftRunner.run(UnsafeCollectionPrograms.class, "twoPutsIntoAHashMap",
-                reports.resolve("found"));
-        WeftRunner.Outcome replayed = WeftRunner.run(UnsafeCollectionPrograms.class, "twoPutsIntoAHashMap",
-                reports.resolve("replayed"), Map.of("weft.replay", found.replayToken()));
-        assertThat(replayed.number("executions")).isEqualTo(1);
-        assertThat(replayed.summaryJson()).contains("\"kind\": \"DATA_RACE\"");
+        Verdicts.failureReplays(UnsafeCollectionPrograms.class, "twoPutsIntoAHashMap", reports, "DATA_RACE");
     }
 
     /**

@@ -21,4 +21,16 @@ public final class Verdicts {
         assertThat(failure.getMessage()).startsWith(kind + ":");
         assertThat(outcome.summaryJson()).contains("\"kind\": \"" + kind + "\"");
     }
+
+    /**
+     * The program fails, and the replay token of that failure runs exactly one execution that fails with the same
+     * {@code kind} ({@code reports} gets a {@code found} and a {@code replayed} folder).
+     */
+    public static void failureReplays(Class<?> programs, String program, java.nio.file.Path reports, String kind) {
+        WeftRunner.Outcome found = WeftRunner.run(programs, program, reports.resolve("found"));
+        WeftRunner.Outcome replayed = WeftRunner.run(programs, program, reports.resolve("replayed"),
+                java.util.Map.of("weft.replay", found.replayToken()));
+        assertThat(replayed.number("executions")).isEqualTo(1);
+        assertThat(replayed.summaryJson()).contains("\"kind\": \"" + kind + "\"");
+    }
 }

@@ -8,7 +8,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import java.nio.file.Path;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -38,12 +37,7 @@ class SystemExitTest {
     /** The exit needs the setter's write before the read: that interleaving fails, and its token replays it. */
     @Test
     void theFailingInterleavingReplays() {
-        WeftRunner.Outcome found = WeftRunner.run(SystemExitPrograms.class, "exitsWhenItSeesTheOtherWrite",
-                reports.resolve("found"));
-        WeftRunner.Outcome replayed = WeftRunner.run(SystemExitPrograms.class, "exitsWhenItSeesTheOtherWrite",
-                reports.resolve("replayed"), Map.of("weft.replay", found.replayToken()));
-        assertThat(replayed.number("executions")).isEqualTo(1);
-        assertThat(replayed.summaryJson()).contains("\"kind\": \"SYSTEM_EXIT\"");
+        Verdicts.failureReplays(SystemExitPrograms.class, "exitsWhenItSeesTheOtherWrite", reports, "SYSTEM_EXIT");
     }
 
     /** The join orders the write before the read: 1 trace, and the exit is never reached. */
