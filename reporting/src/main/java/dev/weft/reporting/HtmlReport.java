@@ -88,7 +88,7 @@ public final class HtmlReport {
     }
 
     private static void deadlock(StringBuilder html, WaitFor waitFor) {
-        html.append("<h2>Deadlock: no thread can move</h2>\n<ul class=\"waits\">\n");
+        html.append("<h2>").append(Text.xml(waitFor.headline())).append("</h2>\n<ul class=\"waits\">\n");
         for (WaitFor.Wait wait : waitFor.waits()) {
             html.append("<li><code>").append(Text.xml(wait.stuck().thread().name())).append("</code> ")
                     .append(Text.xml(wait.description())).append("</li>\n");

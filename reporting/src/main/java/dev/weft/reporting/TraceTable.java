@@ -166,7 +166,7 @@ public final class TraceTable {
     }
 
     private static void waitFor(WaitFor waitFor, StringBuilder out) {
-        out.append("Deadlock: no thread can move.\n");
+        out.append(waitFor.headline()).append(".\n");
         int nameWidth = waitFor.waits().stream().mapToInt(w -> w.stuck().thread().name().length()).max().orElse(0);
         for (WaitFor.Wait wait : waitFor.waits()) {
             out.append("  ").append(pad(wait.stuck().thread().name(), nameWidth)).append("  ")

@@ -32,10 +32,13 @@ final class WaitFor {
 
     private final List<Wait> waits;
     private final List<ThreadId> cycle;
+    /** Whether the test body's thread (index 0) had ended: then the stuck threads are leaked ones. */
+    private final boolean bodyReturned;
 
-    private WaitFor(List<Wait> waits, List<ThreadId> cycle) {
+    private WaitFor(List<Wait> waits, List<ThreadId> cycle, boolean bodyReturned) {
         this.waits = waits;
         this.cycle = cycle;
+        this.bodyReturned = bodyReturned;
     }
 
     static WaitFor of(List<Event> events, List<PendingOperation> stuck) {
@@ -53,7 +56,15 @@ final class WaitFor {
         for (PendingOperation p : stuck) {
             waits.add(describe(p, latest.get(p.thread()), holders, byName));
         }
-        return new WaitFor(List.copyOf(waits), cycle(waits));
+        boolean bodyReturned = events.stream()
+                .anyMatch(e -> e.thread().index() == 0 && e.operation().kind() == OpKind.END);
+        return new WaitFor(List.copyOf(waits), cycle(waits), bodyReturned);
+    }
+
+    /** What the stuck threads are, as a title: a deadlock, or threads leaked by a test body that has returned. */
+    String headline() {
+        return bodyReturned ? "Leaked threads: the test body has returned, and these threads wait forever"
+                : "Deadlock: no thread can move";
     }
 
     private static Wait describe(PendingOperation p, Event latest, LockHolders holders,

@@ -152,6 +152,22 @@ class TraceTableTest {
         assertThat(lines(table)).filteredOn(l -> l.startsWith(">")).hasSize(3);
     }
 
+    /** The test body's thread had ended: the thread still waiting is a leaked one, not half of a deadlock. */
+    @Test
+    void callsThreadsLeftWaitingAfterTheBodyReturnedLeaked() {
+        ThreadId main = thread(0, "main");
+        ThreadId worker = thread(1, "main.1");
+        String table = TraceTable.render(new Execution()
+                .step(main, Operation.start(worker), at("LeakTest.java", 10))
+                .step(main, Operation.end(main), at("LeakTest.java", 11))
+                .stuck(worker, Operation.join(main), at("LeakTest.java", 20))
+                .failure(FailureKind.DEADLOCK, "leaked"));
+
+        assertThat(table).contains("Leaked threads: the test body has returned, and these threads wait forever.")
+                .contains("main.1  waits for main to end (join at LeakTest.java:20)")
+                .doesNotContain("no thread can move");
+    }
+
     @Test
     void saysSoWhenNoStepRan() {
         String table = TraceTable.render(new Execution().failure(FailureKind.EXCEPTION, "failed at once"));

@@ -23,6 +23,13 @@ import java.util.Optional;
  */
 final class ExecutionRunner {
 
+    /**
+     * How many steps the daemon threads left at the end of an execution may take after it, to show what they were
+     * about to do ({@link AbandonedDaemons}): enough for a daemon that finishes a little work, few enough that one in
+     * an endless loop costs little.
+     */
+    static final int DAEMON_LOOKAHEAD = 64;
+
     /** No forced choices: every new state's choice is left to {@link NewState}. */
     static final Schedule UNFORCED = new Schedule(List.of());
 
@@ -70,6 +77,9 @@ final class ExecutionRunner {
         private int depth;
         private Node node;
         private ExecutionOutcome outcome;
+        /** Once the execution has ended with daemon threads alive: the steps they took after the end, else null. */
+        private List<Event> afterEnd;
+        private List<PendingOperation> abandoned;
 
         Policy(int branch) {
             this.branch = branch;
@@ -77,8 +87,39 @@ final class ExecutionRunner {
 
         @Override
         public ThreadId next(Run run) {
+            if (afterEnd != null) {
+                return nextAfterEnd(run);
+            }
             outcome = choose(run);
-            return outcome == null ? node.thread(node.chosen) : null;
+            if (outcome == null) {
+                return node.thread(node.chosen);
+            }
+            if (outcome.status() == ExecutionStatus.COMPLETE && !run.abandoned().isEmpty()) {
+                abandoned = run.abandoned();
+                afterEnd = new ArrayList<>();
+                return nextAfterEnd(run);
+            }
+            return null;
+        }
+
+        /**
+         * After the end: the first daemon thread that can move takes a step, until none can, one fails, or the
+         * look-ahead is used up. None of this is part of the execution's trace; it only shows the explorer what the
+         * daemons would have done ({@link AbandonedDaemons}).
+         */
+        private ThreadId nextAfterEnd(Run run) {
+            Optional<SubjectFailure> failure = run.failure();
+            if (failure.isEmpty() && afterEnd.size() < DAEMON_LOOKAHEAD) {
+                for (PendingOperation p : run.abandoned()) {
+                    if (p.enabled()) {
+                        return p.thread();
+                    }
+                }
+            }
+            ThreadId failed = failure.map(SubjectFailure::thread).orElse(null);
+            outcome = ExecutionOutcome.complete(outcome.events(), abandoned, List.copyOf(afterEnd),
+                    failed == null ? -1 : failed.index());
+            return null;
         }
 
         private ExecutionOutcome choose(Run run) {
@@ -118,6 +159,10 @@ final class ExecutionRunner {
 
         @Override
         public boolean performed(Event event) {
+            if (afterEnd != null) {
+                afterEnd.add(event);
+                return true;
+            }
             if (depth < branch && !sameStep(node.event, event)) {
                 outcome = failed(FailureKind.NONDETERMINISM, Divergence.describe(depth, node.event, event), null,
                         List.of(), List.of());
@@ -139,7 +184,7 @@ final class ExecutionRunner {
         if (disabled.size() == pending.size()) {
             String described = run.describeBlockage();
             return failed(FailureKind.DEADLOCK, described.isBlank() ? Divergence.describeDeadlock(pending)
-                    : "no thread can move:\n" + described.strip(), null, pending, pending);
+                    : run.blockageHeadline() + ":\n" + described.strip(), null, pending, pending);
         }
         if (depth >= maxSteps) {
             return failed(FailureKind.STEP_LIMIT, "the execution passed " + maxSteps

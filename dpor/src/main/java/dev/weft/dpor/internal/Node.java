@@ -18,6 +18,8 @@ final class Node {
     /** every live thread's next operation at this state, as the subject reported it */
     final List<PendingOperation> pending;
     final BitSet enabled = new BitSet();
+    /** the daemon threads among the live ones: chosen by default only when no other thread is awake */
+    private final BitSet daemons = new BitSet();
     final BitSet backtrack = new BitSet();
     final BitSet done = new BitSet();
     SleepSet sleep;
@@ -34,6 +36,9 @@ final class Node {
         for (PendingOperation p : pending) {
             if (p.enabled()) {
                 enabled.set(p.thread().index());
+            }
+            if (p.daemon()) {
+                daemons.set(p.thread().index());
             }
         }
     }
@@ -71,13 +76,34 @@ final class Node {
         return -1;
     }
 
-    /** The first enabled thread that is not asleep, or -1 when every enabled thread sleeps. */
+    /** Whether some thread that is not a daemon thread is enabled here. */
+    boolean someoneElseThanADaemonEnabled() {
+        BitSet others = (BitSet) enabled.clone();
+        others.andNot(daemons);
+        return !others.isEmpty();
+    }
+
+    /** Whether the live thread is a daemon thread. */
+    boolean daemon(int thread) {
+        return daemons.get(thread);
+    }
+
+    /**
+     * The first enabled thread that is not asleep, or -1 when every enabled thread sleeps; a daemon thread only when
+     * no other one is awake. Which thread goes first is free (every other is tried where a race says so), and a
+     * daemon thread is often a loop without end (a heartbeat, a refresher) that would otherwise run until the step
+     * limit while the test's own threads wait.
+     */
     int firstAwake() {
+        int daemon = -1;
         for (int t = enabled.nextSetBit(0); t >= 0; t = enabled.nextSetBit(t + 1)) {
             if (!sleep.contains(t)) {
-                return t;
+                if (!daemons.get(t)) {
+                    return t;
+                }
+                daemon = daemon < 0 ? t : daemon;
             }
         }
-        return -1;
+        return daemon;
     }
 }

@@ -62,11 +62,16 @@ public final class PreemptionBoundedSearch {
         return executions;
     }
 
-    /** A new state: the thread that moved last goes on if it is still enabled, else the first enabled thread. */
+    /**
+     * A new state: the thread that moved last goes on if it is still enabled, else the first enabled thread; a daemon
+     * thread goes on only while no other thread can move (switching away from it is no preemption).
+     */
     private static Node goOn(List<Node> stack, List<PendingOperation> pending) {
         Node node = new Node(pending, SleepSet.empty());
         int previous = stack.isEmpty() ? -1 : stack.get(stack.size() - 1).chosen;
-        node.chosen = previous >= 0 && node.enabled.get(previous) ? previous : node.firstAwake();
+        boolean goesOn = previous >= 0 && node.enabled.get(previous)
+                && !(node.daemon(previous) && node.someoneElseThanADaemonEnabled());
+        node.chosen = goesOn ? previous : node.firstAwake();
         return node;
     }
 

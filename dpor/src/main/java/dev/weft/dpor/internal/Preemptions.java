@@ -5,7 +5,8 @@ import java.util.List;
 /**
  * Counts preemptions along a branch of states: steps at which the scheduler switched away from the thread that moved
  * just before although that thread could have gone on (it was still alive and enabled). A switch because the thread
- * blocked or ended is free. Fewer preemptions make a schedule easier to read (Musuvathi and Qadeer, PLDI 2007).
+ * blocked or ended is free, and so is one from a daemon thread to another thread: a daemon runs when the test's threads
+ * cannot ({@link Node#firstAwake}), so letting it go on while one of them could is a preemption. Fewer preemptions make a schedule easier to read (Musuvathi and Qadeer, PLDI 2007).
  */
 final class Preemptions {
 
@@ -18,7 +19,14 @@ final class Preemptions {
             return false;
         }
         int previous = branch.get(depth - 1).chosen;
-        return previous != thread && branch.get(depth).enabled.get(previous);
+        Node node = branch.get(depth);
+        if (!node.enabled.get(previous)) {
+            return false;
+        }
+        if (node.daemon(previous) && node.someoneElseThanADaemonEnabled()) {
+            return node.daemon(thread); // the test's threads go first: keeping a daemon going is the preemption
+        }
+        return previous != thread;
     }
 
     /**

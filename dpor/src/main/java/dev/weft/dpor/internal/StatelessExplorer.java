@@ -126,6 +126,7 @@ public final class StatelessExplorer implements Explorer {
             }
         }
         reverseAroundFailure(outcome, hb, stack);
+        AbandonedDaemons.reverse(outcome, stack);
         for (PendingOperation p : outcome.leftBlocked()) {
             Operation op = p.operation();
             if (op.lockId() == null || !op.kind().acquires()) {

@@ -91,19 +91,40 @@ class DifferentialTest {
                 .isNotEqualTo(RandomPrograms.generate(43, true).toString());
     }
 
+    /**
+     * A daemon thread that the main thread does not join, then reads after joining the others: the execution ends
+     * with the daemon wherever it was. DPOR must find everything the main thread can read and every failure NAIVE
+     * finds (also a daemon's before the end), without running all the ways the daemon can be cut off. Half the
+     * programs with assertions.
+     */
+    @Test
+    void dporFindsWhatTheTestCanObserveOfADaemonThreadOnRandomPrograms() {
+        List<ModelProgram> checked = checkRandomPrograms(
+                seed -> RandomPrograms.generateWithDaemon(seed, seed % 2 == 1), DifferentialCheck::checkObservable);
+
+        assertThat(checked).as("checked programs with a daemon thread").isNotEmpty()
+                .allMatch(p -> p.toString().contains("(daemon)"));
+    }
+
     private static void checkRandomPrograms(boolean assertions) {
         checkRandomPrograms(seed -> RandomPrograms.generate(seed, assertions));
     }
 
     /** Checks the programs of the seeds and returns those that were not skipped. */
     private static List<ModelProgram> checkRandomPrograms(LongFunction<ModelProgram> generator) {
+        return checkRandomPrograms(generator, DifferentialCheck::check);
+    }
+
+    private static List<ModelProgram> checkRandomPrograms(LongFunction<ModelProgram> generator,
+                                                          java.util.function.Function<ModelProgram,
+                                                                  DifferentialCheck.Verdict> check) {
         List<ModelProgram> checked = new ArrayList<>();
         List<String> disagreements = new ArrayList<>();
         int skipped = 0;
         int nonBlocking = 0;
         for (long seed = FIRST_SEED; seed < FIRST_SEED + PROGRAMS && disagreements.size() < MAX_REPORTED; seed++) {
             ModelProgram program = generator.apply(seed);
-            DifferentialCheck.Verdict verdict = DifferentialCheck.check(program);
+            DifferentialCheck.Verdict verdict = check.apply(program);
             if (verdict.skipped()) {
                 skipped++;
             } else {

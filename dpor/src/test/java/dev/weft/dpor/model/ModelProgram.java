@@ -146,7 +146,7 @@ public final class ModelProgram {
         List<String> labels = threads.stream().map(ThreadCode::label).toList();
         StringBuilder out = new StringBuilder("program ").append(name).append('\n');
         for (ThreadCode thread : threads) {
-            out.append(thread.label()).append(":\n");
+            out.append(thread.label()).append(thread.daemon() ? " (daemon)" : "").append(":\n");
             List<Instr> code = thread.code();
             out.append(IntStream.range(0, code.size())
                     .mapToObj(pc -> String.format("  %2d: %s%n", pc, code.get(pc).show(labels)))

@@ -50,6 +50,8 @@ public final class ModelRun implements Run {
     private SubjectFailure failure;
     private Optional<SubjectFailure> failureView = Optional.empty();
     private List<PendingOperation> pendingView;
+    /** What the execution had produced when it ended with daemon threads alive, which then run on; else null. */
+    private Outcome atEnd;
     private boolean closed;
 
     ModelRun(ModelProgram program, Consumer<Outcome> onClose) {
@@ -67,6 +69,12 @@ public final class ModelRun implements Run {
 
     @Override
     public List<PendingOperation> pending() {
+        if (onlyDaemonsLeft()) {
+            if (atEnd == null) {
+                atEnd = outcome();
+            }
+            return List.of();
+        }
         if (pendingView == null) {
             PendingOperation[] view = new PendingOperation[live];
             int i = 0;
@@ -78,6 +86,33 @@ public final class ModelRun implements Run {
             pendingView = List.of(view);
         }
         return pendingView;
+    }
+
+    /** The daemon threads' next operations once only they are left (a JVM exits then); else none. */
+    @Override
+    public List<PendingOperation> abandoned() {
+        if (!onlyDaemonsLeft()) {
+            return List.of();
+        }
+        List<PendingOperation> abandoned = new ArrayList<>();
+        for (ModelThread thread : threads) {
+            if (!thread.ended) {
+                abandoned.add(thread.pendingOperation(enabled(thread)));
+            }
+        }
+        return abandoned;
+    }
+
+    private boolean onlyDaemonsLeft() {
+        if (live == 0 || !threads.get(0).ended) {
+            return false;
+        }
+        for (ModelThread thread : threads) {
+            if (!thread.ended && !thread.daemon) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override
@@ -180,7 +215,7 @@ public final class ModelRun implements Run {
     public void close() {
         if (!closed) {
             closed = true;
-            onClose.accept(outcome());
+            onClose.accept(atEnd != null ? atEnd : outcome());
         }
     }
 
@@ -200,21 +235,25 @@ public final class ModelRun implements Run {
             cells.put(program.cellNames().get(c), memory[c]);
         }
         Map<String, List<Integer>> reads = new LinkedHashMap<>();
+        java.util.Set<String> daemons = new java.util.HashSet<>();
         for (ModelThread thread : threads) {
             reads.put(thread.id.name(), thread.reads());
+            if (thread.daemon) {
+                daemons.add(thread.id.name());
+            }
         }
         Outcome.Ending ending;
         String detail = null;
         if (failure != null) {
             ending = failure.kind() == FailureKind.ASSERTION ? Outcome.Ending.ASSERTION : Outcome.Ending.EXCEPTION;
             detail = failure.thread().name() + ": " + failure.cause().getMessage();
-        } else if (live == 0) {
+        } else if (live == 0 || onlyDaemonsLeft()) {
             ending = Outcome.Ending.COMPLETE;
         } else {
             ending = threads.stream().anyMatch(t -> !t.ended && enabled(t))
                     ? Outcome.Ending.UNFINISHED : Outcome.Ending.DEADLOCK;
         }
-        return new Outcome(ending, cells, reads, detail);
+        return new Outcome(ending, cells, reads, detail, daemons);
     }
 
     private ModelThread steppable(ThreadId id) {
@@ -382,6 +421,7 @@ public final class ModelRun implements Run {
         final List<Instr> instrs;
         final int[] registers;
         final Operation endOp;
+        final boolean daemon;
         int pc;
         int steps;
         int children;
@@ -396,6 +436,7 @@ public final class ModelRun implements Run {
 
         ModelThread(ThreadId id, int code, ThreadCode thread) {
             this.id = id;
+            this.daemon = thread.daemon();
             this.code = code;
             this.instrs = thread.code();
             this.registers = new int[thread.registers()];
@@ -414,7 +455,7 @@ public final class ModelRun implements Run {
 
         PendingOperation pendingOperation(boolean enabled) {
             if (cachedPending == null || cachedPending.enabled() != enabled) {
-                cachedPending = new PendingOperation(id, pendingOp, enabled, source);
+                cachedPending = new PendingOperation(id, pendingOp, enabled, source, daemon);
             }
             return cachedPending;
         }

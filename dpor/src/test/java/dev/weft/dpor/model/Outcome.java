@@ -14,8 +14,10 @@ import java.util.stream.Collectors;
  * @param memory  cell name to final value, in cell order
  * @param reads   thread name to the values its reads returned, in program order, for every thread that started
  * @param failure for an assertion or exception, the failing thread and message; else {@code null}
+ * @param daemons the names of the daemon threads among those that started
  */
-public record Outcome(Ending ending, Map<String, Integer> memory, Map<String, List<Integer>> reads, String failure) {
+public record Outcome(Ending ending, Map<String, Integer> memory, Map<String, List<Integer>> reads, String failure,
+                      java.util.Set<String> daemons) {
 
     /** How an execution ended, as the model program sees it. */
     public enum Ending {
@@ -34,6 +36,18 @@ public record Outcome(Ending ending, Map<String, Integer> memory, Map<String, Li
     public Outcome {
         memory = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(memory));
         reads = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(reads));
+        daemons = java.util.Set.copyOf(daemons);
+    }
+
+    /**
+     * What the test can observe of an execution that ran until its end: what the threads that are not daemon threads
+     * read. Not the final memory, nor what daemon threads read: nothing looks at them once the test has ended, and
+     * how far a daemon got before is seen only through what the others read.
+     */
+    public Outcome observable() {
+        Map<String, List<Integer>> seen = new java.util.TreeMap<>(reads);
+        seen.keySet().removeAll(daemons);
+        return new Outcome(ending, Map.of(), seen, failure, daemons);
     }
 
     @Override

@@ -128,6 +128,16 @@ public final class ProgramBuilder {
         return new ThreadHandle(workers.size(), label);
     }
 
+    /**
+     * Declares a daemon worker thread: the default main thread starts it but does not join it, and the execution ends
+     * without it once every other thread has ended ({@code Run#abandoned}).
+     */
+    public ThreadHandle daemonThread(String label, Consumer<ThreadBuilder> body) {
+        ThreadHandle handle = thread(label, body);
+        workers.set(handle.code() - 1, workers.get(handle.code() - 1).asDaemon());
+        return handle;
+    }
+
     /** Replaces the default main thread (start every worker, then join every worker) by this code. */
     public ProgramBuilder main(Consumer<ThreadBuilder> body) {
         ThreadBuilder builder = new ThreadBuilder();
@@ -149,7 +159,9 @@ public final class ProgramBuilder {
             builder.start(new ThreadHandle(code, workers.get(code - 1).label()));
         }
         for (int code = 1; code <= workers.size(); code++) {
-            builder.join(new ThreadHandle(code, workers.get(code - 1).label()));
+            if (!workers.get(code - 1).daemon()) {
+                builder.join(new ThreadHandle(code, workers.get(code - 1).label()));
+            }
         }
         return builder.finish("main");
     }

@@ -39,6 +39,10 @@ public final class RandomPrograms {
     private final boolean keyedObject;
     /** the keyed object, or {@code null} */
     private KeyedObject map;
+    /** The workers of the program being generated. */
+    private List<ThreadHandle> workers;
+    /** Whether the last worker is a daemon thread and the main thread reads what the others left. */
+    private boolean daemon;
 
     private RandomPrograms(long seed, boolean assertions, boolean unsafeObject, boolean semaphores) {
         this(seed, assertions, unsafeObject, semaphores, false);
@@ -79,6 +83,17 @@ public final class RandomPrograms {
                 .program("random(" + seed + ", keyed object" + (assertions ? ", asserts" : "") + ")");
     }
 
+    /**
+     * The program for a seed whose last worker is a daemon thread, which the main thread does not join; after joining
+     * the others the main thread reads one or two variables (and may assert on them), so that how far the daemon got
+     * before the end can be seen.
+     */
+    public static ModelProgram generateWithDaemon(long seed, boolean assertions) {
+        RandomPrograms generator = new RandomPrograms(seed, assertions, false, false);
+        generator.daemon = true;
+        return generator.program("random(" + seed + ", daemon" + (assertions ? ", asserts" : "") + ")");
+    }
+
     private ModelProgram program(String name) {
         ProgramBuilder p = ProgramBuilder.program(name);
         int varCount = 1 + random.nextInt(3);
@@ -93,16 +108,35 @@ public final class RandomPrograms {
         for (int l = 0; l < lockCount; l++) {
             locks.add(semaphores ? p.semaphore("s" + l, random.nextInt(3)) : p.lock("m" + l));
         }
-        int threads = 2 + random.nextInt(2);
+        List<ThreadHandle> workers = new ArrayList<>();
+        this.workers = workers;
+        int threads = 2 + (daemon ? 0 : random.nextInt(2)); // with a daemon, NAIVE also runs every way to cut it off
         int budget = threads + random.nextInt(MAX_BUDGET[threads] - threads + 1);
         for (int t = 0; t < threads; t++) {
             int remainingThreads = threads - t;
             int share = Math.max(1, budget / remainingThreads + (random.nextBoolean() ? 1 : 0));
             int ops = Math.min(share, Math.max(1, budget));
             budget -= ops;
-            p.thread("T" + (t + 1), body -> block(body, ops, new ArrayList<>()));
+            java.util.function.Consumer<ThreadBuilder> body = code -> block(code, ops, new ArrayList<>());
+            workers.add(daemon && t == threads - 1 ? p.daemonThread("D", body) : p.thread("T" + (t + 1), body));
+        }
+        if (daemon) {
+            p.main(this::mainThatLooksAfterTheJoins);
         }
         return p.build();
+    }
+
+    /** Starts every worker, joins all but the daemon, then reads one or two variables, now and then asserting. */
+    private void mainThatLooksAfterTheJoins(ThreadBuilder main) {
+        workers.forEach(main::start);
+        workers.subList(0, workers.size() - 1).forEach(main::join);
+        Reg seen = main.reg("r0");
+        for (int reads = 1 + random.nextInt(2); reads > 0; reads--) {
+            main.read(seen, vars.get(random.nextInt(vars.size())));
+            if (assertions && random.nextInt(3) == 0) {
+                main.check(seen.ne(random.nextInt(3)), "unexpected value in main's r0");
+            }
+        }
     }
 
     /** Emits about {@code ops} visible operations; {@code held} are the locks held here, innermost last. */

@@ -183,7 +183,7 @@ public final class ThreadBuilder {
             boolean jumps = instr.kind() == Instr.Kind.JUMP || instr.kind() == Instr.Kind.BRANCH;
             resolved.add(jumps ? instr.withTarget(placed(instr.target())) : instr);
         }
-        return new ThreadCode(label, resolved, registers);
+        return new ThreadCode(label, resolved, registers, false);
     }
 
     private int placed(int labelId) {

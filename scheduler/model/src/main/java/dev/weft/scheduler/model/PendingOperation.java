@@ -8,8 +8,16 @@ package dev.weft.scheduler.model;
  * @param enabled   whether it can do it now (a lock acquisition is disabled while another thread holds the lock, a
  *                  join while the joined thread lives, a park while no permit is available, ...)
  * @param source    where in the source, or {@link SourcePosition#UNKNOWN}
+ * @param daemon    whether the thread is a daemon thread: the execution does not wait for it to end (see
+ *                  {@link Run#abandoned()}), and a scheduler lets it move only when it must
  */
-public record PendingOperation(ThreadId thread, Operation operation, boolean enabled, SourcePosition source) {
+public record PendingOperation(ThreadId thread, Operation operation, boolean enabled, SourcePosition source,
+                               boolean daemon) {
+
+    /** The next operation of a thread that is not a daemon thread. */
+    public PendingOperation(ThreadId thread, Operation operation, boolean enabled, SourcePosition source) {
+        this(thread, operation, enabled, source, false);
+    }
 
     @Override
     public String toString() {

@@ -11,7 +11,8 @@ public interface Run extends AutoCloseable {
 
     /**
      * Every live thread (started and not yet ended) with its next operation, ordered by thread index. Empty when
-     * every thread has ended. Once {@link #failure()} reports something, the threads that did not fail are still
+     * every thread has ended, or when only daemon threads are left once the main thread has ended (as a JVM exits
+     * then; see {@link #abandoned()}). Once {@link #failure()} reports something, the threads that did not fail are still
      * listed, stopped where they were.
      */
     List<PendingOperation> pending();
@@ -38,6 +39,24 @@ public interface Run extends AutoCloseable {
                 return;
             }
         }
+    }
+
+    /**
+     * The daemon threads left alive when the execution ended (its {@link #pending()} became empty while they were
+     * not done), each with the operation it was about to perform; empty if none was. They are abandoned: they take no
+     * further step.
+     */
+    default List<PendingOperation> abandoned() {
+        return List.of();
+    }
+
+    /**
+     * What a deadlock is, in the words that open its message when {@link #pending()} has no enabled operation: by
+     * default that no thread can move; a subject may say more (that the test body had returned, and the threads
+     * still blocked are leaked ones).
+     */
+    default String blockageHeadline() {
+        return "no thread can move";
     }
 
     /**
