@@ -61,7 +61,8 @@ final class ExplorationSession {
                 .withTimeouts(settings.timeouts())
                 .withReuseThreads(settings.reuseThreads())
                 .withKeepCoreAwake(settings.keepCoreAwake())
-                .withInterchangeableIdleWorkers(settings.interchangeableIdleWorkers());
+                .withInterchangeableIdleWorkers(settings.interchangeableIdleWorkers())
+                .withSpuriousWakeups(settings.spuriousWakeups());
         JvmSubject subject = new JvmSubject(body, runtime);
         long started = System.nanoTime();
         ExplorationResult result = explore(replay, options, subject, progress, started);

@@ -17,7 +17,7 @@ import java.util.function.Function;
 record WeftSettings(Algorithm algorithm, long maxExecutions, long maxSeconds, int maxSteps, String replay,
                     Path reportDir,
                     Duration watchdogTimeout, boolean minimizePreemptions, Timeouts timeouts, boolean reuseThreads,
-                    boolean keepCoreAwake, boolean interchangeableIdleWorkers) {
+                    boolean keepCoreAwake, boolean interchangeableIdleWorkers, boolean spuriousWakeups) {
 
     static final long DEFAULT_MAX_EXECUTIONS = 100_000;
     /** {@link #maxSeconds} when no time budget is set. */
@@ -25,6 +25,8 @@ record WeftSettings(Algorithm algorithm, long maxExecutions, long maxSeconds, in
     static final int DEFAULT_MAX_STEPS = 10_000;
     static final long DEFAULT_WATCHDOG_SECONDS = 10;
     static final String DEFAULT_REPORT_DIR = "target/weft-reports";
+    /** Whether waits may wake without a cause unless configured: see the user guide on what that costs. */
+    static final boolean DEFAULT_SPURIOUS_WAKEUPS = true;
 
     /**
      * @param parameters looks up a configuration parameter by name
@@ -70,9 +72,11 @@ record WeftSettings(Algorithm algorithm, long maxExecutions, long maxSeconds, in
                 .map(v -> parseBoolean(v, "weft.keepCoreAwake", where)).orElse(true);
         boolean interchangeableIdleWorkers = parameters.apply("weft.interchangeableIdleWorkers")
                 .map(v -> parseBoolean(v, "weft.interchangeableIdleWorkers", where)).orElse(true);
+        boolean spuriousWakeups = parameters.apply("weft.spuriousWakeups")
+                .map(v -> parseBoolean(v, "weft.spuriousWakeups", where)).orElse(DEFAULT_SPURIOUS_WAKEUPS);
         return new WeftSettings(algorithm, maxExecutions, maxSeconds, (int) maxSteps, replay, reportDir,
                 Duration.ofSeconds(watchdog), minimizePreemptions, timeouts, reuseThreads, keepCoreAwake,
-                interchangeableIdleWorkers);
+                interchangeableIdleWorkers, spuriousWakeups);
     }
 
     private static Timeouts parseTimeouts(String value, String where) {

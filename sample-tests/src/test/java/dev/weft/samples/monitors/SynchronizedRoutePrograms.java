@@ -295,8 +295,10 @@ class SynchronizedRoutePrograms extends Tally implements Runnable, IntConsumer {
 
     /**
      * {@code awaitReady} waits inside a synchronized method reached by a method reference until {@code makeReady},
-     * reached the same way, sets the flag and notifies. Two traces: the waiter's section first (it finds the flag
-     * clear, waits, and is notified) or the notifier's first (the waiter finds the flag set and never waits).
+     * reached the same way, sets the flag and notifies. Four traces: the notifier's section first (the waiter finds the
+     * flag set and never waits); the waiter's first, and it is notified; or it wakes spuriously as it begins to wait
+     * (weft.spuriousWakeups) and takes the monitor back before the notifier (it waits again, and is notified) or after
+     * (it finds the flag set).
      */
     @ExhaustiveConcurrency
     void waitAndNotifyInsideMethodsReachedByReference() throws InterruptedException {

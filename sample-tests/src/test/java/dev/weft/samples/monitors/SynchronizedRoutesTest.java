@@ -72,7 +72,7 @@ class SynchronizedRoutesTest {
             "methodReferenceToAStaticSynchronizedMethod, 6",
             "everyRouteIntoOneMonitor, 24",
             "reentrantEntriesThroughEveryRoute, 2",
-            "waitAndNotifyInsideMethodsReachedByReference, 2"})
+            "waitAndNotifyInsideMethodsReachedByReference, 4"})
     void passesWithTheOrdersOfItsCriticalSections(String program, long executions) {
         Verdicts.passesWith(WeftRunner.run(SynchronizedRoutePrograms.class, program, reports), executions);
 

@@ -189,6 +189,24 @@ public interface HookHandler {
         return thread.getState();
     }
 
+    /** Replaces {@code System.nanoTime()}. */
+    default long nanoTime(int site) {
+        return System.nanoTime();
+    }
+
+    /** Replaces {@code System.currentTimeMillis()}. */
+    default long currentTimeMillis(int site) {
+        return System.currentTimeMillis();
+    }
+
+    /**
+     * The clock that {@code Clock.system(zone)}, {@code systemUTC()}, {@code systemDefaultZone()} and the no-clock
+     * {@code now()} methods of {@code java.time} stand for.
+     */
+    default java.time.Clock systemClock(java.time.ZoneId zone, int site) {
+        return java.time.Clock.system(zone);
+    }
+
     /** Replaces {@code Thread.isDaemon()}. */
     default boolean threadIsDaemon(Thread thread, int site) {
         return thread.isDaemon();

@@ -157,6 +157,18 @@ public final class Hooks {
         return handler.threadGetState(thread, site);
     }
 
+    public static long nanoTime(int site) {
+        return handler.nanoTime(site);
+    }
+
+    public static long currentTimeMillis(int site) {
+        return handler.currentTimeMillis(site);
+    }
+
+    public static java.time.Clock systemClock(java.time.ZoneId zone, int site) {
+        return handler.systemClock(zone, site);
+    }
+
     public static boolean threadIsDaemon(Thread thread, int site) {
         return handler.threadIsDaemon(thread, site);
     }

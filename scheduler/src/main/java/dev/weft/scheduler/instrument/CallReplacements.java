@@ -41,6 +41,10 @@ final class CallReplacements {
     static final String QUEUE = "java/util/Queue";
     static final String BLOCKING_QUEUE = "java/util/concurrent/BlockingQueue";
     static final String THREAD_LOCAL = "java/lang/ThreadLocal";
+    static final String CLOCK = "java/time/Clock";
+    /** The {@code java.time} types whose {@code now()} and {@code now(ZoneId)} read the system clock. */
+    private static final List<String> NOW_TYPES = List.of("Instant", "LocalDate", "LocalTime", "LocalDateTime",
+            "ZonedDateTime", "OffsetDateTime", "OffsetTime", "Year", "YearMonth", "MonthDay");
 
     private static final String WAIT = "(Ljava/lang/Object;JII)V";
     private static final String ON_OBJECT = "(Ljava/lang/Object;I)V";
@@ -97,6 +101,11 @@ final class CallReplacements {
             roundNanosUpToMillis(mv);
             Emit.callHook(mv, site, "threadSleep", "(JI)V");
         });
+        // TimeUnit.sleep calls Thread.sleep inside the JDK, which is not instrumented: [unit, time] -> [millis].
+        instance("java/util/concurrent/TimeUnit", "sleep", "(J)V", (mv, site) -> {
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/util/concurrent/TimeUnit", "toMillis", "(J)J", false);
+            Emit.callHook(mv, site, "threadSleep", "(JI)V");
+        });
         // JDK 19+/21+ thread API, for code compiled for a newer release; the hooks take builders as Object.
         statik(THREAD, "sleep", "(Ljava/time/Duration;)V",
                 (mv, site) -> Emit.callHook(mv, site, "threadSleepFor", "(Ljava/time/Duration;I)V"));
@@ -120,6 +129,38 @@ final class CallReplacements {
             mv.visitInsn(Opcodes.ICONST_1);
             Emit.callHook(mv, site, "runtimeExit", "(Ljava/lang/Runtime;IZI)V");
         });
+        // Time: the execution's virtual clock (runtime VirtualClock).
+        statik("java/lang/System", "nanoTime", "()J", (mv, site) -> Emit.callHook(mv, site, "nanoTime", "(I)J"));
+        statik("java/lang/System", "currentTimeMillis", "()J",
+                (mv, site) -> Emit.callHook(mv, site, "currentTimeMillis", "(I)J"));
+        statik(CLOCK, "system", "(Ljava/time/ZoneId;)Ljava/time/Clock;", CallReplacements::systemClock);
+        statik(CLOCK, "systemUTC", "()Ljava/time/Clock;", (mv, site) -> {
+            pushUtc(mv);
+            systemClock(mv, site);
+        });
+        statik(CLOCK, "systemDefaultZone", "()Ljava/time/Clock;", (mv, site) -> {
+            pushDefaultZone(mv);
+            systemClock(mv, site);
+        });
+        for (String type : NOW_TYPES) {
+            String owner = "java/time/" + type;
+            String fromClock = "(Ljava/time/Clock;)L" + owner + ";";
+            statik(owner, "now", "()L" + owner + ";", (mv, site) -> {
+                if (type.equals("Instant")) {
+                    pushUtc(mv);
+                } else {
+                    pushDefaultZone(mv);
+                }
+                systemClock(mv, site);
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, owner, "now", fromClock, false);
+            });
+            if (!type.equals("Instant")) {
+                statik(owner, "now", "(Ljava/time/ZoneId;)L" + owner + ";", (mv, site) -> {
+                    systemClock(mv, site);
+                    mv.visitMethodInsn(Opcodes.INVOKESTATIC, owner, "now", fromClock, false);
+                });
+            }
+        }
         // The test's code looking at which thread it runs on (PoolModel.takenBy); never replaced in the JDK's code.
         statik(THREAD, "currentThread", "()Ljava/lang/Thread;",
                 (mv, site) -> Emit.callHook(mv, site, "currentThread", "(I)Ljava/lang/Thread;"));
@@ -245,6 +286,19 @@ final class CallReplacements {
     }
 
     private CallReplacements() {
+    }
+
+    /** [zone] → the clock the hooks give for it. */
+    private static void systemClock(MethodVisitor mv, int site) {
+        Emit.callHook(mv, site, "systemClock", "(Ljava/time/ZoneId;I)Ljava/time/Clock;");
+    }
+
+    private static void pushUtc(MethodVisitor mv) {
+        mv.visitFieldInsn(Opcodes.GETSTATIC, "java/time/ZoneOffset", "UTC", "Ljava/time/ZoneOffset;");
+    }
+
+    private static void pushDefaultZone(MethodVisitor mv) {
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/time/ZoneId", "systemDefault", "()Ljava/time/ZoneId;", false);
     }
 
     /** The replacements for calls of {@code name descriptor}, before checking the owner, in registration order. */

@@ -2,12 +2,16 @@ package dev.weft.scheduler.instrument;
 
 import net.bytebuddy.jar.asm.ClassVisitor;
 import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.utility.OpenedClassReader;
 
 /**
- * {@code java.lang.Thread} itself: only its {@code run()} is changed, bracketed by {@link ThreadRunBracket}, so that
- * threads running a {@code Runnable} report when they begin and end. Likewise {@code java.lang.VirtualThread}
- * (JDK 21+), whose task runs in its private {@code run(Runnable)} on the virtual thread itself, not through
- * {@code Thread.run()}.
+ * {@code java.lang.Thread} itself: its {@code run()} is bracketed by {@link ThreadRunBracket}, so that threads running a
+ * {@code Runnable} report when they begin and end. Likewise {@code java.lang.VirtualThread} (JDK 21+), whose task runs
+ * in its private {@code run(Runnable)} on the virtual thread itself, not through {@code Thread.run()}.
+ *
+ * <p>And its constructors ask the {@code Thread.isDaemon()} hook for the flag a new thread inherits from its creator:
+ * a test's thread runs on a thread of Weft's whose own flag is not the one the test sees.
  */
 final class ThreadClassVisitor extends ContextualClassVisitor {
 
@@ -19,11 +23,34 @@ final class ThreadClassVisitor extends ContextualClassVisitor {
     public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
                                      String[] exceptions) {
         MethodVisitor writer = super.visitMethod(access, name, descriptor, signature, exceptions);
+        if (writer != null && name.equals("<init>") && context().internalName().equals(ClassInstrumenter.THREAD)) {
+            return new InheritedDaemonFlag(writer);
+        }
         if (writer == null || !isRunMethod(name, descriptor)) {
             return writer;
         }
         MethodContext method = new MethodContext(context(), name, descriptor);
         return new ThreadRunBracket(new HandlerOrdering(writer, method), method);
+    }
+
+    /** {@code parent.isDaemon()} in a constructor becomes {@code JdkHooks.threadIsDaemon(parent, -1)}. */
+    private static final class InheritedDaemonFlag extends MethodVisitor {
+
+        InheritedDaemonFlag(MethodVisitor next) {
+            super(OpenedClassReader.ASM_API, next);
+        }
+
+        @Override
+        public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
+            if (opcode == Opcodes.INVOKEVIRTUAL && owner.equals(ClassInstrumenter.THREAD) && name.equals("isDaemon")
+                    && descriptor.equals("()Z")) {
+                Emit.pushInt(this, -1);
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, JdkHooksClass.INTERNAL_NAME, "threadIsDaemon",
+                        "(Ljava/lang/Thread;I)Z", false);
+                return;
+            }
+            super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+        }
     }
 
     private boolean isRunMethod(String name, String descriptor) {

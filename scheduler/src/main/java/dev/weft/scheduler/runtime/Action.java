@@ -17,6 +17,8 @@ abstract class Action {
     private final int site;
     private List<StackTraceElement> stack = List.of();
     private boolean timedOut;
+    /** For a timed operation, when it times out on the execution's clock ({@link VirtualClock#elapsed()}), or -1. */
+    private long deadline = -1;
 
     /**
      * @param site the instrumented site ({@code dev.weft.scheduler.hooks.Sites}), or {@code -1} for operations that
@@ -84,6 +86,30 @@ abstract class Action {
     /** Whether this timed operation timed out (see {@link #mayTimeOut()}); it then completes without being woken. */
     final boolean timedOut() {
         return timedOut;
+    }
+
+    /**
+     * For an operation that waits to be woken (a {@code wait}, {@code Condition.await}, {@code park}) and is not yet:
+     * what a wake-up without a cause does, as an operation of the waiting thread (conflicting with the wake-ups it
+     * could have had); {@code null} for any other operation or state.
+     */
+    Operation spuriousWakeUp() {
+        return null;
+    }
+
+    /** The {@link SpuriousWakeUp} step: this operation stops waiting, as if woken, though nothing woke it. */
+    void wakeSpuriously() {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " cannot wake spuriously");
+    }
+
+    /** Sets when this timed operation times out on the execution's clock. */
+    final void timesOutAt(long clockDeadline) {
+        deadline = clockDeadline;
+    }
+
+    /** When this timed operation times out on the execution's clock, or -1 if that is not known. */
+    final long deadline() {
+        return deadline;
     }
 
     /** The {@link TimeOut} step: this operation stops waiting. Overridden to also leave a wait set. */

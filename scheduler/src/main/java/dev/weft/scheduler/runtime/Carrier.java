@@ -70,11 +70,14 @@ final class Carrier extends Thread {
         return carrier;
     }
 
-    /** A carrier for an execution's main thread, made to look like a daemon thread the caller just created. */
+    /**
+     * A carrier for an execution's main thread, made to look like a thread the caller just created; not a daemon
+     * thread, as the threads that run tests are not, so that the test's threads inherit what they would in a JVM.
+     */
     static Carrier forMain(Execution execution, String name) {
         Carrier carrier = obtain(execution);
         Thread launcher = Thread.currentThread();
-        carrier.lookLike(null, name, launcher.getPriority(), true, launcher.getContextClassLoader());
+        carrier.lookLike(null, name, launcher.getPriority(), false, launcher.getContextClassLoader());
         ThreadLocalMaps.inherit(carrier, launcher);
         return carrier;
     }

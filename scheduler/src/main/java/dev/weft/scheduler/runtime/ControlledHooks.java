@@ -6,7 +6,9 @@ import dev.weft.scheduler.hooks.Hooks;
 import dev.weft.scheduler.hooks.ThreadBuilders;
 import dev.weft.scheduler.model.OpKind;
 
+import java.time.Clock;
 import java.time.Duration;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -77,16 +79,44 @@ final class ControlledHooks implements HookHandler {
 
     /**
      * A managed thread whose operations are hidden inside one step (a static initialiser, the function of
-     * {@code ConcurrentHashMap.compute}) cannot start a thread: the child would run uncontrolled, and the test would
-     * pass or fail by chance.
+     * {@code ConcurrentHashMap.compute}) cannot start a thread there, or the child would run uncontrolled: one started
+     * by a static initialiser is started once it has returned, any other fails ({@link ThreadLifecycle#startInsideAStep}).
+     *
+     * @return whether the start was taken care of so (else the caller starts the thread as an unmanaged one would)
      */
-    private static void refuseStartInsideAStep(Thread thread, int site) {
+    private static boolean startInsideAStep(Thread thread, int site) {
         ManagedThread self = CURRENT.get();
-        if (self != null && self.classInitDepth > 0) {
-            throw new UnmodelledPrimitiveException("Thread.start of " + thread.getName() + " inside a step that cannot"
-                    + " be split (a static initialiser, or a callback that the JDK runs inside one collection call"
-                    + " such as ConcurrentHashMap.compute)", site);
+        if (self == null || self.classInitDepth == 0) {
+            return false;
         }
+        ThreadLifecycle.startInsideAStep(self, thread, site);
+        return true;
+    }
+
+    /**
+     * {@link #visible()}, for a timed call: the thread keeps the timeout ({@code nanos}, or -1 for none) until the
+     * call pauses at its timed action ({@link ManagedThread#pauseAt}), which then times out at that much later on the
+     * execution's clock.
+     */
+    private static ManagedThread visibleTimed(long nanos) {
+        ManagedThread self = visible();
+        if (self != null) {
+            self.timeoutNanos = nanos;
+        }
+        return self;
+    }
+
+    private static long saturatedNanos(Duration duration) {
+        try {
+            return duration.toNanos();
+        } catch (ArithmeticException tooLong) {
+            return Long.MAX_VALUE;
+        }
+    }
+
+    /** The calling thread if it is a thread of an execution, visible or not. */
+    static ManagedThread current() {
+        return CURRENT.get();
     }
 
     /** The calling thread when its operations are visible: managed and not initialising a class. */
@@ -189,6 +219,7 @@ final class ControlledHooks implements HookHandler {
         ManagedThread self = CURRENT.get();
         if (self != null) {
             self.classInitDepth++;
+            self.staticInitDepth++;
         }
     }
 
@@ -197,12 +228,13 @@ final class ControlledHooks implements HookHandler {
         ManagedThread self = CURRENT.get();
         if (self != null && self.classInitDepth > 0) {
             self.classInitDepth--;
+            self.staticInitDepth = Math.max(0, self.staticInitDepth - 1);
         }
     }
 
     @Override
     public void objectWait(Object monitor, long millis, int nanos, int site) throws InterruptedException {
-        ManagedThread self = visible();
+        ManagedThread self = visibleTimed(millis > 0 || nanos > 0 ? TimeUnit.MILLISECONDS.toNanos(millis) + nanos : -1);
         if (self == null) {
             HookHandler.super.objectWait(monitor, millis, nanos, site);
         } else {
@@ -234,8 +266,9 @@ final class ControlledHooks implements HookHandler {
     public void threadStart(Thread thread, int site) {
         ManagedThread self = visible();
         if (self == null) {
-            refuseStartInsideAStep(thread, site);
-            HookHandler.super.threadStart(thread, site);
+            if (!startInsideAStep(thread, site)) {
+                HookHandler.super.threadStart(thread, site);
+            }
         } else {
             ThreadLifecycle.start(self, thread, site);
         }
@@ -243,8 +276,12 @@ final class ControlledHooks implements HookHandler {
 
     @Override
     public void threadJoin(Thread thread, long millis, int site) throws InterruptedException {
-        ManagedThread self = visible();
+        ManagedThread self = visibleTimed(millis > 0 ? TimeUnit.MILLISECONDS.toNanos(millis) : -1);
         ManagedThread target = self == null ? null : self.execution.managed(thread);
+        ManagedThread hidden = CURRENT.get();
+        if (hidden != null && self == null) {
+            ThreadLifecycle.refuseWaitForDeferred(hidden, thread, site);
+        }
         if (Carrier.unstartedStandIn(thread)) {
             return; // a thread that was never started is not alive: join returns at once
         }
@@ -269,7 +306,12 @@ final class ControlledHooks implements HookHandler {
     public Thread threadBuilderStart(Object builder, Runnable task, int site) {
         ManagedThread self = visible();
         if (self == null) {
-            return HookHandler.super.threadBuilderStart(builder, task, site);
+            if (CURRENT.get() == null || CURRENT.get().classInitDepth == 0) {
+                return HookHandler.super.threadBuilderStart(builder, task, site);
+            }
+            Thread thread = ThreadBuilders.unstarted(builder, task);
+            startInsideAStep(thread, site);
+            return thread;
         }
         Thread thread = ThreadBuilders.unstarted(builder, task);
         ThreadLifecycle.start(self, thread, site);
@@ -278,8 +320,7 @@ final class ControlledHooks implements HookHandler {
 
     @Override
     public Thread startVirtualThread(Runnable task, int site) {
-        ManagedThread self = visible();
-        if (self == null) {
+        if (CURRENT.get() == null) {
             return HookHandler.super.startVirtualThread(task, site);
         }
         return threadBuilderStart(ThreadBuilders.ofVirtual(), task, site);
@@ -299,7 +340,7 @@ final class ControlledHooks implements HookHandler {
 
     @Override
     public boolean threadJoinFor(Thread thread, Duration duration, int site) throws InterruptedException {
-        ManagedThread self = visible();
+        ManagedThread self = visibleTimed(duration.isNegative() ? 0 : saturatedNanos(duration));
         ManagedThread target = self == null ? null : self.execution.managed(thread);
         if (Carrier.unstartedStandIn(thread)) {
             return false;
@@ -381,8 +422,33 @@ final class ControlledHooks implements HookHandler {
     }
 
     @Override
+    public long nanoTime(int site) {
+        ManagedThread self = CURRENT.get();
+        return self == null ? System.nanoTime() : self.execution.clock.nanoTime();
+    }
+
+    @Override
+    public long currentTimeMillis(int site) {
+        ManagedThread self = CURRENT.get();
+        return self == null ? System.currentTimeMillis() : self.execution.clock.currentTimeMillis();
+    }
+
+    /** A clock that reads the execution's time on its threads (and the real time elsewhere). */
+    @Override
+    public Clock systemClock(ZoneId zone, int site) {
+        return CURRENT.get() == null ? Clock.system(zone) : new VirtualClock.Reading(zone);
+    }
+
+    /**
+     * The flag the test sees: a thread of the current execution has its own ({@link ManagedThread#daemon}), whatever
+     * the thread that carries it is. {@code Thread}'s constructors ask this of their creator too, so a new thread
+     * inherits the creator's flag as the test sees it.
+     */
+    @Override
     public boolean threadIsDaemon(Thread thread, int site) {
-        return Carrier.daemon(thread);
+        ManagedThread self = CURRENT.get();
+        ManagedThread target = self == null ? null : self.execution.managed(thread);
+        return target != null ? target.daemon : Carrier.daemon(thread);
     }
 
     @Override
@@ -398,7 +464,7 @@ final class ControlledHooks implements HookHandler {
 
     @Override
     public void park(Object blocker, long nanos, int site) {
-        ManagedThread self = visible();
+        ManagedThread self = visibleTimed(nanos);
         if (self == null) {
             HookHandler.super.park(blocker, nanos, site);
         } else {
@@ -480,6 +546,9 @@ final class ControlledHooks implements HookHandler {
     @Override
     public boolean tryLockTimed(Lock lock, long nanos, int site) throws InterruptedException {
         ManagedThread self = LockRouting.visibleWith(lock, site);
+        if (self != null) {
+            self.timeoutNanos = nanos;
+        }
         return self == null
                 ? HookHandler.super.tryLockTimed(lock, nanos, site)
                 : LockRouting.tryLockTimed(self, lock, nanos, site);
@@ -497,7 +566,7 @@ final class ControlledHooks implements HookHandler {
 
     @Override
     public boolean conditionAwait(Condition condition, long nanos, int site) throws InterruptedException {
-        ManagedThread self = visible();
+        ManagedThread self = visibleTimed(nanos);
         if (self == null) {
             return HookHandler.super.conditionAwait(condition, nanos, site);
         }
@@ -587,7 +656,7 @@ final class ControlledHooks implements HookHandler {
     @Override
     public Object futureGet(Future<?> future, long nanos, int site)
             throws InterruptedException, ExecutionException, TimeoutException {
-        ManagedThread self = visible();
+        ManagedThread self = visibleTimed(nanos);
         return self == null || !FutureModel.modelled(future)
                 ? HookHandler.super.futureGet(future, nanos, site)
                 : FutureModel.get(self, future, nanos, site);
@@ -641,7 +710,7 @@ final class ControlledHooks implements HookHandler {
 
     @Override
     public boolean awaitTermination(ExecutorService pool, long nanos, int site) throws InterruptedException {
-        ManagedThread self = visible();
+        ManagedThread self = visibleTimed(nanos);
         return self == null || PoolModel.poolOf(pool) == null
                 ? HookHandler.super.awaitTermination(pool, nanos, site)
                 : PoolModel.awaitTermination(self, pool, nanos, site);
@@ -650,7 +719,7 @@ final class ControlledHooks implements HookHandler {
     @Override
     public Object invokeAny(ExecutorService pool, Collection<? extends Callable<?>> tasks, long nanos, int site)
             throws InterruptedException, ExecutionException, TimeoutException {
-        ManagedThread self = visible();
+        ManagedThread self = visibleTimed(nanos);
         return self == null || PoolModel.poolOf(pool) == null
                 ? HookHandler.super.invokeAny(pool, tasks, nanos, site)
                 : InvokeAnyModel.invokeAny(self, pool, tasks, nanos, site);
@@ -794,7 +863,7 @@ final class ControlledHooks implements HookHandler {
     @Override
     public boolean queueOfferTimed(BlockingQueue<Object> queue, Object element, long nanos, int site)
             throws InterruptedException {
-        ManagedThread self = visible();
+        ManagedThread self = visibleTimed(nanos);
         return self == null
                 ? HookHandler.super.queueOfferTimed(queue, element, nanos, site)
                 : Queues.offerTimed(self, queue, element, nanos, site);
@@ -802,7 +871,7 @@ final class ControlledHooks implements HookHandler {
 
     @Override
     public Object queuePollTimed(BlockingQueue<Object> queue, long nanos, int site) throws InterruptedException {
-        ManagedThread self = visible();
+        ManagedThread self = visibleTimed(nanos);
         return self == null
                 ? HookHandler.super.queuePollTimed(queue, nanos, site)
                 : Queues.pollTimed(self, queue, nanos, site);
@@ -864,7 +933,7 @@ final class ControlledHooks implements HookHandler {
     @Override
     public boolean semaphoreTryAcquire(Semaphore semaphore, int permits, long nanos, int site)
             throws InterruptedException {
-        ManagedThread self = visible();
+        ManagedThread self = visibleTimed(nanos);
         return self == null
                 ? HookHandler.super.semaphoreTryAcquire(semaphore, permits, nanos, site)
                 : Semaphores.tryAcquire(self, semaphore, permits, nanos, site);
@@ -888,7 +957,7 @@ final class ControlledHooks implements HookHandler {
 
     @Override
     public boolean latchAwait(CountDownLatch latch, long nanos, int site) throws InterruptedException {
-        ManagedThread self = visible();
+        ManagedThread self = visibleTimed(nanos);
         return self == null ? HookHandler.super.latchAwait(latch, nanos, site)
                 : Latches.await(self, latch, nanos, site);
     }
@@ -912,7 +981,7 @@ final class ControlledHooks implements HookHandler {
     @Override
     public int barrierAwait(CyclicBarrier barrier, long nanos, int site)
             throws InterruptedException, BrokenBarrierException, TimeoutException {
-        ManagedThread self = visible();
+        ManagedThread self = visibleTimed(nanos);
         return self == null ? HookHandler.super.barrierAwait(barrier, nanos, site)
                 : self.execution.barriers.await(self, barrier, nanos, site);
     }
@@ -962,7 +1031,7 @@ final class ControlledHooks implements HookHandler {
     @Override
     public int phaserAwaitAdvance(Phaser phaser, int phase, boolean interruptibly, long nanos, int site)
             throws InterruptedException, TimeoutException {
-        ManagedThread self = visible();
+        ManagedThread self = visibleTimed(nanos);
         return self == null ? HookHandler.super.phaserAwaitAdvance(phaser, phase, interruptibly, nanos, site)
                 : Phasers.awaitAdvance(self, phaser, phase, interruptibly, nanos, site);
     }
@@ -983,7 +1052,7 @@ final class ControlledHooks implements HookHandler {
 
     @Override
     public long stampedTryLock(StampedLock lock, boolean write, long nanos, int site) throws InterruptedException {
-        ManagedThread self = visible();
+        ManagedThread self = visibleTimed(nanos);
         if (self == null) {
             return HookHandler.super.stampedTryLock(lock, write, nanos, site);
         }

@@ -39,6 +39,8 @@ final class Execution {
     /** The reused threads this execution runs on or hands out ({@link Carrier}), recycled when it is closed. */
     final java.util.Queue<Carrier> carriers = new java.util.concurrent.ConcurrentLinkedQueue<>();
     final SpinRule spinRule;
+    /** The time this execution's threads see. */
+    final VirtualClock clock;
 
     /** By thread index; {@code null} where an index was handed out to a start that has not been performed. */
     private final List<ManagedThread> threads = new ArrayList<>();
@@ -50,10 +52,13 @@ final class Execution {
     volatile HandOff handOff;
     private volatile boolean abandoned;
     private volatile SubjectFailure failure;
+    /** What the spurious wake-ups of this execution were, for a failure's message. */
+    private final List<String> spuriousWakeUps = new ArrayList<>();
 
-    Execution(RuntimeSettings settings) {
+    Execution(RuntimeSettings settings, VirtualClock.Origin origin) {
         this.settings = settings;
         this.spinRule = new SpinRule(settings.spinDetection());
+        this.clock = new VirtualClock(origin);
     }
 
     /** Hands out the next dense thread index (at the start's scheduling point, so it follows the schedule). */
@@ -61,8 +66,12 @@ final class Execution {
         return nextThreadIndex++;
     }
 
-    ManagedThread register(ThreadId id, Thread thread) {
-        ManagedThread managed = new ManagedThread(this, id, thread);
+    /**
+     * A thread of this execution; {@code daemon} is the flag the test sees ({@link ManagedThread#daemon}), which for
+     * a {@link Carrier} is not its own.
+     */
+    ManagedThread register(ThreadId id, Thread thread, boolean daemon) {
+        ManagedThread managed = new ManagedThread(this, id, thread, daemon);
         while (threads.size() <= id.index()) {
             threads.add(null);
         }
@@ -116,8 +125,17 @@ final class Execution {
     /** Records a failure unless one was recorded before: the first failure is the execution's. */
     synchronized void fail(SubjectFailure observed) {
         if (failure == null) {
-            failure = observed;
+            failure = spuriousWakeUps.isEmpty() ? observed : new SubjectFailure(observed.kind(), observed.thread(),
+                    observed.message() + " (after a spurious wake-up: " + String.join("; ", spuriousWakeUps)
+                            + ")", observed.cause());
         }
+    }
+
+    /** The thread woke up without a cause at the wait at {@code site} ({@link SpuriousWakeUp}). */
+    synchronized void wokeSpuriously(ManagedThread thread, int site) {
+        thread.wokeSpuriously = true;
+        spuriousWakeUps.add(thread.id.name() + " returned from its wait at " + source(site)
+                + " though nothing woke it, as the JVM allows");
     }
 
     static SourcePosition source(int site) {

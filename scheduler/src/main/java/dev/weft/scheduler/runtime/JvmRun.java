@@ -36,6 +36,10 @@ public final class JvmRun implements Run {
     private final Execution execution;
     private final Watchdog watchdog;
     private final Consumer<String> warnings;
+    /** The thread that runs the test body. */
+    private ManagedThread mainThread;
+    /** The thread that took the latest step. */
+    private ManagedThread lastMover;
     private int nextEventIndex;
     private boolean closed;
 
@@ -55,12 +59,16 @@ public final class JvmRun implements Run {
 
     /** Starts the main thread of a fresh execution and waits until it is paused in front of its first operation. */
     static JvmRun start(RuntimeSettings settings, ThrowingRunnable body) {
-        return start(settings, body, warning -> { });
+        return start(settings, body, warning -> { }, VirtualClock.Origin.now());
     }
 
-    /** As {@link #start(RuntimeSettings, ThrowingRunnable)}; {@code warnings} hears what the test should be told. */
-    static JvmRun start(RuntimeSettings settings, ThrowingRunnable body, Consumer<String> warnings) {
-        Execution execution = new Execution(settings);
+    /**
+     * As {@link #start(RuntimeSettings, ThrowingRunnable)}; {@code warnings} hears what the test should be told, and
+     * the execution's clock starts at {@code origin}.
+     */
+    static JvmRun start(RuntimeSettings settings, ThrowingRunnable body, Consumer<String> warnings,
+                        VirtualClock.Origin origin) {
+        Execution execution = new Execution(settings, origin);
         execution.driveFrom(Thread.currentThread());
         if (settings.keepCoreAwake()) {
             CoreKeeper.executionStarts();
@@ -70,33 +78,78 @@ public final class JvmRun implements Run {
         JvmRun run = new JvmRun(execution, warnings);
         if (settings.reuseThreads()) {
             Carrier carrier = Carrier.forMain(execution, "weft-main");
-            main.bindTo(execution.register(id, carrier));
+            main.bindTo(execution.register(id, carrier, false));
             carrier.launchMain(main);
         } else {
             Thread thread = new Thread(main, "weft-main");
             thread.setDaemon(true);
-            main.bindTo(execution.register(id, thread));
+            main.bindTo(execution.register(id, thread, false));
             thread.start();
         }
         ManagedThread managed = execution.thread(id);
+        run.mainThread = managed;
         run.awaitSettled(managed, "after it was started");
         return run;
     }
 
     @Override
     public List<PendingOperation> pending() {
+        if (onlyDaemonThreadsLeft()) {
+            return List.of(); // as a JVM exits: the daemon threads are abandoned, and unwound when the run is closed
+        }
         List<ManagedThread> live = live();
         if (IdleWorkers.onlyIdleWorkersLeft(live, warnings)) {
             return List.of();
         }
+        return pendingOf(live);
+    }
+
+    /** The daemon threads' next operations once only they are left (see {@link #pending()}); else none. */
+    @Override
+    public List<PendingOperation> abandoned() {
+        return onlyDaemonThreadsLeft() ? pendingOf(live()) : List.of();
+    }
+
+    private List<PendingOperation> pendingOf(List<ManagedThread> live) {
         boolean someoneFree = someoneFree();
         List<PendingOperation> pending = new ArrayList<>(live.size());
         for (ManagedThread thread : live) {
             Action action = next(thread, someoneFree);
             pending.add(new PendingOperation(thread.id, action.operation(), enabled(thread, action, someoneFree),
-                    Execution.source(action.site())));
+                    Execution.source(action.site()), thread.daemon));
         }
         return pending;
+    }
+
+    /**
+     * The test body has returned and every thread that has not ended is a daemon thread: a JVM would exit here. (A
+     * thread stuck in uncontrolled code counts as not ended: the watchdog reports it.)
+     */
+    private boolean onlyDaemonThreadsLeft() {
+        if (!mainThread.ended) {
+            return false;
+        }
+        boolean daemonLeft = false;
+        for (ManagedThread thread : execution.threads()) {
+            if (thread.state() != ManagedThread.State.FINISHED) {
+                if (!thread.daemon) {
+                    return false;
+                }
+                daemonLeft = true;
+            }
+        }
+        return daemonLeft;
+    }
+
+    /**
+     * When the test body has returned, the threads still blocked are leaked ones, not a deadlock of the test's: a JVM
+     * would not exit while they wait.
+     */
+    @Override
+    public String blockageHeadline() {
+        return mainThread.ended ? "the test body has returned, but threads it started (not daemon threads) are left"
+                + " blocked forever: leaked threads, which would keep a JVM from exiting"
+                : Run.super.blockageHeadline();
     }
 
     @Override
@@ -160,6 +213,7 @@ public final class JvmRun implements Run {
 
     /** The event of a step whose thread has settled (or is stuck), after the spin rule has seen it. */
     Event completed(ManagedThread thread, Action action) {
+        lastMover = thread;
         Event event = new Event(nextEventIndex++, thread.id, thread.steps++, performed(thread, action),
                 Execution.source(action.site()), action.value(), action.stack());
         execution.spinRule.performed(thread, action, event, execution.threads());
@@ -289,13 +343,22 @@ public final class JvmRun implements Run {
      * What the paused thread does if it is let move now: its pending action, or, for a timed action that cannot
      * complete normally, a {@link TimeOut} when the {@link Timeouts} policy lets time pass. Under
      * {@link Timeouts#WHEN_BLOCKED} that is when no thread is free (the timed thread itself is not: its action is not
-     * enabled), so a timeout never overtakes a thread that could still wake it.
+     * enabled), so a timeout never overtakes a thread that could still wake it. Or, for an untimed wait that nothing
+     * woke yet, a {@link SpuriousWakeUp} when the settings ask for them: once per thread, right as it begins to wait
+     * (before any other thread moves: what a later wake-up could show, the waiter taking its monitor back later shows
+     * too, and one choice per wait costs far fewer executions than one per position), and only while another thread
+     * is free: when none is, the waiter may wait forever, which is a deadlock whether or not it might also have woken.
+     * A timed wait is left to the timeout policy: an early return of one is what {@link Timeouts#ANY} explores.
      */
     private Action next(ManagedThread thread, boolean someoneFree) {
         Action pending = thread.pending();
         if (pending.mayTimeOut() && !pending.timedOut() && !pending.enabled()
                 && execution.settings.timeouts().allowTimeout(someoneFree)) {
-            return new TimeOut(pending);
+            return new TimeOut(pending, execution.clock);
+        }
+        if (execution.settings.spuriousWakeups() && someoneFree && lastMover == thread && !thread.wokeSpuriously
+                && !pending.enabled() && !pending.mayTimeOut() && pending.spuriousWakeUp() != null) {
+            return new SpuriousWakeUp(thread, pending);
         }
         return pending;
     }

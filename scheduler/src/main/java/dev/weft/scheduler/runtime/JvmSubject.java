@@ -16,6 +16,8 @@ public final class JvmSubject implements Subject {
     private final ThrowingRunnable body;
     private final RuntimeSettings settings;
     private final Set<String> warnings = ConcurrentHashMap.newKeySet();
+    /** Where every execution's clock starts: when this exploration began. */
+    private final VirtualClock.Origin clockOrigin = VirtualClock.Origin.now();
     private JvmRun last;
     private boolean workerIdentityMattered;
 
@@ -47,7 +49,7 @@ public final class JvmSubject implements Subject {
             throw new WorkerIdentityMattered();
         }
         ControlledHooks.installIfAbsent();
-        last = JvmRun.start(settings, body, warnings::add);
+        last = JvmRun.start(settings, body, warnings::add, clockOrigin);
         return last;
     }
 

@@ -3,6 +3,8 @@ package dev.weft.scheduler.runtime;
 import dev.weft.scheduler.model.OpKind;
 import dev.weft.scheduler.model.ThreadId;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -28,6 +30,11 @@ final class ManagedThread {
     final Execution execution;
     final ThreadId id;
     final Thread thread;
+    /**
+     * Whether the test sees this thread as a daemon thread: the execution is over once the test body has returned and
+     * only daemon threads are left ({@link JvmRun#pending()}), as a JVM exits then.
+     */
+    final boolean daemon;
 
     private volatile State state = State.RUNNING;
     private Action pending;
@@ -41,6 +48,13 @@ final class ManagedThread {
     boolean interrupted;
     boolean permit;
     int classInitDepth;
+    /** Static initialisers this thread is in (they also raise {@link #classInitDepth}). */
+    int staticInitDepth;
+    /**
+     * Threads a static initialiser of this thread started, with the start's site: they are started at this thread's
+     * first scheduling point after the outermost initialiser has returned ({@link #pause}).
+     */
+    final List<ThreadLifecycle.DeferredStart> deferredStarts = new ArrayList<>(0);
     /** Collection calls this thread is inside ({@link CollectionModel}). */
     int collectionDepth;
     /** The {@link #collectionDepth} of the modelled call that raised {@link #classInitDepth}, or 0. */
@@ -56,6 +70,13 @@ final class ManagedThread {
     /** The pool whose {@code getTask} this worker has entered and not yet taken a task in, or {@code null}. */
     java.util.concurrent.ThreadPoolExecutor lookingForTaskIn;
     int steps;
+    /**
+     * The timeout of the timed call in progress, in nanoseconds, until it pauses at its timed action; -1 when the
+     * call has none (see {@code ControlledHooks.visibleTimed}).
+     */
+    long timeoutNanos = -1;
+    /** This thread has had its one spurious wake-up of the execution ({@link SpuriousWakeUp}). */
+    boolean wokeSpuriously;
     private int childCount;
     private int objectCount;
 
@@ -73,10 +94,11 @@ final class ManagedThread {
 
     final SpinWindow spinWindow = new SpinWindow();
 
-    ManagedThread(Execution execution, ThreadId id, Thread thread) {
+    ManagedThread(Execution execution, ThreadId id, Thread thread, boolean daemon) {
         this.execution = execution;
         this.id = id;
         this.thread = thread;
+        this.daemon = daemon;
     }
 
     State state() {
@@ -115,6 +137,14 @@ final class ManagedThread {
     private void pause(Action action, Object releasing) {
         if (execution.abandoned()) {
             throw ExecutionAbandoned.INSTANCE;
+        }
+        if (!deferredStarts.isEmpty() && classInitDepth == 0) {
+            // the first step after the static initialisers returned (their class is initialised now)
+            ThreadLifecycle.startDeferred(this);
+        }
+        if (timeoutNanos >= 0 && action.mayTimeOut()) {
+            action.timesOutAt(execution.clock.deadlineIn(timeoutNanos));
+            timeoutNanos = -1;
         }
         while (JdkInternalSync.silent(this, action)) {
             action = action.perform();

@@ -36,9 +36,23 @@ final class Parking {
             this.timed = timed;
         }
 
+        /** Set by a {@link SpuriousWakeUp}: the park returns without a permit. */
+        private boolean wokeSpuriously;
+
         @Override
         boolean enabled() {
-            return thread.permit || thread.interrupted || timedOut();
+            return thread.permit || thread.interrupted || timedOut() || wokeSpuriously;
+        }
+
+        /** Parked without a permit: it may return by itself, which conflicts with an unpark of it. */
+        @Override
+        Operation spuriousWakeUp() {
+            return enabled() ? null : new Operation(OpKind.UNPARK, Location.permit(thread.id));
+        }
+
+        @Override
+        void wakeSpuriously() {
+            wokeSpuriously = true;
         }
 
         @Override

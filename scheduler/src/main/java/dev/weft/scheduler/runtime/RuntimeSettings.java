@@ -19,10 +19,13 @@ import java.time.Duration;
  * @param interchangeableIdleWorkers whether the idle workers of a pool that wait for a task are taken as
  *                        interchangeable: which of them takes a queued task is not explored while no code the test
  *                        runs looks at a thread's identity ({@link PoolModel#takenBy})
+ * @param spuriousWakeups whether an untimed {@code wait}, {@code Condition.await} or {@code park} may also return
+ *                        without being woken, as the JVM allows, once per thread and execution, while another
+ *                        thread could move ({@link SpuriousWakeUp})
  */
 public record RuntimeSettings(Duration watchdogTimeout, boolean spinDetection, boolean recordDetail,
                               Timeouts timeouts, boolean reuseThreads, boolean keepCoreAwake,
-                              boolean interchangeableIdleWorkers) {
+                              boolean interchangeableIdleWorkers, boolean spuriousWakeups) {
 
     public RuntimeSettings {
         if (watchdogTimeout == null || watchdogTimeout.isNegative() || watchdogTimeout.isZero()) {
@@ -35,44 +38,50 @@ public record RuntimeSettings(Duration watchdogTimeout, boolean spinDetection, b
 
     /**
      * Ten seconds of watchdog, spin detection on, no detail recorded, timeouts only when every other thread is
-     * blocked, threads reused, a second CPU kept awake, idle workers interchangeable.
+     * blocked, threads reused, a second CPU kept awake, idle workers interchangeable, no spurious wake-ups.
      */
     public static RuntimeSettings defaults() {
-        return new RuntimeSettings(Duration.ofSeconds(10), true, false, Timeouts.WHEN_BLOCKED, true, true, true);
+        return new RuntimeSettings(Duration.ofSeconds(10), true, false, Timeouts.WHEN_BLOCKED, true, true, true,
+                false);
     }
 
     public RuntimeSettings withWatchdogTimeout(Duration timeout) {
         return new RuntimeSettings(timeout, spinDetection, recordDetail, timeouts, reuseThreads, keepCoreAwake,
-                interchangeableIdleWorkers);
+                interchangeableIdleWorkers, spuriousWakeups);
     }
 
     public RuntimeSettings withSpinDetection(boolean enabled) {
         return new RuntimeSettings(watchdogTimeout, enabled, recordDetail, timeouts, reuseThreads, keepCoreAwake,
-                interchangeableIdleWorkers);
+                interchangeableIdleWorkers, spuriousWakeups);
     }
 
     public RuntimeSettings withRecordDetail(boolean enabled) {
         return new RuntimeSettings(watchdogTimeout, spinDetection, enabled, timeouts, reuseThreads, keepCoreAwake,
-                interchangeableIdleWorkers);
+                interchangeableIdleWorkers, spuriousWakeups);
     }
 
     public RuntimeSettings withTimeouts(Timeouts policy) {
         return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, policy, reuseThreads, keepCoreAwake,
-                interchangeableIdleWorkers);
+                interchangeableIdleWorkers, spuriousWakeups);
     }
 
     public RuntimeSettings withReuseThreads(boolean enabled) {
         return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, timeouts, enabled, keepCoreAwake,
-                interchangeableIdleWorkers);
+                interchangeableIdleWorkers, spuriousWakeups);
     }
 
     public RuntimeSettings withKeepCoreAwake(boolean enabled) {
         return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, timeouts, reuseThreads, enabled,
-                interchangeableIdleWorkers);
+                interchangeableIdleWorkers, spuriousWakeups);
     }
 
     public RuntimeSettings withInterchangeableIdleWorkers(boolean enabled) {
         return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, timeouts, reuseThreads,
-                keepCoreAwake, enabled);
+                keepCoreAwake, enabled, spuriousWakeups);
+    }
+
+    public RuntimeSettings withSpuriousWakeups(boolean enabled) {
+        return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, timeouts, reuseThreads,
+                keepCoreAwake, interchangeableIdleWorkers, enabled);
     }
 }

@@ -6,6 +6,9 @@ import dev.weft.scheduler.model.Operation;
 import dev.weft.scheduler.model.SubjectFailure;
 import dev.weft.scheduler.model.ThreadId;
 
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
 /**
  * Threads: start, end, join, liveness, interrupts, sleep and yield.
  *
@@ -21,7 +24,8 @@ import dev.weft.scheduler.model.ThreadId;
  *   <li>isAlive: {@code READ} of the liveness. interrupt: {@code WRITE} of the interrupt flag, which also enables a
  *   waiting, joining or parked target. isInterrupted: {@code READ}; interrupted: {@code RMW}.</li>
  *   <li>sleep: a {@code READ} of the thread's own interrupt flag, not a real sleep: it throws
- *   {@link InterruptedException} when the flag is set, so it must be ordered against {@code interrupt}.</li>
+ *   {@link InterruptedException} when the flag is set, so it must be ordered against {@code interrupt}; else the
+ *   execution's clock moves to the sleeper's wake-up time ({@link VirtualClock}).</li>
  *   <li>yield, onSpinWait: {@code YIELD}.</li>
  * </ul>
  *
@@ -42,6 +46,63 @@ final class ThreadLifecycle {
         ThreadId child = new ThreadId(execution.reserveThreadIndex(), parent.nextChildName());
         parent.pauseAt(new Start(parent, child, thread, site));
         parent.throwUncheckedIfTold();
+    }
+
+    /**
+     * What Weft itself threw inside a static initialiser, which the JVM wrapped: the test is told Weft's reason, not
+     * that a class could not be initialised.
+     */
+    private static Throwable weftsOwnCause(Throwable thrown) {
+        return thrown instanceof ExceptionInInitializerError wrapped
+                && wrapped.getCause() instanceof UnmodelledPrimitiveException reason ? reason : thrown;
+    }
+
+    /** A {@code Thread.start} in a static initialiser, made when the initialiser has returned. */
+    record DeferredStart(Thread thread, int site) {
+    }
+
+    /**
+     * {@code Thread.start} inside a static initialiser, whose steps are one step of the thread running it (the JVM holds
+     * the class's initialisation lock meanwhile): the thread is started at the first scheduling point after the
+     * outermost initialiser has returned ({@link #startDeferred}), as if it had been slow to start, which it may be on
+     * any JVM. A start inside any other
+     * step that cannot be split fails, naming it.
+     */
+    static void startInsideAStep(ManagedThread self, Thread thread, int site) {
+        if (self.staticInitDepth == 0 || self.classInitDepth != self.staticInitDepth) {
+            throw new UnmodelledPrimitiveException("Thread.start of " + thread.getName() + " inside a step that cannot"
+                    + " be split (a callback that the JDK runs inside one collection call such as"
+                    + " ConcurrentHashMap.compute)", site);
+        }
+        if (!Carrier.looksNew(thread) || self.deferredStarts.stream().anyMatch(d -> d.thread() == thread)) {
+            throw new IllegalThreadStateException(self + " cannot start " + thread + " at " + Execution.source(site)
+                    + ": it was started before");
+        }
+        self.deferredStarts.add(new DeferredStart(thread, site));
+    }
+
+    /** The outermost static initialiser has returned: the threads it started start now, in order, as steps. */
+    static void startDeferred(ManagedThread self) {
+        List<DeferredStart> starts = List.copyOf(self.deferredStarts);
+        self.deferredStarts.clear();
+        for (DeferredStart deferred : starts) {
+            start(self, deferred.thread(), deferred.site());
+        }
+    }
+
+    /**
+     * Waiting inside a static initialiser for a thread it started cannot end: the thread starts only when the
+     * initialiser has returned. Fails with what happened instead of hanging.
+     */
+    static void refuseWaitForDeferred(ManagedThread self, Thread thread, int site) {
+        for (DeferredStart deferred : self.deferredStarts) {
+            if (deferred.thread() == thread) {
+                throw new UnmodelledPrimitiveException("a static initialiser joins " + thread.getName() + ", which it"
+                        + " started at " + Execution.source(deferred.site()) + ": Weft starts a thread that a static"
+                        + " initialiser starts only once the initialiser has returned, so the join could never"
+                        + " end (start the thread after the class is initialised, or do not wait for it there)", site);
+            }
+        }
     }
 
     /**
@@ -70,7 +131,7 @@ final class ThreadLifecycle {
                 return;
             }
             if (thrown != null) {
-                self.execution.fail(SubjectFailure.thrownBy(self.id, thrown));
+                self.execution.fail(SubjectFailure.thrownBy(self.id, weftsOwnCause(thrown)));
             }
             self.pauseAt(new End(self));
         } catch (ExecutionAbandoned closedWhileEnding) {
@@ -157,12 +218,15 @@ final class ThreadLifecycle {
         if (millis < 0) {
             throw new IllegalArgumentException("sleep(" + millis + "): timeout value is negative");
         }
+        long wakeUp = self.execution.clock.deadlineIn(TimeUnit.MILLISECONDS.toNanos(millis));
         self.pauseAt(new FlagAction(OpKind.READ, Location.interruptFlag(self.id), site) {
             @Override
             Action perform() {
                 if (self.interrupted) {
                     self.interrupted = false;
                     self.toThrow = new InterruptedException("sleep interrupted");
+                } else {
+                    self.execution.clock.advanceTo(wakeUp); // the sleep took its time
                 }
                 return null;
             }
@@ -194,7 +258,7 @@ final class ThreadLifecycle {
                         + Execution.source(site()) + ": it was started before");
                 return null;
             }
-            child = parent.execution.register(operation().startedThread(), thread);
+            child = parent.execution.register(operation().startedThread(), thread, Carrier.daemon(thread));
             thread.setUncaughtExceptionHandler(UncaughtExceptions.filterFor(child, thread));
             if (thread instanceof Carrier standIn) {
                 standIn.launchAs(child);

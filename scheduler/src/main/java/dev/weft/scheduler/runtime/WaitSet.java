@@ -19,6 +19,8 @@ final class WaitSet {
         boolean interruptible = true;
         boolean notified;
         boolean timedOut;
+        /** Woke without a cause ({@link SpuriousWakeUp}). */
+        boolean wokeSpuriously;
 
         Waiter(ManagedThread thread, int holds, boolean timed) {
             this.thread = thread;
@@ -26,9 +28,9 @@ final class WaitSet {
             this.timed = timed;
         }
 
-        /** Notified, timed out, or interrupted. */
+        /** Notified, timed out, woken spuriously, or interrupted. */
         boolean mayWake() {
-            return notified || timedOut || interruptible && thread.interrupted;
+            return notified || timedOut || wokeSpuriously || interruptible && thread.interrupted;
         }
     }
 

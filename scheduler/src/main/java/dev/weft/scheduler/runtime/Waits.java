@@ -87,16 +87,32 @@ final class Waits {
             waitSet.remove(waiter);
         }
 
+        /**
+         * Not woken yet: it may wake by itself. That looks at the lock without taking it, so it is ordered against
+         * every operation on the lock that came before or comes after it (a notify then finds it gone).
+         */
+        @Override
+        Operation spuriousWakeUp() {
+            return waiter.mayWake() ? null : Operation.observeLock(lock.id);
+        }
+
+        @Override
+        void wakeSpuriously() {
+            waiter.wokeSpuriously = true;
+            waitSet.remove(waiter);
+        }
+
         @Override
         Action perform() {
             ManagedThread thread = waiter.thread;
             waitSet.remove(waiter);
             lock.acquire(thread, waiter.holds, Execution.source(site()));
-            if (!waiter.notified && waiter.interruptible && thread.interrupted) {
+            if (!waiter.notified && !waiter.wokeSpuriously && waiter.interruptible && thread.interrupted) {
                 thread.interrupted = false;
                 thread.toThrow = new InterruptedException();
             }
-            thread.result = waiter.notified;
+            // a timed await woken without a cause returns as if signalled: its time had not run out
+            thread.result = waiter.notified || waiter.wokeSpuriously;
             return null;
         }
 

@@ -8,9 +8,13 @@ final class Managed {
     private Managed() {
     }
 
-    /** A thread whose run is bracketed by {@code threadRunBegins/threadRunEnds}; the bracket swallows what escapes. */
+    /**
+     * A thread whose run is bracketed by {@code threadRunBegins/threadRunEnds}; the bracket swallows what escapes. Not
+     * a daemon thread, as a test's thread made by a test thread is not: without the instrumented {@code Thread}
+     * constructor it would inherit the flag of the carrier it is made on.
+     */
     static Thread thread(Runnable body) {
-        return new Thread() {
+        Thread thread = new Thread() {
             @Override
             public void run() {
                 Hooks.threadRunBegins(this);
@@ -23,5 +27,7 @@ final class Managed {
                 Hooks.threadRunEnds(this, thrown);
             }
         };
+        thread.setDaemon(false);
+        return thread;
     }
 }

@@ -1,0 +1,132 @@
+package dev.weft.samples.threads;
+
+import dev.weft.junit.ExhaustiveConcurrency;
+import dev.weft.samples.support.Concurrently;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Tests that start daemon threads and do not wait for them, as background refreshers and heartbeats are started. Run
+ * by {@link DaemonThreadTest}: an execution ends when the test body and its other threads have ended, and the daemons
+ * are abandoned wherever they are, as a JVM exits then.
+ */
+class DaemonThreadPrograms {
+
+    /** A counter two threads increment under a lock. */
+    static final class Tally {
+        private int count;
+
+        synchronized void add() {
+            count++;
+        }
+
+        synchronized int count() {
+            return count;
+        }
+    }
+
+    /** What a daemon copies from what the test writes. */
+    static final class Cells {
+        volatile int x;
+        volatile int y;
+    }
+
+    private static Thread daemon(Runnable work) {
+        Thread thread = new Thread(work, "heartbeat");
+        thread.setDaemon(true);
+        thread.start();
+        return thread;
+    }
+
+    /** A heartbeat that beats forever, beside two workers whose increments are the test's only race. */
+    @ExhaustiveConcurrency
+    void aHeartbeatBesideTheTest() throws InterruptedException {
+        AtomicInteger beats = new AtomicInteger();
+        daemon(() -> {
+            try {
+                while (true) {
+                    beats.incrementAndGet();
+                    Thread.sleep(100);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        Tally tally = new Tally();
+        Concurrently.run(tally::add, tally::add);
+        assertThat(tally.count()).isEqualTo(2);
+    }
+
+    /** The same heartbeat beside an unsynchronized count, which loses an update in some interleaving. */
+    @ExhaustiveConcurrency
+    void aHeartbeatBesideALostUpdate() throws InterruptedException {
+        AtomicInteger beats = new AtomicInteger();
+        daemon(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                beats.incrementAndGet();
+                Thread.onSpinWait();
+            }
+        });
+        int[] count = new int[1];
+        Concurrently.run(() -> count[0]++, () -> count[0]++);
+        assertThat(count[0]).isEqualTo(2);
+    }
+
+    /** A daemon that waits for something that never comes does not keep the test from ending. */
+    @ExhaustiveConcurrency
+    void aDaemonBlockedForever() {
+        CountDownLatch never = new CountDownLatch(1);
+        daemon(() -> {
+            try {
+                never.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+    }
+
+    /** The daemon flag as a JVM sets it: the test's thread is none, a thread inherits its creator's. */
+    @ExhaustiveConcurrency
+    void daemonFlagsAsInAJvm() throws InterruptedException {
+        assertThat(Thread.currentThread().isDaemon()).isFalse();
+        Thread plain = new Thread(() -> { });
+        assertThat(plain.isDaemon()).isFalse();
+        boolean[] childOfADaemon = new boolean[1];
+        Thread parent = new Thread(() -> childOfADaemon[0] = new Thread(() -> { }).isDaemon());
+        parent.setDaemon(true);
+        parent.start();
+        parent.join();
+        assertThat(childOfADaemon[0]).isTrue();
+        Thread subclass = new Thread() {
+            @Override
+            public void run() {
+            }
+        };
+        assertThat(subclass.isDaemon()).isFalse();
+    }
+
+    /** The daemon copies x + 1 into y; the test writes x = 1 and asserts it never reads y = 2. */
+    @ExhaustiveConcurrency
+    void aDaemonCopiesWhatTheTestWrote() {
+        Cells cells = new Cells();
+        daemon(() -> cells.y = cells.x + 1);
+        cells.x = 1;
+        assertThat(cells.y).isNotEqualTo(2);
+    }
+
+    /** A worker that is not a daemon thread waits for a count-down the test never makes. */
+    @ExhaustiveConcurrency
+    void aThreadLeftBlocked() {
+        CountDownLatch never = new CountDownLatch(1);
+        new Thread(() -> {
+            try {
+                never.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "leaked").start();
+    }
+}

@@ -1,0 +1,76 @@
+package dev.weft.samples.threads;
+
+import dev.weft.samples.support.Verdicts;
+import dev.weft.samples.support.WeftRunner;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Daemon threads are abandoned when everything else has ended, as a JVM does at exit ({@link DaemonThreadPrograms});
+ * a thread that is not a daemon and is left blocked is a leaked thread.
+ */
+class DaemonThreadTest {
+
+    @TempDir
+    Path reports;
+
+    /**
+     * The workers' two lock acquisitions are the only dependent pair: 2 traces. The heartbeat's own counter and its
+     * sleeps depend on nothing of the test's, so it adds none, and never runs the execution into the step limit.
+     */
+    @Test
+    void aHeartbeatIsAbandonedWhenTheTestEnds() {
+        Verdicts.passesWith(WeftRunner.run(DaemonThreadPrograms.class, "aHeartbeatBesideTheTest", reports), 2);
+    }
+
+    /**
+     * The lost update is found, and shown with the fewest preemptions (1: the second increment between the first
+     * one's read and write); the heartbeat, which never yields, does not stand in the way of that search either.
+     */
+    @Test
+    void aHeartbeatDoesNotHideALostUpdate() {
+        WeftRunner.Outcome outcome = WeftRunner.run(DaemonThreadPrograms.class, "aHeartbeatBesideALostUpdate",
+                reports);
+        Verdicts.failsWith(outcome, "ASSERTION");
+        assertThat(outcome.summaryJson()).contains("\"preemptions\": 1");
+    }
+
+    /** Nothing of the test's depends on the daemon: 1 trace, and it ends with the daemon still waiting. */
+    @Test
+    void aDaemonBlockedForeverDoesNotKeepTheTestFromEnding() {
+        Verdicts.passesWith(WeftRunner.run(DaemonThreadPrograms.class, "aDaemonBlockedForever", reports), 1);
+    }
+
+    /** The flags are asserted in the program; the joins order everything: 1 trace. */
+    @Test
+    void threadsInheritTheDaemonFlagTheTestSees() {
+        Verdicts.passesWith(WeftRunner.run(DaemonThreadPrograms.class, "daemonFlagsAsInAJvm", reports), 1);
+    }
+
+    /**
+     * The assertion fails only when the daemon reads x after the test's write and writes y before the test reads
+     * it: found, although in the first execution the daemon had not yet moved when the test ended.
+     */
+    @Test
+    void whatADaemonDoesBeforeTheEndIsExplored() {
+        WeftRunner.Outcome outcome = WeftRunner.run(DaemonThreadPrograms.class, "aDaemonCopiesWhatTheTestWrote",
+                reports);
+        Verdicts.failsWith(outcome, "ASSERTION");
+        assertThat(outcome.failure().orElseThrow().getMessage()).contains("2");
+    }
+
+    @Test
+    void aThreadThatIsNotADaemonLeftBlockedIsALeakedThread() {
+        WeftRunner.Outcome outcome = WeftRunner.run(DaemonThreadPrograms.class, "aThreadLeftBlocked", reports);
+        Verdicts.failsWith(outcome, "DEADLOCK");
+        assertThat(outcome.failure().orElseThrow().getMessage())
+                .contains("the test body has returned, but threads it started (not daemon threads) are left blocked")
+                .contains("leaked threads")
+                .contains("DaemonThreadPrograms.java:")
+                .doesNotContain("no thread can move");
+    }
+}

@@ -1,0 +1,55 @@
+package dev.weft.samples.threads;
+
+import dev.weft.junit.ExhaustiveConcurrency;
+
+import java.util.concurrent.CountDownLatch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Classes whose static initialiser starts a thread. Run by {@link StaticInitialiserTest}: the thread starts when the
+ * initialiser has returned and runs as any other; a class is initialised once per JVM, so each program here is
+ * initialised by one test only.
+ */
+class StaticInitialiserPrograms {
+
+    /** Starts a worker that announces itself through a latch. */
+    static final class Announcer {
+        static final CountDownLatch STARTED = new CountDownLatch(1);
+        static final Thread WORKER = new Thread(STARTED::countDown, "announcer");
+
+        static {
+            WORKER.start();
+        }
+    }
+
+    /** Starts a worker and joins it before the class is initialised. */
+    static final class SelfJoiner {
+        static final Thread WORKER = new Thread(() -> { }, "joined");
+
+        static {
+            WORKER.start();
+            try {
+                WORKER.join();
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    /**
+     * The test body initialises the class, whose initialiser starts the worker, then waits for the worker: the count
+     * down is the only way past the await, so 1 trace.
+     */
+    @ExhaustiveConcurrency
+    void aThreadStartedByAStaticInitialiserRuns() throws InterruptedException {
+        Announcer.STARTED.await();
+        Announcer.WORKER.join();
+        assertThat(Announcer.STARTED.getCount()).isZero();
+    }
+
+    @ExhaustiveConcurrency
+    void aStaticInitialiserThatJoinsTheThreadItStarted() {
+        assertThat(SelfJoiner.WORKER).isNotNull();
+    }
+}

@@ -1,0 +1,35 @@
+package dev.weft.samples.threads;
+
+import dev.weft.samples.support.Verdicts;
+import dev.weft.samples.support.WeftRunner;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A thread started by a static initialiser ({@link StaticInitialiserPrograms}). */
+class StaticInitialiserTest {
+
+    @TempDir
+    Path reports;
+
+    /** It starts once the initialiser has returned, and counts down the latch the test waits for: 1 trace. */
+    @Test
+    void aThreadStartedByAStaticInitialiserRunsAsAnyOther() {
+        Verdicts.passesWith(WeftRunner.run(StaticInitialiserPrograms.class, "aThreadStartedByAStaticInitialiserRuns",
+                reports), 1);
+    }
+
+    /** Waiting for it inside the initialiser could never end under Weft: the failure says so and where. */
+    @Test
+    void anInitialiserThatJoinsItsThreadFailsWithTheReason() {
+        WeftRunner.Outcome outcome = WeftRunner.run(StaticInitialiserPrograms.class,
+                "aStaticInitialiserThatJoinsTheThreadItStarted", reports);
+        assertThat(outcome.failure().orElseThrow(() -> new AssertionError("the test passed")).getMessage())
+                .contains("a static initialiser joins joined, which it started at StaticInitialiserPrograms.java:")
+                .contains("only once the initialiser has returned")
+                .doesNotContain("ExceptionInInitializerError thrown");
+    }
+}
