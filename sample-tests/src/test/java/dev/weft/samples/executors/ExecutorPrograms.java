@@ -12,7 +12,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
@@ -281,17 +280,6 @@ class ExecutorPrograms {
         Counter counter = new Counter();
         pool.submit(counter::incrementSafely).get();
         assertEquals(1, counter.value);
-    }
-
-    /** A scheduled pool's delay queue is not modelled: its worker's wait fails the test instead of blocking. */
-    @ExhaustiveConcurrency
-    void scheduledPoolIsNotModelled() throws Exception {
-        ScheduledExecutorService pool = Executors.newScheduledThreadPool(1);
-        try {
-            pool.schedule(() -> { }, 1, TimeUnit.MILLISECONDS).get();
-        } finally {
-            pool.shutdownNow();
-        }
     }
 
     // ExecutorCompletionService

@@ -91,16 +91,6 @@ class ExecutorsTest {
                 .contains("IllegalStateException").contains("lost in a worker");
     }
 
-    /** Not modelled, so it fails closed at once, naming the queue and the line, rather than blocking uncontrolled. */
-    @Test
-    void aScheduledPoolFailsClosed() {
-        WeftRunner.Outcome outcome = WeftRunner.run(ExecutorPrograms.class, "scheduledPoolIsNotModelled", reports);
-
-        ExecutorOutcomes.assertFails(outcome, "scheduledPoolIsNotModelled", "EXCEPTION");
-        assertThat(outcome.failure().orElseThrow().getMessage()).contains("Weft does not model")
-                .contains("DelayedWorkQueue");
-    }
-
     /** Idle workers of a pool never shut down leak, as in a real JVM: the test passes, with a warning. */
     @Test
     void aPoolNeverShutDownPassesWithAWarning() {

@@ -37,6 +37,41 @@ class StaticInitialiserPrograms {
         }
     }
 
+    /** Starts a watcher that waits under a monitor until the test announces itself. */
+    static final class Watched {
+        static final Object LOCK = new Object();
+        static boolean announced;
+        static final Thread WATCHER = new Thread(() -> {
+            synchronized (LOCK) {
+                while (!announced) {
+                    try {
+                        LOCK.wait();
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            }
+        }, "watcher");
+
+        static {
+            WATCHER.start();
+        }
+    }
+
+    /**
+     * The watcher races with the test for the monitor, so there is more than one execution; the class is initialised
+     * in the first only, and the later ones cannot start its thread again.
+     */
+    @ExhaustiveConcurrency
+    void aStaticInitialiserThreadThatRacesWithTheTest() throws InterruptedException {
+        Thread watcher = Watched.WATCHER;
+        synchronized (Watched.LOCK) {
+            Watched.announced = true;
+            Watched.LOCK.notifyAll();
+        }
+        watcher.join();
+    }
+
     /**
      * The test body initialises the class, whose initialiser starts the worker, then waits for the worker: the count
      * down is the only way past the await, so 1 trace.

@@ -22,6 +22,21 @@ class StaticInitialiserTest {
                 reports), 1);
     }
 
+    /**
+     * A class is initialised once per JVM, so only the first execution starts the initialiser's thread: the next one
+     * differs, and the failure says why.
+     */
+    @Test
+    void aRaceWithAStaticInitialisersThreadNamesTheInitialiser() {
+        WeftRunner.Outcome outcome = WeftRunner.run(StaticInitialiserPrograms.class,
+                "aStaticInitialiserThreadThatRacesWithTheTest", reports);
+        Verdicts.failsWith(outcome, "NONDETERMINISM");
+        assertThat(outcome.failure().orElseThrow().getMessage())
+                .contains("a static initialiser started a thread in an earlier execution (at ")
+                .contains("StaticInitialiserPrograms.java:")
+                .contains("a class is initialised once per JVM");
+    }
+
     /** Waiting for it inside the initialiser could never end under Weft: the failure says so and where. */
     @Test
     void anInitialiserThatJoinsItsThreadFailsWithTheReason() {

@@ -17,6 +17,10 @@ final class JdkClasses {
     private static final List<String> BODIES = List.of(
             "java/util/concurrent/AbstractExecutorService",
             "java/util/concurrent/ThreadPoolExecutor",
+            // its delay queue waits on its own lock's condition, for as long as its first task's delay on the
+            // execution's clock (System.nanoTime, replaced here too)
+            "java/util/concurrent/ScheduledThreadPoolExecutor",
+            "java/util/concurrent/DelayQueue",
             "java/util/concurrent/Executors",
             "java/util/concurrent/FutureTask",
             "java/util/concurrent/ExecutorCompletionService",

@@ -94,16 +94,21 @@ final class ControlledHooks implements HookHandler {
     }
 
     /**
-     * {@link #visible()}, for a timed call: the thread keeps the timeout ({@code nanos}, or -1 for none) until the
-     * call pauses at its timed action ({@link ManagedThread#pauseAt}), which then times out at that much later on the
-     * execution's clock.
+     * {@link #visible()}, for a timed call: the thread keeps the call's deadline on the execution's clock
+     * ({@code nanos} from now, or none if negative) until the call waits at its timed action, which then times out
+     * there ({@code ManagedThread.giveDeadline}).
      */
     private static ManagedThread visibleTimed(long nanos) {
         ManagedThread self = visible();
-        if (self != null) {
-            self.timeoutNanos = nanos;
-        }
+        timedCall(self, nanos);
         return self;
+    }
+
+    /** The timed call of {@code self} (if managed) times out {@code nanos} from now (none if negative). */
+    private static void timedCall(ManagedThread self, long nanos) {
+        if (self != null) {
+            self.timedCallDeadline = nanos < 0 ? -1 : self.execution.clock.deadlineIn(nanos);
+        }
     }
 
     private static long saturatedNanos(Duration duration) {
@@ -546,9 +551,7 @@ final class ControlledHooks implements HookHandler {
     @Override
     public boolean tryLockTimed(Lock lock, long nanos, int site) throws InterruptedException {
         ManagedThread self = LockRouting.visibleWith(lock, site);
-        if (self != null) {
-            self.timeoutNanos = nanos;
-        }
+        timedCall(self, nanos);
         return self == null
                 ? HookHandler.super.tryLockTimed(lock, nanos, site)
                 : LockRouting.tryLockTimed(self, lock, nanos, site);

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The state of one execution that the hooks and the driver share: its threads, the names of its objects, the models
@@ -41,6 +42,8 @@ final class Execution {
     final SpinRule spinRule;
     /** The time this execution's threads see. */
     final VirtualClock clock;
+    /** Where static initialisers started threads, in this exploration's executions so far ({@link JvmRun#start}). */
+    Set<String> staticInitialiserStarts = new java.util.HashSet<>();
 
     /** By thread index; {@code null} where an index was handed out to a start that has not been performed. */
     private final List<ManagedThread> threads = new ArrayList<>();

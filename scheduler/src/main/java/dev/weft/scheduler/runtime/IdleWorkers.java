@@ -9,13 +9,16 @@ import java.util.function.Consumer;
 
 /**
  * Pool workers left waiting for work when everything else has ended: a test that never shuts its
- * {@code ThreadPoolExecutor} down. In a real JVM such a test passes and its idle threads leak; it is no deadlock. So
+ * {@code ThreadPoolExecutor} down (or its {@code ScheduledThreadPoolExecutor}, whose workers may also wait for a
+ * delayed or periodic task to become due). In a real JVM such a test passes and its idle threads leak; it is no deadlock. So
  * when every thread still alive is a worker blocked in {@code ThreadPoolExecutor.getTask} (waiting on its work
  * queue, untimed), the execution is complete, the workers are unwound when it is closed, and the test gets a warning.
  */
 final class IdleWorkers {
 
     private static final String POOL = "java.util.concurrent.ThreadPoolExecutor";
+    /** Where the workers of a scheduled pool wait: for a task, or for the first task's delay to pass. */
+    private static final String DELAY_QUEUE = "java.util.concurrent.ScheduledThreadPoolExecutor$DelayedWorkQueue";
 
     private IdleWorkers() {
     }
@@ -47,6 +50,8 @@ final class IdleWorkers {
             return false;
         }
         Sites.Site site = Sites.get(pending.site());
-        return site.className().equals(POOL) && site.methodName().equals("getTask");
+        return site.className().equals(POOL) && site.methodName().equals("getTask")
+                || site.className().equals(DELAY_QUEUE)
+                && (site.methodName().equals("take") || site.methodName().equals("poll"));
     }
 }

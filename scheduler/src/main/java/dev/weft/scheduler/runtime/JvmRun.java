@@ -10,8 +10,11 @@ import dev.weft.scheduler.model.SubjectFailure;
 import dev.weft.scheduler.model.ThreadId;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
@@ -59,16 +62,18 @@ public final class JvmRun implements Run {
 
     /** Starts the main thread of a fresh execution and waits until it is paused in front of its first operation. */
     static JvmRun start(RuntimeSettings settings, ThrowingRunnable body) {
-        return start(settings, body, warning -> { }, VirtualClock.Origin.now());
+        return start(settings, body, warning -> { }, VirtualClock.Origin.now(), new HashSet<>());
     }
 
     /**
-     * As {@link #start(RuntimeSettings, ThrowingRunnable)}; {@code warnings} hears what the test should be told, and
-     * the execution's clock starts at {@code origin}.
+     * As {@link #start(RuntimeSettings, ThrowingRunnable)}; {@code warnings} hears what the test should be told, the
+     * execution's clock starts at {@code origin}, and {@code staticStarts} collects, across the executions of one
+     * exploration, where static initialisers started threads (a class is initialised in one execution only).
      */
     static JvmRun start(RuntimeSettings settings, ThrowingRunnable body, Consumer<String> warnings,
-                        VirtualClock.Origin origin) {
+                        VirtualClock.Origin origin, Set<String> staticStarts) {
         Execution execution = new Execution(settings, origin);
+        execution.staticInitialiserStarts = staticStarts;
         execution.driveFrom(Thread.currentThread());
         if (settings.keepCoreAwake()) {
             CoreKeeper.executionStarts();
@@ -243,6 +248,11 @@ public final class JvmRun implements Run {
                 text.append(" at ").append(thread.pending().operation());
             }
         }
+        if (!execution.staticInitialiserStarts.isEmpty()) {
+            text.append("; note: a static initialiser started a thread in an earlier execution (at ")
+                    .append(String.join(", ", new TreeSet<>(execution.staticInitialiserStarts)))
+                    .append("); a class is initialised once per JVM, so later executions do not start it");
+        }
         return text.toString();
     }
 
@@ -348,16 +358,21 @@ public final class JvmRun implements Run {
      * (before any other thread moves: what a later wake-up could show, the waiter taking its monitor back later shows
      * too, and one choice per wait costs far fewer executions than one per position), and only while another thread
      * is free: when none is, the waiter may wait forever, which is a deadlock whether or not it might also have woken.
-     * A timed wait is left to the timeout policy: an early return of one is what {@link Timeouts#ANY} explores.
+     * A timed wait is left to the timeout policy: an early return of one is what {@link Timeouts#ANY} explores. The
+     * JDK's own waits never wake spuriously here: its code re-checks in a loop, and the wake-up would only cost
+     * executions. And time passes in the order of the deadlines: a timeout only when nothing else is due earlier
+     * ({@link Deadlines}).
      */
     private Action next(ManagedThread thread, boolean someoneFree) {
         Action pending = thread.pending();
         if (pending.mayTimeOut() && !pending.timedOut() && !pending.enabled()
-                && execution.settings.timeouts().allowTimeout(someoneFree)) {
+                && execution.settings.timeouts().allowTimeout(someoneFree)
+                && (pending.deadline() < 0 || Deadlines.earliest(thread, pending.deadline()))) {
             return new TimeOut(pending, execution.clock);
         }
         if (execution.settings.spuriousWakeups() && someoneFree && lastMover == thread && !thread.wokeSpuriously
-                && !pending.enabled() && !pending.mayTimeOut() && pending.spuriousWakeUp() != null) {
+                && !pending.enabled() && !pending.mayTimeOut() && pending.spuriousWakeUp() != null
+                && !JdkInternalSync.inJdkBody(pending.site())) {
             return new SpuriousWakeUp(thread, pending);
         }
         return pending;

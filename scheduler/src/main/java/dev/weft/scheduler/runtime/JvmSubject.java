@@ -18,6 +18,8 @@ public final class JvmSubject implements Subject {
     private final Set<String> warnings = ConcurrentHashMap.newKeySet();
     /** Where every execution's clock starts: when this exploration began. */
     private final VirtualClock.Origin clockOrigin = VirtualClock.Origin.now();
+    /** Where static initialisers started threads, in any execution so far. */
+    private final Set<String> staticInitialiserStarts = ConcurrentHashMap.newKeySet();
     private JvmRun last;
     private boolean workerIdentityMattered;
 
@@ -49,7 +51,7 @@ public final class JvmSubject implements Subject {
             throw new WorkerIdentityMattered();
         }
         ControlledHooks.installIfAbsent();
-        last = JvmRun.start(settings, body, warnings::add, clockOrigin);
+        last = JvmRun.start(settings, body, warnings::add, clockOrigin, staticInitialiserStarts);
         return last;
     }
 

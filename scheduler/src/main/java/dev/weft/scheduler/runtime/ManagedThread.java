@@ -71,10 +71,10 @@ final class ManagedThread {
     java.util.concurrent.ThreadPoolExecutor lookingForTaskIn;
     int steps;
     /**
-     * The timeout of the timed call in progress, in nanoseconds, until it pauses at its timed action; -1 when the
-     * call has none (see {@code ControlledHooks.visibleTimed}).
+     * When the timed call in progress times out on the execution's clock, until it waits at its timed action; -1 when
+     * the call has none (see {@code ControlledHooks.visibleTimed}).
      */
-    long timeoutNanos = -1;
+    long timedCallDeadline = -1;
     /** This thread has had its one spurious wake-up of the execution ({@link SpuriousWakeUp}). */
     boolean wokeSpuriously;
     private int childCount;
@@ -111,7 +111,16 @@ final class ManagedThread {
 
     /** Driver side: the thread stays paused but will next do {@code next} (a wait turning into a re-acquire). */
     void replacePending(Action next) {
+        giveDeadline(next);
         pending = next;
+    }
+
+    /** The first timed action the timed call in progress waits at times out at the call's deadline. */
+    private void giveDeadline(Action action) {
+        if (timedCallDeadline >= 0 && action.mayTimeOut()) {
+            action.timesOutAt(timedCallDeadline);
+            timedCallDeadline = -1;
+        }
     }
 
     /**
@@ -142,16 +151,13 @@ final class ManagedThread {
             // the first step after the static initialisers returned (their class is initialised now)
             ThreadLifecycle.startDeferred(this);
         }
-        if (timeoutNanos >= 0 && action.mayTimeOut()) {
-            action.timesOutAt(execution.clock.deadlineIn(timeoutNanos));
-            timeoutNanos = -1;
-        }
         while (JdkInternalSync.silent(this, action)) {
             action = action.perform();
             if (action == null) {
                 return;
             }
         }
+        giveDeadline(action);
         if (execution.settings.recordDetail()) {
             action.recordStack(Detail.stack());
         }

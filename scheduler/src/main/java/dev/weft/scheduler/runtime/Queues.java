@@ -6,6 +6,7 @@ import java.util.NoSuchElementException;
 import java.util.Queue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -25,6 +26,13 @@ final class Queues {
 
     static void put(ManagedThread self, BlockingQueue<Object> queue, Object element, int site)
             throws InterruptedException {
+        if (DelayQueues.handles(queue)) {
+            DelayQueues.call(self, queue, site, () -> {
+                queue.put(element);
+                return null;
+            });
+            return;
+        }
         if (queue instanceof SynchronousQueue<?> rendezvous) {
             self.execution.synchronousQueues.transfer(self, rendezvous, true, element, false, site);
             return;
@@ -36,6 +44,9 @@ final class Queues {
     }
 
     static Object take(ManagedThread self, BlockingQueue<Object> queue, int site) throws InterruptedException {
+        if (DelayQueues.handles(queue)) {
+            return DelayQueues.call(self, queue, site, queue::take);
+        }
         if (queue instanceof SynchronousQueue<?> rendezvous) {
             return self.execution.synchronousQueues.transfer(self, rendezvous, false, null, false, site).element;
         }
@@ -45,6 +56,9 @@ final class Queues {
 
     static boolean offerTimed(ManagedThread self, BlockingQueue<Object> queue, Object element, long nanos, int site)
             throws InterruptedException {
+        if (DelayQueues.handles(queue)) {
+            return DelayQueues.call(self, queue, site, () -> queue.offer(element, nanos, TimeUnit.NANOSECONDS));
+        }
         if (queue instanceof SynchronousQueue<?> rendezvous) {
             return nanos <= 0
                     ? offer(self, queue, element, site)
@@ -59,6 +73,9 @@ final class Queues {
 
     static Object pollTimed(ManagedThread self, BlockingQueue<Object> queue, long nanos, int site)
             throws InterruptedException {
+        if (DelayQueues.handles(queue)) {
+            return DelayQueues.call(self, queue, site, () -> queue.poll(nanos, TimeUnit.NANOSECONDS));
+        }
         if (queue instanceof SynchronousQueue<?> rendezvous) {
             return nanos <= 0
                     ? poll(self, queue, site)
@@ -74,6 +91,10 @@ final class Queues {
     /** {@code max < 0}: {@code drainTo(target)}, else {@code drainTo(target, max)}. */
     static int drainTo(ManagedThread self, BlockingQueue<Object> queue, Collection<Object> target, int max,
                        int site) {
+        if (DelayQueues.handles(queue)) {
+            return DelayQueues.callNonBlocking(self, queue, site,
+                    () -> max < 0 ? queue.drainTo(target) : queue.drainTo(target, max));
+        }
         if (queue instanceof SynchronousQueue<?> rendezvous) {
             List<Object> drained = self.execution.synchronousQueues.drain(self, rendezvous,
                     max < 0 ? Integer.MAX_VALUE : max, site);
@@ -88,6 +109,9 @@ final class Queues {
     }
 
     static boolean offer(ManagedThread self, Queue<Object> queue, Object element, int site) {
+        if (DelayQueues.handles(queue)) {
+            return DelayQueues.callNonBlocking(self, queue, site, () -> queue.offer(element));
+        }
         if (queue instanceof SynchronousQueue<?> rendezvous) {
             return self.execution.synchronousQueues.tryTransfer(self, rendezvous, true, element, site).paired;
         }
@@ -96,6 +120,9 @@ final class Queues {
     }
 
     static boolean add(ManagedThread self, Queue<Object> queue, Object element, int site) {
+        if (DelayQueues.handles(queue)) {
+            return DelayQueues.callNonBlocking(self, queue, site, () -> queue.add(element));
+        }
         if (queue instanceof SynchronousQueue<?> && !offer(self, queue, element, site)) {
             throw new IllegalStateException("Queue full");
         }
@@ -104,6 +131,9 @@ final class Queues {
     }
 
     static Object poll(ManagedThread self, Queue<Object> queue, int site) {
+        if (DelayQueues.handles(queue)) {
+            return DelayQueues.callNonBlocking(self, queue, site, queue::poll);
+        }
         if (queue instanceof SynchronousQueue<?> rendezvous) {
             return self.execution.synchronousQueues.tryTransfer(self, rendezvous, false, null, site).element;
         }
@@ -111,6 +141,9 @@ final class Queues {
     }
 
     static Object remove(ManagedThread self, Queue<Object> queue, int site) {
+        if (DelayQueues.handles(queue)) {
+            return DelayQueues.callNonBlocking(self, queue, site, queue::remove);
+        }
         if (queue instanceof SynchronousQueue<?> rendezvous) {
             SynchronousQueues.Party party = self.execution.synchronousQueues.tryTransfer(self, rendezvous, false,
                     null, site);
@@ -138,6 +171,9 @@ final class Queues {
     /** A call that never blocks: one step on a modelled collection, else the real call alone. */
     private static <T> T plain(ManagedThread self, Queue<?> queue, String name, String descriptor,
                                BooleanSupplier changes, int site, NonBlocking<T> real) {
+        if (JdkInternalSync.inJdkBody(site) && !(queue instanceof BlockingQueue<?>)) {
+            return real.run(); // a queue the JDK keeps under its own lock (a DelayQueue's PriorityQueue)
+        }
         CollectionModel collections = self.execution.collections;
         Object collection = collections.collectionOf(queue, name, descriptor);
         if (collection == null) {

@@ -25,7 +25,8 @@ import java.util.concurrent.TimeUnit;
  *   waiting, joining or parked target. isInterrupted: {@code READ}; interrupted: {@code RMW}.</li>
  *   <li>sleep: a {@code READ} of the thread's own interrupt flag, not a real sleep: it throws
  *   {@link InterruptedException} when the flag is set, so it must be ordered against {@code interrupt}; else the
- *   execution's clock moves to the sleeper's wake-up time ({@link VirtualClock}).</li>
+ *   execution's clock moves to the sleeper's wake-up time ({@link VirtualClock}). It ends only when nothing of
+ *   another thread is due earlier ({@link Deadlines}).</li>
  *   <li>yield, onSpinWait: {@code YIELD}.</li>
  * </ul>
  *
@@ -79,6 +80,7 @@ final class ThreadLifecycle {
                     + ": it was started before");
         }
         self.deferredStarts.add(new DeferredStart(thread, site));
+        self.execution.staticInitialiserStarts.add(Execution.source(site).toString());
     }
 
     /** The outermost static initialiser has returned: the threads it started start now, in order, as steps. */
@@ -218,20 +220,49 @@ final class ThreadLifecycle {
         if (millis < 0) {
             throw new IllegalArgumentException("sleep(" + millis + "): timeout value is negative");
         }
-        long wakeUp = self.execution.clock.deadlineIn(TimeUnit.MILLISECONDS.toNanos(millis));
-        self.pauseAt(new FlagAction(OpKind.READ, Location.interruptFlag(self.id), site) {
-            @Override
-            Action perform() {
-                if (self.interrupted) {
-                    self.interrupted = false;
-                    self.toThrow = new InterruptedException("sleep interrupted");
-                } else {
-                    self.execution.clock.advanceTo(wakeUp); // the sleep took its time
-                }
-                return null;
-            }
-        });
+        self.pauseAt(new Sleep(self, self.execution.clock.deadlineIn(TimeUnit.MILLISECONDS.toNanos(millis)), site));
         self.throwIfTold();
+    }
+
+    /**
+     * A sleep: a {@code READ} of the thread's own interrupt flag (it throws when the flag is set, so it is ordered
+     * against {@code interrupt}). It ends when no other thread's sleep or timed wait is due earlier ({@link Deadlines})
+     * and moves the execution's clock to its wake-up time.
+     */
+    static final class Sleep extends FlagAction {
+        private final ManagedThread self;
+        private final long wakeUp;
+
+        Sleep(ManagedThread self, long wakeUp, int site) {
+            super(OpKind.READ, Location.interruptFlag(self.id), site);
+            this.self = self;
+            this.wakeUp = wakeUp;
+        }
+
+        long wakeUp() {
+            return self.interrupted ? -1 : wakeUp;
+        }
+
+        @Override
+        boolean enabled() {
+            return self.interrupted || Deadlines.earliest(self, wakeUp);
+        }
+
+        @Override
+        Action perform() {
+            if (self.interrupted) {
+                self.interrupted = false;
+                self.toThrow = new InterruptedException("sleep interrupted");
+            } else {
+                self.execution.clock.advanceTo(wakeUp); // the sleep took its time
+            }
+            return null;
+        }
+
+        @Override
+        String whyBlocked() {
+            return "sleeps until another thread's earlier sleep or timed wait is over";
+        }
     }
 
     static void yield(ManagedThread self, int site) {

@@ -24,12 +24,17 @@ class JdkBodiesTest {
         assertThat(JdkClasses.instrumentsBody("java/util/concurrent/Executors$DefaultThreadFactory")).isTrue();
         assertThat(JdkClasses.instrumentsBody("java/util/concurrent/FutureTask")).isTrue();
         assertThat(JdkClasses.instrumentsBody("java/util/concurrent/CompletableFuture$Signaller")).isTrue();
+        assertThat(JdkClasses.instrumentsBody("java/util/concurrent/ScheduledThreadPoolExecutor")).isTrue();
+        assertThat(JdkClasses.instrumentsBody(
+                "java/util/concurrent/ScheduledThreadPoolExecutor$DelayedWorkQueue")).isTrue();
+        assertThat(JdkClasses.instrumentsBody("java/util/concurrent/DelayQueue")).isTrue();
     }
 
     @Test
     void neighboursWithTheSamePrefixAndWhatTheSchedulerUsesAreNot() {
-        assertThat(JdkClasses.instrumentsBody("java/util/concurrent/ScheduledThreadPoolExecutor")).isFalse();
+        assertThat(JdkClasses.instrumentsBody("java/util/concurrent/ScheduledThreadPoolExecutorX")).isFalse();
         assertThat(JdkClasses.instrumentsBody("java/util/concurrent/FutureTaskExtra")).isFalse();
+        assertThat(JdkClasses.instrumentsBody("java/util/concurrent/DelayQueueX")).isFalse();
         assertThat(JdkClasses.instrumentsBody("java/util/concurrent/locks/LockSupport")).isFalse();
         assertThat(JdkClasses.instrumentsBody("java/util/concurrent/ConcurrentHashMap")).isFalse();
         assertThat(JdkClasses.instrumentsBody("java/util/concurrent/ForkJoinPool")).isFalse();

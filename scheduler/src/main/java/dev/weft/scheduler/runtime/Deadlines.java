@@ -1,0 +1,34 @@
+package dev.weft.scheduler.runtime;
+
+/**
+ * Time passes in the order of the deadlines: a sleep ends, and a timed wait times out, only when no other thread's
+ * sleep or timed wait is due earlier on the execution's clock ({@link VirtualClock}). So a test that sleeps 350 ms
+ * beside a task scheduled every 100 ms sees the task run at 0, 100, 200 and 300 ms before it wakes, as on a JVM;
+ * threads that do not wait for time move in every order, as before.
+ */
+final class Deadlines {
+
+    private Deadlines() {
+    }
+
+    /** Whether nothing of another thread of {@code self}'s execution is due before {@code deadline}. */
+    static boolean earliest(ManagedThread self, long deadline) {
+        for (ManagedThread other : self.execution.threads()) {
+            if (other != self && other.state() == ManagedThread.State.PAUSED) {
+                long due = dueAt(other.pending());
+                if (due >= 0 && due < deadline) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** When the action lets time pass: a sleep's wake-up, a timed wait's deadline while it waits; else -1. */
+    private static long dueAt(Action pending) {
+        if (pending instanceof ThreadLifecycle.Sleep sleep) {
+            return sleep.wakeUp();
+        }
+        return pending.mayTimeOut() && !pending.timedOut() && !pending.enabled() ? pending.deadline() : -1;
+    }
+}

@@ -1,0 +1,46 @@
+package dev.weft.scheduler.runtime;
+
+import dev.weft.scheduler.model.Location;
+import dev.weft.scheduler.model.Operation;
+
+import java.util.Queue;
+import java.util.concurrent.DelayQueue;
+
+/**
+ * Queues that wait by themselves on the execution's clock: {@code DelayQueue} and the delay queue of a
+ * {@code ScheduledThreadPoolExecutor}. Their code is instrumented ({@code JdkClasses}), so their waits (on their own
+ * lock's condition, for as long as the first element's delay) are the runtime's, their lock is silent
+ * ({@link JdkInternalSync}) and their delays read the virtual clock. At the user's level each call is a change of the
+ * queue, one step before the real call: which element a take gets depends on the order of the calls.
+ */
+final class DelayQueues {
+
+    private static final String DELAYED_WORK_QUEUE = "java.util.concurrent.ScheduledThreadPoolExecutor$DelayedWorkQueue";
+
+    private DelayQueues() {
+    }
+
+    static boolean handles(Queue<?> queue) {
+        return queue instanceof DelayQueue<?> || queue.getClass().getName().equals(DELAYED_WORK_QUEUE);
+    }
+
+    /** The call, after a step that changes the queue. */
+    static <T> T call(ManagedThread self, Queue<?> queue, int site, Call<T> real) throws InterruptedException {
+        Step.change(self, Operation.write(Location.objectState(self.execution.names.nameOf(queue, self))), site);
+        return real.run();
+    }
+
+    /** {@link #call} of a call that cannot be interrupted. */
+    static <T> T callNonBlocking(ManagedThread self, Queue<?> queue, int site, Call<T> real) {
+        try {
+            return call(self, queue, site, real);
+        } catch (InterruptedException notThrownByNonBlockingCalls) {
+            throw new IllegalStateException(notThrownByNonBlockingCalls);
+        }
+    }
+
+    @FunctionalInterface
+    interface Call<T> {
+        T run() throws InterruptedException;
+    }
+}
