@@ -1,6 +1,7 @@
 package dev.weft.samples.time;
 
 import dev.weft.junit.ExhaustiveConcurrency;
+import dev.weft.samples.support.Concurrently;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -92,12 +93,7 @@ class VirtualTimePrograms {
                 }
             }
         };
-        Thread first = new Thread(naps);
-        Thread second = new Thread(naps);
-        first.start();
-        second.start();
-        first.join();
-        second.join();
+        Concurrently.run(naps, naps);
         assertThat(System.nanoTime() - started).isBetween(30 * SECOND, 60 * SECOND);
     }
 
@@ -116,12 +112,7 @@ class VirtualTimePrograms {
                 total.addAndGet(1);
             }
         };
-        Thread first = new Thread(addTime);
-        Thread second = new Thread(addTime);
-        first.start();
-        second.start();
-        first.join();
-        second.join();
+        Concurrently.run(addTime, addTime);
         assertThat(total.get()).isPositive();
     }
 }
