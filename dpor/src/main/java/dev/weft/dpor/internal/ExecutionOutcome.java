@@ -17,19 +17,18 @@ import java.util.List;
  * @param failedThread the index of the thread whose failure cut the execution short (an assertion or exception in
  *                     it), or -1
  * @param leftBehind  the pending operations of the other live threads when a thread's failure cut it short
- * @param abandoned   the pending operations of the daemon threads left alive when the last other thread ended
- *                    ({@link dev.weft.scheduler.model.Run#abandoned()})
- * @param afterEnd    the steps those daemon threads took after the end, to show what they were about to do; not
- *                    part of the execution
+ * @param afterEnd    the steps the daemon threads left alive when the last other thread ended
+ *                    ({@link dev.weft.scheduler.model.Run#abandoned()}) took after the end, to show what they were
+ *                    about to do; not part of the execution
  * @param failedAfterEnd the index of the daemon thread that failed in those steps, or -1
  */
 record ExecutionOutcome(ExecutionStatus status, List<Event> events, ExplorationFailure failure,
                         List<PendingOperation> leftBlocked, int failedThread, List<PendingOperation> leftBehind,
-                        List<PendingOperation> abandoned, List<Event> afterEnd, int failedAfterEnd) {
+                        List<Event> afterEnd, int failedAfterEnd) {
 
     ExecutionOutcome(ExecutionStatus status, List<Event> events, ExplorationFailure failure,
                      List<PendingOperation> leftBlocked, int failedThread, List<PendingOperation> leftBehind) {
-        this(status, events, failure, leftBlocked, failedThread, leftBehind, List.of(), List.of(), -1);
+        this(status, events, failure, leftBlocked, failedThread, leftBehind, List.of(), -1);
     }
 
     ExecutionOutcome(ExecutionStatus status, List<Event> events, ExplorationFailure failure,
@@ -38,9 +37,8 @@ record ExecutionOutcome(ExecutionStatus status, List<Event> events, ExplorationF
     }
 
     /** A complete execution that left daemon threads behind, with what they did after its end. */
-    static ExecutionOutcome complete(List<Event> events, List<PendingOperation> abandoned, List<Event> afterEnd,
-                                     int failedAfterEnd) {
-        return new ExecutionOutcome(ExecutionStatus.COMPLETE, events, null, List.of(), -1, List.of(), abandoned,
-                afterEnd, failedAfterEnd);
+    static ExecutionOutcome complete(List<Event> events, List<Event> afterEnd, int failedAfterEnd) {
+        return new ExecutionOutcome(ExecutionStatus.COMPLETE, events, null, List.of(), -1, List.of(), afterEnd,
+                failedAfterEnd);
     }
 }

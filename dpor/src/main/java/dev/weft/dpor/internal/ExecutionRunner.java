@@ -79,7 +79,6 @@ final class ExecutionRunner {
         private ExecutionOutcome outcome;
         /** Once the execution has ended with daemon threads alive: the steps they took after the end, else null. */
         private List<Event> afterEnd;
-        private List<PendingOperation> abandoned;
 
         Policy(int branch) {
             this.branch = branch;
@@ -95,7 +94,6 @@ final class ExecutionRunner {
                 return node.thread(node.chosen);
             }
             if (outcome.status() == ExecutionStatus.COMPLETE && !run.abandoned().isEmpty()) {
-                abandoned = run.abandoned();
                 afterEnd = new ArrayList<>();
                 return nextAfterEnd(run);
             }
@@ -117,7 +115,7 @@ final class ExecutionRunner {
                 }
             }
             ThreadId failed = failure.map(SubjectFailure::thread).orElse(null);
-            outcome = ExecutionOutcome.complete(outcome.events(), abandoned, List.copyOf(afterEnd),
+            outcome = ExecutionOutcome.complete(outcome.events(), List.copyOf(afterEnd),
                     failed == null ? -1 : failed.index());
             return null;
         }
