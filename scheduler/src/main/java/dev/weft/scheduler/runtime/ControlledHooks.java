@@ -311,11 +311,12 @@ final class ControlledHooks implements HookHandler {
     public Thread threadBuilderStart(Object builder, Runnable task, int site) {
         ManagedThread self = visible();
         if (self == null) {
-            if (CURRENT.get() == null || CURRENT.get().classInitDepth == 0) {
+            ManagedThread hidden = CURRENT.get();
+            if (hidden == null || hidden.classInitDepth == 0) {
                 return HookHandler.super.threadBuilderStart(builder, task, site);
             }
             Thread thread = ThreadBuilders.unstarted(builder, task);
-            startInsideAStep(thread, site);
+            ThreadLifecycle.startInsideAStep(hidden, thread, site);
             return thread;
         }
         Thread thread = ThreadBuilders.unstarted(builder, task);

@@ -43,7 +43,7 @@ final class Execution {
     /** The time this execution's threads see. */
     final VirtualClock clock;
     /** Where static initialisers started threads, in this exploration's executions so far ({@link JvmRun#start}). */
-    Set<String> staticInitialiserStarts = new java.util.HashSet<>();
+    final Set<String> staticInitialiserStarts;
 
     /** By thread index; {@code null} where an index was handed out to a start that has not been performed. */
     private final List<ManagedThread> threads = new ArrayList<>();
@@ -58,10 +58,11 @@ final class Execution {
     /** What the spurious wake-ups of this execution were, for a failure's message. */
     private final List<String> spuriousWakeUps = new ArrayList<>();
 
-    Execution(RuntimeSettings settings, VirtualClock.Origin origin) {
+    Execution(RuntimeSettings settings, VirtualClock.Origin origin, Set<String> staticInitialiserStarts) {
         this.settings = settings;
         this.spinRule = new SpinRule(settings.spinDetection());
         this.clock = new VirtualClock(origin);
+        this.staticInitialiserStarts = staticInitialiserStarts;
     }
 
     /** Hands out the next dense thread index (at the start's scheduling point, so it follows the schedule). */

@@ -72,8 +72,7 @@ public final class JvmRun implements Run {
      */
     static JvmRun start(RuntimeSettings settings, ThrowingRunnable body, Consumer<String> warnings,
                         VirtualClock.Origin origin, Set<String> staticStarts) {
-        Execution execution = new Execution(settings, origin);
-        execution.staticInitialiserStarts = staticStarts;
+        Execution execution = new Execution(settings, origin, staticStarts);
         execution.driveFrom(Thread.currentThread());
         if (settings.keepCoreAwake()) {
             CoreKeeper.executionStarts();
