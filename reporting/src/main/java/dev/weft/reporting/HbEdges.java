@@ -64,16 +64,16 @@ final class HbEdges {
             if (op.startedThread() != null) {
                 startOf.put(op.startedThread(), event);
             }
-            Location location = op.location();
-            if (location != null) {
-                if (op.reads()) {
-                    for (Event write : writesSeenBy(location, lastWrite, keysWritten)) {
-                        addAcross(edges, write, event, readKind(op.kind()));
-                    }
-                }
-                if (op.writes()) {
-                    wrote(location, event, lastWrite, keysWritten);
-                }
+            // A part of several keys (a queue's take: its head and a slot) accesses each of them.
+            List<Location> accessed = op.location() == null ? List.of()
+                    : op.location().keyNames().size() > 1 ? op.location().keyParts() : List.of(op.location());
+            if (op.reads()) {
+                Set<Event> seen = new LinkedHashSet<>();
+                accessed.forEach(location -> seen.addAll(writesSeenBy(location, lastWrite, keysWritten)));
+                seen.forEach(write -> addAcross(edges, write, event, readKind(op.kind())));
+            }
+            if (op.writes()) {
+                accessed.forEach(location -> wrote(location, event, lastWrite, keysWritten));
             }
             LockId lock = op.lockId();
             if (lock != null) {

@@ -17,7 +17,8 @@ final class OpText {
                 || location.kind() == Location.Kind.OBJECT_STATE)) {
             // a call on an object modelled at its API: the value names the method; a call on one key names the key
             return location.isKey()
-                    ? "call " + location.owner() + "." + event.value() + " key " + location.member()
+                    ? "call " + location.owner() + "." + event.value() + (location.keyNames().size() > 1 ? " keys " : " key ")
+                            + String.join(", ", location.keyNames())
                     : "call " + location + "." + event.value();
         }
         String op = of(event.operation());

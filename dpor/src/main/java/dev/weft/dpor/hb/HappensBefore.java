@@ -157,7 +157,7 @@ public final class HappensBefore {
      * among themselves and against the whole object's; two keys' are not ordered. So a whole-object write comes after
      * the latest write and the reads since of the whole and of every key; a whole-object read after the latest write
      * of the whole and of every key; a key's write after the whole's latest write and reads since and the key's own;
-     * a key's read after the latest write of the key, or else of the whole.
+     * a key's read after the latest write of the key, or else of the whole. A part of several keys accesses each.
      */
     private int[] accessObject(Operation op, int thread, int index, VectorClock clock) {
         Location location = op.location();
@@ -179,15 +179,19 @@ public final class HappensBefore {
             }
             whole.recordRead(thread, index);
         } else {
-            LocationState key = object.keys.computeIfAbsent(location, l -> new LocationState());
-            if (op.writes()) {
-                candidates = concat(directPredecessorsOfWrite(whole), directPredecessorsOfWrite(key));
-                key.lastWrite = index;
-                Arrays.fill(key.readsSinceWrite, -1);
-            } else {
-                int latest = key.lastWrite >= 0 ? key.lastWrite : whole.lastWrite;
-                candidates = latest >= 0 ? new int[] {latest} : NONE;
-                key.recordRead(thread, index);
+            candidates = op.writes() ? directPredecessorsOfWrite(whole) : NONE;
+            // A part of several keys is an access of each: its candidates are theirs, each event once.
+            for (Location part : location.keyParts()) {
+                LocationState key = object.keys.computeIfAbsent(part, l -> new LocationState());
+                if (op.writes()) {
+                    candidates = union(candidates, directPredecessorsOfWrite(key));
+                    key.lastWrite = index;
+                    Arrays.fill(key.readsSinceWrite, -1);
+                } else {
+                    int latest = key.lastWrite >= 0 ? key.lastWrite : whole.lastWrite;
+                    candidates = latest >= 0 ? union(candidates, new int[] {latest}) : candidates;
+                    key.recordRead(thread, index);
+                }
             }
         }
         for (int candidate : candidates) {
@@ -302,6 +306,17 @@ public final class HappensBefore {
         }
         int[] result = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, result, a.length, b.length);
+        return result;
+    }
+
+    /** {@code a} followed by the elements of {@code b} it does not have. */
+    private static int[] union(int[] a, int[] b) {
+        int[] result = a;
+        for (int value : b) {
+            if (Arrays.stream(result).noneMatch(existing -> existing == value)) {
+                result = append(result, value);
+            }
+        }
         return result;
     }
 

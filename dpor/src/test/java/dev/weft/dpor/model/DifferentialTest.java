@@ -84,6 +84,20 @@ class DifferentialTest {
                 .as("checked programs with a call on the whole map").isGreaterThanOrEqualTo(PROGRAMS / 2);
     }
 
+    /**
+     * As above, and calls that write two keys of the map at once (a queue's take writes its head and a slot): such a
+     * call conflicts with every call on either key and commutes with those on the others. Half the programs with
+     * assertions.
+     */
+    @Test
+    void dporMeetsNaiveOnRandomProgramsWithCallsOnTwoKeys() {
+        List<ModelProgram> checked = checkRandomPrograms(
+                seed -> RandomPrograms.generateWithTwoKeyCalls(seed, seed % 2 == 1));
+
+        assertThat(checked.stream().filter(p -> p.toString().contains("map.transfer(")).count())
+                .as("checked programs with a call on two keys").isGreaterThanOrEqualTo(PROGRAMS / 2);
+    }
+
     @Test
     void theGeneratorIsDeterministicPerSeed() {
         assertThat(RandomPrograms.generate(42, true).toString())

@@ -11,7 +11,8 @@ package dev.weft.dpor.model;
  * @param a       the value written, the CAS's expected value, the set/branch/assert expression, or {@code null}
  * @param b       the CAS's new value, or {@code null}
  * @param lock    the lock (or semaphore) it acquires, tries, queries or releases, or {@code null}
- * @param map     the keyed object whose whole state it reads (size) or writes (clear), or {@code null}
+ * @param map     the keyed object whose whole state it reads (size) or writes (clear), or whose two keys it moves
+ *                between (transfer: {@code a} and {@code b} pick the keys), or {@code null}
  * @param thread  the thread code it starts or joins, or -1
  * @param target  the instruction a jump or branch goes to, or -1
  * @param message the assertion's message, or {@code null}
@@ -21,7 +22,7 @@ record Instr(Kind kind, Reg reg, CellRef cell, Expr a, Expr b, LockRef lock, Key
 
     enum Kind {
         READ(true), WRITE(true), CAS(true), GET_AND_INCREMENT(true), LOCK(true), UNLOCK(true), TRY_LOCK(true),
-        AVAILABLE(true), SIZE(true), CLEAR(true), START(true),
+        AVAILABLE(true), SIZE(true), CLEAR(true), TRANSFER(true), START(true),
         JOIN(true), SET(false), JUMP(false), BRANCH(false), ASSERT(false);
 
         final boolean visible;
@@ -71,6 +72,10 @@ record Instr(Kind kind, Reg reg, CellRef cell, Expr a, Expr b, LockRef lock, Key
         return new Instr(Kind.CLEAR, null, null, null, null, null, map, -1, -1, null);
     }
 
+    static Instr transfer(Reg old, KeyedObject map, Expr from, Expr to) {
+        return new Instr(Kind.TRANSFER, old, null, from, to, null, map, -1, -1, null);
+    }
+
     static Instr start(int thread) {
         return new Instr(Kind.START, null, null, null, null, null, null, thread, -1, null);
     }
@@ -112,6 +117,7 @@ record Instr(Kind kind, Reg reg, CellRef cell, Expr a, Expr b, LockRef lock, Key
             case AVAILABLE -> reg + " = available " + lock;
             case SIZE -> reg + " = " + map.name() + ".size()";
             case CLEAR -> map.name() + ".clear()";
+            case TRANSFER -> reg + " = " + map.name() + ".transfer(" + a + ", " + b + ")";
             case START -> "start " + threadLabels.get(thread);
             case JOIN -> "join " + threadLabels.get(thread);
             case SET -> reg + " := " + a;

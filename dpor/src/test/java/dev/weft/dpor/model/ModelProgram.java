@@ -29,6 +29,8 @@ public final class ModelProgram {
     /** per cell that is a key of a keyed object: the read and the write of the whole object, one pair per object */
     private final Operation[] wholeReads;
     private final Operation[] wholeWrites;
+    /** per two cells that are keys of one keyed object: the write of both at once ({@link Location#keys}) */
+    private final Operation[][] twoKeyWrites;
     private final Operation[] lockOps;
     private final Operation[] unlockOps;
     private final Operation[] tryLockOps;
@@ -60,6 +62,17 @@ public final class ModelProgram {
                         whole -> new Operation[] {Operation.read(whole), Operation.write(whole)});
                 wholeReads[c] = ops[0];
                 wholeWrites[c] = ops[1];
+            }
+        }
+        this.twoKeyWrites = new Operation[cellOps.length][cellOps.length];
+        for (int c = 0; c < cellOps.length; c++) {
+            for (int d = 0; d < cellOps.length; d++) {
+                Location a = cellLocations.get(c);
+                Location b = cellLocations.get(d);
+                if (a.isKey() && b.isKey() && a.whole().equals(b.whole())) {
+                    twoKeyWrites[c][d] = Operation.write(Location.keys(a.whole(),
+                            List.of(a.keyNames().get(0), b.keyNames().get(0))));
+                }
             }
         }
         this.lockOps = new Operation[lockNames.size()];
@@ -112,6 +125,11 @@ public final class ModelProgram {
     /** A read ({@code size}) or write ({@code clear}) of the whole keyed object that the cell is a key of. */
     Operation wholeOp(int cell, boolean writes) {
         return writes ? wholeWrites[cell] : wholeReads[cell];
+    }
+
+    /** The write of the two keys (one key when they are the same) of one keyed object. */
+    Operation twoKeyWrite(int cell, int otherCell) {
+        return twoKeyWrites[cell][otherCell];
     }
 
     Operation lockOp(int lock) {

@@ -188,6 +188,18 @@ public final class ModelRun implements Run {
                     thread.recordRead(v);
                     value = text(v);
                 }
+                case TRANSFER -> {
+                    int from = thread.pendingTarget;
+                    int to = key(instr.map(), instr.b(), thread);
+                    int old = memory[from];
+                    memory[to] += old + 1;
+                    if (to != from) {
+                        memory[from] = 0;
+                    }
+                    thread.registers[instr.reg().index()] = old;
+                    thread.recordRead(old);
+                    value = text(old);
+                }
                 case CLEAR -> {
                     int base = thread.pendingTarget;
                     Arrays.fill(memory, base, base + instr.map().length(), 0);
@@ -378,6 +390,17 @@ public final class ModelRun implements Run {
                 };
                 thread.pend(op, lock);
             }
+            case TRANSFER -> {
+                int from = key(instr.map(), instr.a(), thread);
+                int to = key(instr.map(), instr.b(), thread);
+                if (from < 0 || to < 0) {
+                    fail(FailureKind.EXCEPTION, thread, "no such key: " + instr.show(List.of()));
+                    return;
+                }
+                // The pending target is the key moved from; the one moved to is picked again when the call runs
+                // (the thread's registers cannot change in between).
+                thread.pend(program.twoKeyWrite(from, to), from);
+            }
             case SIZE, CLEAR -> {
                 // The pending target is the map's first key, which names the whole map too.
                 int base = instr.map().base();
@@ -401,6 +424,11 @@ public final class ModelRun implements Run {
             }
             default -> throw new IllegalStateException("not a visible instruction: " + instr);
         }
+    }
+
+    /** The cell of the key of {@code map} that {@code key} picks under the thread's registers, or -1. */
+    private static int key(KeyedObject map, Expr key, ModelThread thread) {
+        return IndexedName.resolve(map.base(), map.length(), key, thread.registers);
     }
 
     private void fail(FailureKind kind, ModelThread thread, String message) {

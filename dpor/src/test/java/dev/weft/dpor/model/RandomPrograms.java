@@ -19,7 +19,7 @@ import java.util.SplittableRandom;
  * <p>{@link #generateWithKeyedObject} adds a map with 2–3 keys ({@link ProgramBuilder#map}): some of the reads,
  * writes, CAS and getAndIncrement act on one of its keys instead of a variable, a constant key or one a register
  * picks (modulo the number of keys, so always in range), and some operations are calls on the whole map, a size or
- * a clear.
+ * a clear. {@link #generateWithTwoKeyCalls} adds calls that write two keys at once ({@link ThreadBuilder#transfer}).
  */
 public final class RandomPrograms {
 
@@ -39,6 +39,8 @@ public final class RandomPrograms {
     private final boolean keyedObject;
     /** the keyed object, or {@code null} */
     private KeyedObject map;
+    /** Whether some calls on the map move a value from one key to another ({@link ThreadBuilder#transfer}). */
+    private boolean twoKeyCalls;
     /** The workers of the program being generated. */
     private List<ThreadHandle> workers;
     /** Whether the last worker is a daemon thread and the main thread reads what the others left. */
@@ -81,6 +83,16 @@ public final class RandomPrograms {
     public static ModelProgram generateWithKeyedObject(long seed, boolean assertions) {
         return new RandomPrograms(seed, assertions, false, false, true)
                 .program("random(" + seed + ", keyed object" + (assertions ? ", asserts" : "") + ")");
+    }
+
+    /**
+     * As {@link #generateWithKeyedObject}, and some of the calls on the map write two of its keys at once, picked by
+     * constants or registers (so now and then the same key twice).
+     */
+    public static ModelProgram generateWithTwoKeyCalls(long seed, boolean assertions) {
+        RandomPrograms generator = new RandomPrograms(seed, assertions, false, false, true);
+        generator.twoKeyCalls = true;
+        return generator.program("random(" + seed + ", two-key calls" + (assertions ? ", asserts" : "") + ")");
     }
 
     /**
@@ -161,6 +173,10 @@ public final class RandomPrograms {
                     wholeMapCall(t, reg);
                     left--;
                     continue;
+                } else if (twoKeyCalls && onMap < 4) {
+                    t.transfer(reg, map, keyPick(regs), keyPick(regs));
+                    left--;
+                    continue;
                 } else if (onMap < 6) {
                     Reg picker = regs[random.nextInt(regs.length)];
                     var = random.nextBoolean() ? map.key(random.nextInt(map.length()))
@@ -205,6 +221,12 @@ public final class RandomPrograms {
                 left -= inner + 1;
             }
         }
+    }
+
+    /** A key of the map: a constant, or one a register picks (modulo the number of keys, so always in range). */
+    private Expr keyPick(Reg[] regs) {
+        return random.nextBoolean() ? Expr.constant(random.nextInt(map.length()))
+                : regs[random.nextInt(regs.length)].mod(map.length());
     }
 
     /** A size of the map (now and then asserted not to be some value) or a clear; one visible operation. */

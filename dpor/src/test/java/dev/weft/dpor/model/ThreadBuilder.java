@@ -70,6 +70,16 @@ public final class ThreadBuilder {
         return add(Instr.clear(map));
     }
 
+    /**
+     * {@code old = map.transfer(from, to)}: in one call, key {@code from}'s value moves onto key {@code to}
+     * ({@code to = to + old + 1}, then {@code from = 0} unless the two are one key). One write of both keys at once
+     * ({@link dev.weft.scheduler.model.Location#keys}), as a queue's take writes its head and a slot: it conflicts
+     * with every access of either key and of the whole map, and commutes with those of the other keys.
+     */
+    public ThreadBuilder transfer(Reg old, KeyedObject map, Expr from, Expr to) {
+        return add(Instr.transfer(old, map, from, to));
+    }
+
     /** Acquires the lock, or a permit of the semaphore, waiting while there is none. */
     public ThreadBuilder lock(LockRef lock) {
         return add(Instr.lock(lock));

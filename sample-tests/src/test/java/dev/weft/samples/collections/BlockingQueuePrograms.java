@@ -58,6 +58,50 @@ class BlockingQueuePrograms {
         producerAndConsumer(new LinkedBlockingQueue<>(2));
     }
 
+    // Slots of a FIFO queue (QueueSlots): the calls that do not commute are still ordered both ways.
+
+    /** Two producers put one element each; the consumer assumes the first producer's comes out first. */
+    @ExhaustiveConcurrency
+    void twoProducersAssumedInOrder() throws Exception {
+        BlockingQueue<Integer> queue = new LinkedBlockingQueue<>();
+        Concurrently.run(uninterrupted(() -> queue.put(1)), uninterrupted(() -> queue.put(2)));
+        assertThat(queue.take()).isEqualTo(1);
+    }
+
+    /** A full queue of capacity 1: one thread takes, another offers and assumes there is room already. */
+    @ExhaustiveConcurrency
+    void offerToAFullQueueAssumedToGetIn() throws Exception {
+        BlockingQueue<Integer> queue = new ArrayBlockingQueue<>(1);
+        queue.add(0);
+        boolean[] accepted = new boolean[1];
+        Concurrently.run(uninterrupted(queue::take), () -> accepted[0] = queue.offer(5));
+        assertThat(accepted[0]).isTrue();
+    }
+
+    /** One thread takes the element already there, another offers one more: they commute, the take gets 0. */
+    @ExhaustiveConcurrency
+    void takeOfTheHeadAndOfferOfAnother() throws Exception {
+        BlockingQueue<Integer> queue = new LinkedBlockingQueue<>(2);
+        queue.add(0);
+        int[] took = new int[1];
+        Concurrently.run(uninterrupted(() -> took[0] = queue.take()), () -> queue.offer(5));
+        assertThat(took[0]).isEqualTo(0);
+        assertThat(queue).containsExactly(5);
+    }
+
+    /** The same on a ConcurrentLinkedQueue, but the taker assumes it takes the other thread's element. */
+    @ExhaustiveConcurrency
+    void pollAssumedToSeeTheOtherThreadsOffer() throws Exception {
+        java.util.Queue<Integer> queue = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        queue.add(0);
+        Integer[] polled = new Integer[2];
+        Concurrently.run(() -> {
+            polled[0] = queue.poll();
+            polled[1] = queue.poll();
+        }, () -> queue.offer(5));
+        assertThat(polled[1]).isEqualTo(5);
+    }
+
     // poll() instead of take(): the consumer may look before the producer put anything.
 
     private static void consumerGetsTheElement(boolean waits) throws InterruptedException {

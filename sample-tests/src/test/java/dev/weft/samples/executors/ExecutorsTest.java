@@ -39,8 +39,9 @@ class ExecutorsTest {
      *   worker begins the task after {@code shutdownNow} stopped the pool, by the worker itself (as the JDK does; a
      *   JDK body's write of its own thread's flag is silent);</li>
      *   <li>a completion service: the order of the two increments (2) times the order in which the two futures
-     *   reach the completion queue (2), times whether the first {@code take} comes before or after the second one
-     *   arrives (2; not observable by the user, the queue's offers and takes are ordered as events): 8;</li>
+     *   reach the completion queue (2): 4. Whether the first {@code take} comes before or after the second future
+     *   arrives is not observable, and the two commute: the take touches the queue's head and first slot, the offer
+     *   its tail and second slot ({@code QueueSlots});</li>
      *   <li>futures composed on a pool: nothing of the user's conflicts, but the stage submitted by
      *   {@code thenApplyAsync} is taken from the work queue by either worker (a race on the queue; which worker runs
      *   it is not observed): 2.</li>
@@ -57,7 +58,7 @@ class ExecutorsTest {
             "submittedTaskThrowsIntoItsFuture, 1",
             "timedGetSeesTheResult, 1",
             "shutdownNowInterruptsAWaitingTask, 3",
-            "completionServiceTakesEveryResult, 8",
+            "completionServiceTakesEveryResult, 4",
             "completableFuturesOnAPoolCompose, 2"})
     void correctUsePasses(String method, long traces) {
         ExecutorOutcomes.assertPassesIn(WeftRunner.run(ExecutorPrograms.class, method, reports), method,

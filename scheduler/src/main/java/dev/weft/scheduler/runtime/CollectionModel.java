@@ -166,15 +166,15 @@ final class CollectionModel {
 
     /**
      * As {@link #call(ManagedThread, Object, Call, BooleanSupplier, int, RealCall)}; the step is announced on the
-     * whole collection and, when {@code narrowTo} is not {@code null}, its event is an access of that key alone (an
-     * idle pool worker's take, {@link PoolModel#takenBy}).
+     * whole collection and, when {@code part} is not {@code null}, its event is an access of the part it tells (an
+     * idle pool worker's take, {@link PoolModel#takenBy}; a queue's slots, {@link QueueSlots}).
      */
-    <T> T call(ManagedThread self, Object collection, Call call, BooleanSupplier changes, Location narrowTo, int site,
-               RealCall<T> real) throws InterruptedException {
+    <T> T call(ManagedThread self, Object collection, Call call, BooleanSupplier changes, CollectionStep.Part part,
+               int site, RealCall<T> real) throws InterruptedException {
         if (self.classInitDepth == 0) {
             CollectionStep step = new CollectionStep(self, location(collection, self), collection, call, changes, site);
-            if (narrowTo != null) {
-                step.touchesOnly(narrowTo);
+            if (part != null) {
+                step.touches(part);
             }
             pause(self, step, collection, call, site);
         }

@@ -38,6 +38,8 @@ final class CollectionStep extends Action {
     private boolean changed = true;
     /** The key a change of the whole collection turns out to have touched alone, or {@code null}. */
     private Location narrowTo;
+    /** What this step, announced on the whole collection, touches, decided as it is performed; or {@code null}. */
+    private Part part;
     private boolean structureKept;
 
     CollectionStep(ManagedThread thread, Location location, Object collection, CollectionModel.Call call,
@@ -78,7 +80,25 @@ final class CollectionStep extends Action {
         } else if (changes != null) {
             changed = changes.getAsBoolean();
         }
+        if (part != null) {
+            touchesOnly(part.touched(changed));
+        }
         return null;
+    }
+
+    /**
+     * What a step announced on a whole collection touches, known only once it is performed: the slots of a queue
+     * ({@link QueueSlots}) depend on the calls performed before it.
+     */
+    @FunctionalInterface
+    interface Part {
+        /** The part touched, given whether the call changes the collection; told once, as the step is performed. */
+        Location touched(boolean changes);
+    }
+
+    /** This step, announced on the whole collection, touches the part {@code part} tells as it is performed. */
+    void touches(Part part) {
+        this.part = part;
     }
 
     /** This change, announced on the whole collection, touches {@code key} alone if it keeps the structure. */
@@ -87,7 +107,7 @@ final class CollectionStep extends Action {
     }
 
     /** This step, announced on the whole collection, touches {@code key} alone. */
-    void touchesOnly(Location key) {
+    private void touchesOnly(Location key) {
         narrowTo = key;
         structureKept = true;
     }

@@ -24,6 +24,7 @@ final class Execution {
     final ReentrantLocks locks = new ReentrantLocks(this);
     final CollectionModel collections = new CollectionModel(this);
     final MapKeys mapKeys = new MapKeys(names);
+    final QueueSlots queueSlots = new QueueSlots();
     /**
      * The driving thread was interrupted while it waited for the run (JUnit's timeout): its waits clear the flag so
      * as not to spin, and {@link JvmRun#close} sets it again, for the exploration to see before its next execution.

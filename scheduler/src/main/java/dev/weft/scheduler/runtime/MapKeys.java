@@ -49,7 +49,7 @@ final class MapKeys {
             Map<Object, String> keys = byCollection.computeIfAbsent(collection, MapKeys::keyedAsIn);
             String name = keys.get(key);
             if (name == null) {
-                name = nameOf(key, self);
+                name = Location.keyName(nameOf(key, self));
                 keys.put(key, name);
             }
             return Location.key(whole, name);

@@ -1,5 +1,7 @@
 package dev.weft.scheduler.runtime;
 
+import dev.weft.scheduler.model.Location;
+
 import java.util.Collection;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -37,7 +39,8 @@ final class Queues {
             self.execution.synchronousQueues.transfer(self, rendezvous, true, element, false, site);
             return;
         }
-        blocking(self, queue, "put", "(Ljava/lang/Object;)V", site).call(self, queue, CollectionModel.Call.PUT, null, site, () -> {
+        blocking(self, queue, "put", "(Ljava/lang/Object;)V", site).call(self, queue, CollectionModel.Call.PUT, null,
+                tail(self, queue, site), site, () -> {
             queue.put(element);
             return null;
         });
@@ -51,7 +54,7 @@ final class Queues {
             return self.execution.synchronousQueues.transfer(self, rendezvous, false, null, false, site).element;
         }
         return blocking(self, queue, "take", "()Ljava/lang/Object;", site).call(self, queue, CollectionModel.Call.TAKE,
-                null, PoolModel.takenBy(self, queue), site, queue::take);
+                null, head(self, queue, site), site, queue::take);
     }
 
     static boolean offerTimed(ManagedThread self, BlockingQueue<Object> queue, Object element, long nanos, int site)
@@ -68,7 +71,7 @@ final class Queues {
             return offer(self, queue, element, site);
         }
         return blocking(self, queue, "offer", TIMED_OFFER, site).call(self, queue, CollectionModel.Call.TIMED,
-                () -> queue.remainingCapacity() > 0, site, () -> queue.offer(element));
+                () -> queue.remainingCapacity() > 0, tail(self, queue, site), site, () -> queue.offer(element));
     }
 
     static Object pollTimed(ManagedThread self, BlockingQueue<Object> queue, long nanos, int site)
@@ -85,7 +88,7 @@ final class Queues {
             return poll(self, queue, site);
         }
         return blocking(self, queue, "poll", TIMED_POLL, site).call(self, queue, CollectionModel.Call.TIMED,
-                () -> !queue.isEmpty(), PoolModel.takenBy(self, queue), site, queue::poll);
+                () -> !queue.isEmpty(), head(self, queue, site), site, queue::poll);
     }
 
     /** {@code max < 0}: {@code drainTo(target)}, else {@code drainTo(target, max)}. */
@@ -102,10 +105,10 @@ final class Queues {
             return drained.size();
         }
         return max < 0
-                ? plain(self, queue, "drainTo", "(Ljava/util/Collection;)I", () -> !queue.isEmpty(), site,
+                ? plain(self, queue, "drainTo", "(Ljava/util/Collection;)I", () -> !queue.isEmpty(), null, site,
                         () -> queue.drainTo(target))
                 : plain(self, queue, "drainTo", "(Ljava/util/Collection;I)I", () -> max > 0 && !queue.isEmpty(),
-                        site, () -> queue.drainTo(target, max));
+                        null, site, () -> queue.drainTo(target, max));
     }
 
     static boolean offer(ManagedThread self, Queue<Object> queue, Object element, int site) {
@@ -115,7 +118,7 @@ final class Queues {
         if (queue instanceof SynchronousQueue<?> rendezvous) {
             return self.execution.synchronousQueues.tryTransfer(self, rendezvous, true, element, site).paired;
         }
-        return plain(self, queue, "offer", "(" + OBJECT + ")Z", roomIn(queue), site,
+        return plain(self, queue, "offer", "(" + OBJECT + ")Z", roomIn(queue), tail(self, queue, site), site,
                 () -> queue.offer(element));
     }
 
@@ -127,7 +130,8 @@ final class Queues {
             throw new IllegalStateException("Queue full");
         }
         return queue instanceof SynchronousQueue<?>
-                || plain(self, queue, "add", "(" + OBJECT + ")Z", null, site, () -> queue.add(element));
+                || plain(self, queue, "add", "(" + OBJECT + ")Z", roomIn(queue), tail(self, queue, site), site,
+                        () -> queue.add(element));
     }
 
     static Object poll(ManagedThread self, Queue<Object> queue, int site) {
@@ -137,7 +141,8 @@ final class Queues {
         if (queue instanceof SynchronousQueue<?> rendezvous) {
             return self.execution.synchronousQueues.tryTransfer(self, rendezvous, false, null, site).element;
         }
-        return plain(self, queue, "poll", "()" + OBJECT, () -> !queue.isEmpty(), site, queue::poll);
+        return plain(self, queue, "poll", "()" + OBJECT, () -> !queue.isEmpty(), head(self, queue, site), site,
+                queue::poll);
     }
 
     static Object remove(ManagedThread self, Queue<Object> queue, int site) {
@@ -152,7 +157,8 @@ final class Queues {
             }
             return party.element;
         }
-        return plain(self, queue, "remove", "()" + OBJECT, () -> !queue.isEmpty(), site, queue::remove);
+        return plain(self, queue, "remove", "()" + OBJECT, () -> !queue.isEmpty(), head(self, queue, site), site,
+                queue::remove);
     }
 
     /**
@@ -168,9 +174,25 @@ final class Queues {
         return self.execution.collections;
     }
 
+    /**
+     * What a take of the queue touches: an idle pool worker's own key ({@link PoolModel#takenBy}), else the head and
+     * its slot ({@link QueueSlots}), else ({@code null}) the whole queue.
+     */
+    private static CollectionStep.Part head(ManagedThread self, Queue<?> queue, int site) {
+        Location takenBy = PoolModel.takenBy(self, queue);
+        return takenBy != null
+                ? changes -> takenBy
+                : self.execution.queueSlots.part(self, queue, QueueSlots.End.HEAD, site);
+    }
+
+    /** What an offer to the queue touches: the tail and the slot it fills ({@link QueueSlots}), or the whole queue. */
+    private static CollectionStep.Part tail(ManagedThread self, Queue<?> queue, int site) {
+        return self.execution.queueSlots.part(self, queue, QueueSlots.End.TAIL, site);
+    }
+
     /** A call that never blocks: one step on a modelled collection, else the real call alone. */
     private static <T> T plain(ManagedThread self, Queue<?> queue, String name, String descriptor,
-                               BooleanSupplier changes, int site, NonBlocking<T> real) {
+                               BooleanSupplier changes, CollectionStep.Part part, int site, NonBlocking<T> real) {
         if (JdkInternalSync.inJdkBody(site) && !(queue instanceof BlockingQueue<?>)) {
             return real.run(); // a queue the JDK keeps under its own lock (a DelayQueue's PriorityQueue)
         }
@@ -180,7 +202,7 @@ final class Queues {
             return real.run();
         }
         try {
-            return collections.call(self, collection, CollectionModel.Call.WRITE, changes, site, real::run);
+            return collections.call(self, collection, CollectionModel.Call.WRITE, changes, part, site, real::run);
         } catch (InterruptedException notThrownByNonBlockingCalls) {
             throw new IllegalStateException(notThrownByNonBlockingCalls);
         }

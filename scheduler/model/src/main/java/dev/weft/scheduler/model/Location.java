@@ -1,16 +1,23 @@
 package dev.weft.scheduler.model;
 
+import java.util.Collection;
+import java.util.List;
+import java.util.stream.Collectors;
+
 /**
  * A memory location: two accesses conflict when they {@linkplain #overlaps overlap} and at least one writes.
  *
  * <p>Locations form a two-level hierarchy for objects modelled at their API ({@link Kind#OBJECT_STATE},
  * {@link Kind#UNSAFE_OBJECT}): the whole object (empty member), and its parts, one per key of a map or set (the
  * member names the key). A part overlaps itself and the whole, not another part: {@code put("a")} and
- * {@code put("b")} on one {@code ConcurrentHashMap} commute, while either conflicts with {@code size()}.
+ * {@code put("b")} on one {@code ConcurrentHashMap} commute, while either conflicts with {@code size()}. A part may
+ * name several keys at once ({@link #keys}), for a call that touches more than one key: a queue's {@code take}
+ * touches its head and the slot of the element it takes. Two parts overlap when they share a key.
  *
  * @param kind   what sort of location this is
  * @param owner  the stable name of the object, class, array or thread the location belongs to
- * @param member the field name, the array index, the key of a part, or empty for locations that are a whole object
+ * @param member the field name, the array index, the key (or keys, {@link #keys}) of a part, or empty for locations
+ *               that are a whole object
  */
 public record Location(Kind kind, String owner, String member) implements Target {
 
@@ -41,6 +48,9 @@ public record Location(Kind kind, String owner, String member) implements Target
          */
         UNSAFE_OBJECT
     }
+
+    /** Between the names of a part's keys in its {@link #member}; never in a key's name. */
+    private static final char KEY_SEPARATOR = '\u001F';
 
     public Location {
         if (kind == null || owner == null || member == null) {
@@ -88,14 +98,41 @@ public record Location(Kind kind, String owner, String member) implements Target
      * One key of a map or set modelled at its API: the part of {@code container} (an {@link Kind#OBJECT_STATE} or
      * {@link Kind#UNSAFE_OBJECT} whole) that the calls on that key touch.
      *
-     * @param key the key's stable name, the same for keys the container takes as equal; never empty
+     * @param key the key's stable name, the same for keys the container takes as equal; never empty, and never with
+     *            the character U+001F in it ({@link #keyName} makes any text a name)
      */
     public static Location key(Location container, String key) {
-        if (!container.isWhole() || key.isEmpty()) {
-            throw new IllegalArgumentException("a key needs a non-empty name and a whole object: " + container
-                    + ", '" + key + "'");
+        return keys(container, List.of(key));
+    }
+
+    /**
+     * The part of {@code container} made of several keys, for one call that touches each of them: it overlaps the
+     * whole and every part that shares one of its keys. The order of the names does not matter.
+     */
+    public static Location keys(Location container, Collection<String> keys) {
+        if (!container.isWhole() || keys.isEmpty()
+                || keys.stream().anyMatch(key -> key.isEmpty() || key.indexOf(KEY_SEPARATOR) >= 0)) {
+            throw new IllegalArgumentException("a key needs a non-empty name without U+001F and a whole object: "
+                    + container + ", " + keys);
         }
-        return new Location(container.kind, container.owner, key);
+        String member = keys.stream().distinct().sorted()
+                .collect(Collectors.joining(String.valueOf(KEY_SEPARATOR)));
+        return new Location(container.kind, container.owner, member);
+    }
+
+    /** {@code text} as a key's name: the same text, with the one character a name cannot hold replaced. */
+    public static String keyName(String text) {
+        return text.replace(KEY_SEPARATOR, '?');
+    }
+
+    /** The names of the keys of a part, in order; empty for any other location. */
+    public List<String> keyNames() {
+        return isKey() ? List.of(member.split(String.valueOf(KEY_SEPARATOR))) : List.of();
+    }
+
+    /** The keys of a part one by one, each a part of its own; empty for any other location. */
+    public List<Location> keyParts() {
+        return keyNames().stream().map(name -> new Location(kind, owner, name)).toList();
     }
 
     /** Whether this is a whole object that may have parts (keys). */
@@ -115,13 +152,20 @@ public record Location(Kind kind, String owner, String member) implements Target
 
     /**
      * Whether accesses of the two locations may touch the same memory: they are equal, or one is a whole object and
-     * the other that object or one of its keys.
+     * the other that object or one of its parts, or both are parts of one object that share a key.
      */
     public boolean overlaps(Location other) {
         if (equals(other)) {
             return true;
         }
-        return kind == other.kind && owner.equals(other.owner) && (isWhole() && other.isKey() || isKey() && other.isWhole());
+        if (kind != other.kind || !owner.equals(other.owner)) {
+            return false;
+        }
+        if (isWhole() && other.isKey() || isKey() && other.isWhole()) {
+            return true;
+        }
+        return isKey() && other.isKey() && (member.indexOf(KEY_SEPARATOR) >= 0 || other.member.indexOf(KEY_SEPARATOR) >= 0)
+                && keyNames().stream().anyMatch(other.keyNames()::contains);
     }
 
     /** The location in user terms: {@code Account@2.balance}, {@code items[3]}, {@code Config.flag}. */
@@ -131,7 +175,7 @@ public record Location(Kind kind, String owner, String member) implements Target
             case FIELD, STATIC_FIELD -> owner + "." + member;
             case ARRAY_ELEMENT -> owner + "[" + member + "]";
             case ATOMIC -> owner;
-            case OBJECT_STATE, UNSAFE_OBJECT -> member.isEmpty() ? owner : owner + "[" + member + "]";
+            case OBJECT_STATE, UNSAFE_OBJECT -> member.isEmpty() ? owner : owner + "[" + String.join(", ", keyNames()) + "]";
             case PERMIT -> "permit of " + owner;
             case ALIVE -> "liveness of " + owner;
             case INTERRUPT -> "interrupt flag of " + owner;

@@ -45,6 +45,29 @@ class DependenceTest {
     }
 
     @Test
+    void aCallOnSeveralKeysConflictsWithEveryCallOnOneOfThem() {
+        Location queue = Location.objectState("LinkedBlockingQueue@1");
+        Location take = Location.keys(queue, java.util.List.of("head", "#0"));
+        Location offerOfTheTakenElement = Location.keys(queue, java.util.List.of("tail", "#0"));
+        Location offerOfAnother = Location.keys(queue, java.util.List.of("tail", "#1"));
+        assertThat(Dependence.dependent(Operation.write(take), Operation.write(offerOfTheTakenElement)))
+                .as("a take and the offer of the element it takes").isTrue();
+        assertThat(Dependence.dependent(Operation.write(take), Operation.write(offerOfAnother)))
+                .as("a take and the offer of another element").isFalse();
+        assertThat(Dependence.dependent(Operation.write(offerOfTheTakenElement), Operation.write(offerOfAnother)))
+                .as("two offers").isTrue();
+        assertThat(Dependence.dependent(Operation.write(take), Operation.read(Location.key(queue, "head"))))
+                .as("a take and a read of one of its keys").isTrue();
+        assertThat(Dependence.dependent(Operation.write(offerOfAnother), Operation.read(queue)))
+                .as("an offer and a size").isTrue();
+        assertThat(take).isEqualTo(Location.keys(queue, java.util.List.of("#0", "head", "#0")))
+                .hasToString("LinkedBlockingQueue@1[#0, head]");
+        assertThat(take.whole()).isEqualTo(queue);
+        assertThat(take.keyParts()).containsExactly(Location.key(queue, "#0"), Location.key(queue, "head"));
+        assertThat(Location.keys(queue, java.util.List.of("a", "a"))).isEqualTo(Location.key(queue, "a"));
+    }
+
+    @Test
     void onlyAWholeObjectHasKeys() {
         Location map = Location.objectState("ConcurrentHashMap@1");
         assertThat(Location.key(map, "1").whole()).isEqualTo(map);
@@ -55,6 +78,9 @@ class DependenceTest {
                 .isThrownBy(() -> Location.key(Location.key(map, "1"), "2"));
         org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
                 .isThrownBy(() -> Location.key(map, ""));
+        org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
+                .isThrownBy(() -> Location.key(map, "a\u001Fb"));
+        assertThat(Location.key(map, Location.keyName("a\u001Fb")).keyNames()).containsExactly("a?b");
     }
 
     @Test
