@@ -5,5 +5,10 @@ public enum SearchAlgorithm {
     /** every interleaving, depth-first: the reference that the others are checked against */
     NAIVE,
     /** source-set dynamic partial-order reduction with vector clocks and sleep sets: every Mazurkiewicz trace once */
-    DPOR
+    DPOR,
+    /**
+     * optimal dynamic partial-order reduction: source sets with wakeup trees (Abdulla et al., JACM 2017), so that a
+     * reversed race is run along the sequence that leads to it and no execution is cut off halfway by a sleep set
+     */
+    OPTIMAL
 }

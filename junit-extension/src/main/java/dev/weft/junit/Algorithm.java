@@ -8,5 +8,10 @@ public enum Algorithm {
      */
     DPOR,
     /** Every interleaving, with no reduction: exponentially more executions; for cross-checking. */
-    NAIVE
+    NAIVE,
+    /**
+     * Optimal dynamic partial-order reduction (source sets with wakeup trees): every Mazurkiewicz trace exactly once,
+     * and no execution started only to be cut off halfway by a sleep set.
+     */
+    OPTIMAL
 }

@@ -41,6 +41,16 @@ public final class SleepSet {
         return threads.length;
     }
 
+    /** The {@code i}-th sleeping thread, in the order they fell asleep. */
+    public int thread(int i) {
+        return threads[i];
+    }
+
+    /** The operation the {@code i}-th sleeping thread sleeps on. */
+    public Operation operation(int i) {
+        return operations[i];
+    }
+
     public boolean contains(int thread) {
         for (int t : threads) {
             if (t == thread) {

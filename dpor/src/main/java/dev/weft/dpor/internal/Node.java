@@ -27,6 +27,13 @@ final class Node {
     int chosen;
     /** what it did; {@code null} until the branch has run */
     Event event;
+    /**
+     * With {@link dev.weft.dpor.SearchAlgorithm#OPTIMAL}: the sequences still to run from here, the branch being run
+     * among them ({@link #chosenBranch}); {@code null} with the other algorithms
+     */
+    WakeupTree wakeup;
+    /** the vertex of {@link #wakeup} for {@link #chosen}: its subtree is what the next state runs */
+    WakeupTree chosenBranch;
     /** by thread index, the race whose reversal put the thread in {@link #backtrack}; {@code null} until one does */
     private Reversal[] reversals;
 
@@ -74,6 +81,32 @@ final class Node {
             }
         }
         return -1;
+    }
+
+    /**
+     * The first branch of the wakeup tree whose thread can move here (enabled, awake, not tried yet), dropping those
+     * before it that cannot; {@code null} when none is left.
+     */
+    WakeupTree nextBranch() {
+        while (!wakeup.children.isEmpty()) {
+            WakeupTree branch = wakeup.children.get(0);
+            int t = branch.thread;
+            if (enabled.get(t) && !sleep.contains(t) && !done.get(t)) {
+                return branch;
+            }
+            wakeup.children.remove(0);
+        }
+        return null;
+    }
+
+    /** The operation the live thread was about to perform at this state. */
+    dev.weft.scheduler.model.Operation pendingOperationOf(int thread) {
+        for (PendingOperation p : pending) {
+            if (p.thread().index() == thread) {
+                return p.operation();
+            }
+        }
+        throw new IllegalStateException("no live thread with index " + thread + " at this state: " + pending);
     }
 
     /** Whether some thread that is not a daemon thread is enabled here. */

@@ -44,18 +44,45 @@ final class RaceReversal {
         if (initials.isEmpty()) {
             return false;
         }
+        if (node.wakeup != null) {
+            // e' may act otherwise once moved before e (a compare-and-set that succeeds): it is taken as announced.
+            Operation announced = second < stack.size() && stack.get(second).event != null
+                    ? stack.get(second).pendingOperationOf(lastThread)
+                    : lastOperation;
+            insertIntoWakeupTree(node, RaceSequence.of(hb, first, second, lastThread, lastClock, announced),
+                    Reversal.of(hb.event(first), lastThread, lastStep(hb, second, lastThread, lastClock),
+                            lastOperation));
+            return true;
+        }
         if (initials.intersects(node.backtrack)) {
             return true;
         }
         for (int q = initials.nextSetBit(0); q >= 0; q = initials.nextSetBit(q + 1)) {
             if (!node.sleep.contains(q)) {
-                // The thread's own count of steps is where e' is (or would be) in its program order.
-                int lastStep = second < hb.size() ? hb.event(second).threadStep() : lastClock.get(lastThread);
-                node.backtrackFor(q, Reversal.of(hb.event(first), lastThread, lastStep, lastOperation));
+                node.backtrackFor(q, Reversal.of(hb.event(first), lastThread,
+                        lastStep(hb, second, lastThread, lastClock), lastOperation));
                 return true;
             }
         }
         return true;
+    }
+
+    /** The thread's own count of steps: where {@code e'} is (or would be) in its program order. */
+    private static int lastStep(HappensBefore hb, int second, int lastThread, VectorClock lastClock) {
+        return second < hb.size() ? hb.event(second).threadStep() : lastClock.get(lastThread);
+    }
+
+    /**
+     * Optimal DPOR's answer (Algorithm 2 of the JACM 2017 paper): unless a thread asleep at {@code E'} is a weak
+     * initial of {@code v} (its trace was explored from there), {@code v} goes into the state's wakeup tree.
+     */
+    private static void insertIntoWakeupTree(Node node, RaceSequence v, Reversal why) {
+        if (WakeupTree.sleeperCovers(v, node.sleep, node::pendingOperationOf) || !node.wakeup.insert(v, node.chosenBranch)) {
+            return;
+        }
+        if (node.reversalOf(v.thread(0)) == null && !node.backtrack.get(v.thread(0))) {
+            node.backtrackFor(v.thread(0), why);
+        }
     }
 
     /**

@@ -29,7 +29,9 @@ import java.util.List;
  * <p>With {@link SearchAlgorithm#NAIVE} every enabled thread is tried at every state. With
  * {@link SearchAlgorithm#DPOR} a state starts with one thread to try; each finished execution's races add the
  * reversals that source-set DPOR requires ({@link RaceReversal}), and sleep sets keep equivalent executions from being
- * run twice.
+ * run twice. With {@link SearchAlgorithm#OPTIMAL} a state keeps a wakeup tree instead ({@link WakeupTree}): a race's
+ * reversal is the whole sequence that leads to it, which is then run as it is, so that no execution is started only
+ * to be cut off by a sleep set.
  *
  * <p>A data race on an object that is not thread-safe ({@link DataRaces}) does not stop the exploration: a concrete
  * failure that shows what goes wrong is worth more, so the first racy execution is kept and reported as
@@ -40,6 +42,7 @@ public final class StatelessExplorer implements Explorer {
 
     private final ExplorationOptions options;
     private final boolean reduce;
+    private final boolean optimal;
     private final Schedule replay;
 
     /**
@@ -48,7 +51,8 @@ public final class StatelessExplorer implements Explorer {
      */
     public StatelessExplorer(ExplorationOptions options, Schedule replay) {
         this.options = options;
-        this.reduce = options.algorithm() == SearchAlgorithm.DPOR;
+        this.optimal = options.algorithm() == SearchAlgorithm.OPTIMAL;
+        this.reduce = options.algorithm() == SearchAlgorithm.DPOR || optimal;
         this.replay = replay;
     }
 
@@ -196,6 +200,18 @@ public final class StatelessExplorer implements Explorer {
             if (reduce) {
                 node.sleep = node.sleep.with(node.chosen, node.event.operation());
             }
+            if (optimal) {
+                node.wakeup.children.remove(node.chosenBranch);
+                WakeupTree branch = node.nextBranch();
+                if (branch != null) {
+                    node.chosen = branch.thread;
+                    node.chosenBranch = branch;
+                    node.event = null;
+                    return depth;
+                }
+                stack.remove(depth);
+                continue;
+            }
             int next = node.nextToTry();
             if (next >= 0) {
                 node.chosen = next;
@@ -215,6 +231,9 @@ public final class StatelessExplorer implements Explorer {
             sleep = parent.sleep.after(parent.chosen, parent.event.operation());
         }
         Node node = new Node(pending, sleep);
+        if (optimal) {
+            return withWakeupTree(node, stack.isEmpty() ? null : stack.get(stack.size() - 1).chosenBranch);
+        }
         int chosen = node.firstAwake();
         node.chosen = chosen;
         if (chosen >= 0) {
@@ -223,6 +242,25 @@ public final class StatelessExplorer implements Explorer {
             } else {
                 node.backtrack.or(node.enabled);
             }
+        }
+        return node;
+    }
+
+    /**
+     * A new state's wakeup tree: what is left of the branch its parent took, if anything; it then runs the first
+     * sequence of it. Else a thread is chosen freely, as a new leaf.
+     */
+    private static Node withWakeupTree(Node node, WakeupTree inherited) {
+        node.wakeup = inherited != null && !inherited.isLeaf() ? inherited : WakeupTree.root();
+        WakeupTree branch = node.nextBranch();
+        if (branch == null) {
+            int chosen = node.firstAwake();
+            branch = chosen < 0 ? null : node.wakeup.addLeaf(chosen, node.pendingOperationOf(chosen));
+        }
+        node.chosen = branch == null ? -1 : branch.thread;
+        node.chosenBranch = branch;
+        if (branch != null) {
+            node.backtrack.set(branch.thread);
         }
         return node;
     }

@@ -12,8 +12,8 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Compares DPOR with NAIVE on one program. NAIVE runs every interleaving, so the traces and outcomes it meets are all
- * there are; DPOR must meet the same ones, each trace once.
+ * Compares DPOR and OPTIMAL with NAIVE on one program. NAIVE runs every interleaving, so the traces and outcomes it
+ * meets are all there are; DPOR and OPTIMAL must meet the same ones, each trace once.
  *
  * <p>Executions that complete or deadlock run as far as they can, so they are compared by the trace of everything
  * that ran. An execution cut short by an assertion stops wherever its failing thread failed; which other threads had
@@ -56,53 +56,72 @@ final class DifferentialCheck {
         if (!naive.result().exhaustive()) {
             return new Verdict(true, List.of(), naive.result().executions(), 0, false);
         }
-        Exploration dpor = Exploration.of(program, SearchAlgorithm.DPOR, true, Long.MAX_VALUE);
         List<String> problems = new ArrayList<>();
-        if (!dpor.result().exhaustive()) {
-            problems.add("DPOR did not finish: " + dpor.summary());
-        }
-        for (Exploration e : List.of(naive, dpor)) {
-            e.log().inconsistent().forEach(x -> problems.add(e.algorithm() + " status " + x.status() + "/"
-                    + x.failureKind() + " but the model ended " + x.outcome().ending()));
-        }
+        naive.log().inconsistent().forEach(x -> problems.add(problems(naive, x)));
         List<Keyed> n = naive.log().ranToEnd().stream().map(e -> new Keyed(e, observableOnly)).toList();
-        List<Keyed> d = dpor.log().ranToEnd().stream().map(e -> new Keyed(e, observableOnly)).toList();
+        long executions = 0;
+        for (SearchAlgorithm algorithm : REDUCING) {
+            Exploration reduced = Exploration.of(program, algorithm, true, Long.MAX_VALUE);
+            List<String> found = compare(naive, n, reduced, observableOnly);
+            if (!found.isEmpty()) {
+                problems.add(naive.summary() + "\n" + reduced.summary());
+                problems.addAll(found);
+            }
+            executions = Math.max(executions, reduced.result().executions() + reduced.result().sleepSetBlocked());
+        }
+        return new Verdict(false, problems, naive.result().executions(), executions, hasDataRace(naive));
+    }
 
-        compare("outcomes", set(n, Keyed::outcome), set(d, Keyed::outcome), problems);
+    /** The explorers checked against NAIVE. */
+    private static final List<SearchAlgorithm> REDUCING = List.of(SearchAlgorithm.DPOR, SearchAlgorithm.OPTIMAL);
+
+    private static String problems(Exploration e, ExplorationLog.Execution x) {
+        return e.algorithm() + " status " + x.status() + "/" + x.failureKind() + " but the model ended "
+                + x.outcome().ending();
+    }
+
+    /** What a reducing explorer got wrong against NAIVE's executions {@code n}; empty when it agrees. */
+    private static List<String> compare(Exploration naive, List<Keyed> n, Exploration reduced,
+                                        boolean observableOnly) {
+        String name = reduced.algorithm().name();
+        List<String> problems = new ArrayList<>();
+        if (!reduced.result().exhaustive()) {
+            problems.add(name + " did not finish: " + reduced.summary());
+        }
+        reduced.log().inconsistent().forEach(x -> problems.add(problems(reduced, x)));
+        List<Keyed> d = reduced.log().ranToEnd().stream().map(e -> new Keyed(e, observableOnly)).toList();
+
+        compare(name, "outcomes", set(n, Keyed::outcome), set(d, Keyed::outcome), problems);
         if (!observableOnly) {
-            compare("traces", set(n, Keyed::trace), set(d, Keyed::trace), problems);
+            compare(name, "traces", set(n, Keyed::trace), set(d, Keyed::trace), problems);
         }
 
         Map<TraceKey, Long> repeated = d.stream().collect(Collectors.groupingBy(Keyed::full, Collectors.counting()));
         repeated.forEach((key, count) -> {
             if (count > 1) {
-                problems.add("DPOR ran one trace " + count + " times:\n" + key);
+                problems.add(name + " ran one trace " + count + " times:\n" + key);
             }
         });
 
         boolean naiveRace = hasDataRace(naive);
-        if (naiveRace != hasDataRace(dpor)) {
-            problems.add((naiveRace ? "NAIVE" : "DPOR") + " found a data race, "
-                    + (naiveRace ? "DPOR" : "NAIVE") + " did not");
+        if (naiveRace != hasDataRace(reduced)) {
+            problems.add((naiveRace ? "NAIVE" : name) + " found a data race, " + (naiveRace ? name : "NAIVE")
+                    + " did not");
         }
 
         long naiveRunToEnd = set(n.stream().filter(x -> !x.cutShort()).toList(), Keyed::full).size();
-        long dporRunToEnd = d.stream().filter(x -> !x.cutShort()).count();
-        if (observableOnly ? dporRunToEnd > naiveRunToEnd : naiveRunToEnd != dporRunToEnd) {
-            problems.add("NAIVE met " + naiveRunToEnd + " traces of complete or deadlocked executions, DPOR ran "
-                    + dporRunToEnd + " such executions");
+        long runToEnd = d.stream().filter(x -> !x.cutShort()).count();
+        if (observableOnly ? runToEnd > naiveRunToEnd : naiveRunToEnd != runToEnd) {
+            problems.add("NAIVE met " + naiveRunToEnd + " traces of complete or deadlocked executions, " + name
+                    + " ran " + runToEnd + " such executions");
         }
         long naiveCutShort = set(n.stream().filter(Keyed::cutShort).toList(), Keyed::full).size();
-        long dporCutShort = d.stream().filter(Keyed::cutShort).count();
-        if (dporCutShort > naiveCutShort) {
-            problems.add("DPOR ran " + dporCutShort + " failing executions, more than the " + naiveCutShort
+        long cutShort = d.stream().filter(Keyed::cutShort).count();
+        if (cutShort > naiveCutShort) {
+            problems.add(name + " ran " + cutShort + " failing executions, more than the " + naiveCutShort
                     + " traces of failing executions NAIVE met");
         }
-        if (!problems.isEmpty()) {
-            problems.add(0, naive.summary() + "\n" + dpor.summary());
-        }
-        return new Verdict(false, problems, naive.result().executions(), dpor.result().executions()
-                + dpor.result().sleepSetBlocked(), naiveRace);
+        return problems;
     }
 
     /**
@@ -140,13 +159,13 @@ final class DifferentialCheck {
         return executions.stream().map(key).collect(Collectors.toCollection(LinkedHashSet::new));
     }
 
-    private static <T> void compare(String what, Set<T> naive, Set<T> dpor, List<String> problems) {
+    private static <T> void compare(String who, String what, Set<T> naive, Set<T> reduced, List<String> problems) {
         Set<T> missed = new HashSet<>(naive);
-        missed.removeAll(dpor);
-        Set<T> invented = new HashSet<>(dpor);
+        missed.removeAll(reduced);
+        Set<T> invented = new HashSet<>(reduced);
         invented.removeAll(naive);
-        missed.stream().limit(3).forEach(x -> problems.add("DPOR missed " + what + ":\n" + x));
-        invented.stream().limit(3).forEach(x -> problems.add("DPOR produced " + what + " NAIVE never did:\n" + x));
+        missed.stream().limit(3).forEach(x -> problems.add(who + " missed " + what + ":\n" + x));
+        invented.stream().limit(3).forEach(x -> problems.add(who + " produced " + what + " NAIVE never did:\n" + x));
         if (missed.size() + invented.size() > 6) {
             problems.add("(" + missed.size() + " missed and " + invented.size() + " invented " + what + " in all)");
         }

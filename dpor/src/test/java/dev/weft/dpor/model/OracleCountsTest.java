@@ -1,5 +1,7 @@
 package dev.weft.dpor.model;
 
+import dev.weft.dpor.SearchAlgorithm;
+
 import dev.weft.dpor.ExecutionStatus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -76,6 +78,20 @@ class OracleCountsTest {
         assertThat(dpor.log().distinctTraces()).as("complete executions of different traces; " + dpor.summary())
                 .isEqualTo(oracle.traces());
         assertThat(dpor.log().inconsistent()).as("executions whose status the model contradicts").isEmpty();
+    }
+
+    @ParameterizedTest(name = "OPTIMAL runs every trace of {0} exactly once, and nothing else")
+    @MethodSource("oracles")
+    void optimalRunsEveryTraceExactlyOnceAndNoExecutionIsCutOff(Oracle oracle) {
+        Exploration optimal = Exploration.of(oracle.program(), SearchAlgorithm.OPTIMAL, true);
+
+        assertThat(optimal.result().failures()).as(optimal.summary()).isEmpty();
+        assertThat(optimal.result().exhaustive()).as(optimal.summary()).isTrue();
+        assertThat(optimal.result().completed()).as(optimal.summary()).isEqualTo(oracle.traces());
+        assertThat(optimal.result().sleepSetBlocked()).as("executions cut off by a sleep set; " + optimal.summary())
+                .isZero();
+        assertThat(optimal.log().distinctTraces()).as("complete executions of different traces; "
+                + optimal.summary()).isEqualTo(oracle.traces());
     }
 
     @ParameterizedTest(name = "NAIVE runs every trace of {0} at least once")

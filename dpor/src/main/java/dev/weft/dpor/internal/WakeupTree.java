@@ -1,0 +1,142 @@
+package dev.weft.dpor.internal;
+
+import dev.weft.scheduler.model.Dependence;
+import dev.weft.scheduler.model.OpKind;
+import dev.weft.scheduler.model.Operation;
+import dev.weft.sleepsets.SleepSet;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntFunction;
+
+/**
+ * A wakeup tree (Abdulla, Aronis, Jonsson, Sagonas, "Source Sets: A Foundation for Optimal Dynamic Partial Order
+ * Reduction", JACM 2017, section 6): the sequences of steps still to be run from one state, so that every reversed
+ * race is run along a sequence that leads to it, not just started with a thread that may wander off and be cut off
+ * by a sleep set. Each vertex is one step (a thread and the operation it will perform); its children are ordered, the
+ * first to be run first.
+ *
+ * <p>A vertex's children start with different threads. Inserting a sequence {@code v} descends from the root through
+ * the first child whose thread is a <em>weak initial</em> of what is left of {@code v} (it can be run first without
+ * reordering a dependent pair of {@code v}), taking that thread's step out of {@code v}; reaching a leaf means some
+ * sequence already in the tree runs {@code v}'s trace, and the tree stays as it was; otherwise the rest of {@code v}
+ * is added as the last branch under the vertex reached.
+ */
+final class WakeupTree {
+
+    /** the thread that moves, or -1 for the root */
+    final int thread;
+    /** what it will do: the step of the execution the sequence was taken from */
+    final Operation operation;
+    final List<WakeupTree> children = new ArrayList<>();
+
+    private WakeupTree(int thread, Operation operation) {
+        this.thread = thread;
+        this.operation = operation;
+    }
+
+    /** An empty tree: the root of a state's tree. */
+    static WakeupTree root() {
+        return new WakeupTree(-1, null);
+    }
+
+    boolean isLeaf() {
+        return children.isEmpty();
+    }
+
+    /** Adds a leaf child for a thread chosen freely at this state (no sequence leads anywhere yet). */
+    WakeupTree addLeaf(int thread, Operation operation) {
+        WakeupTree child = new WakeupTree(thread, operation);
+        children.add(child);
+        return child;
+    }
+
+    /**
+     * Whether the sequence needs no run from here: some sleeping thread is a weak initial of it, so its trace was
+     * explored from this state (the insertion's guard in Algorithm 2 of the paper). A sleeper is taken with its
+     * operation as announced here ({@code announced}), not as it performed it on its branch: a compare-and-set that
+     * failed there may succeed after the steps of the sequence, and then it is not the same step.
+     */
+    static boolean sleeperCovers(Sequence v, SleepSet sleep, IntFunction<Operation> announced) {
+        for (int i = 0; i < sleep.size(); i++) {
+            int thread = sleep.thread(i);
+            if (v.weakInitial(thread, announced.apply(thread))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Inserts the sequence under this vertex (see the class comment); returns whether the tree changed.
+     *
+     * @param taken the branch taken from here by the execution the race was found in: the step of {@code e}, which
+     *              conflicts with {@code e'} (also where the conflict is only taken to be one: a failure conflicts
+     *              with every other thread's next step), so {@code v} never goes down it
+     */
+    boolean insert(Sequence v, WakeupTree taken) {
+        WakeupTree at = this;
+        Sequence rest = v;
+        descend:
+        while (true) {
+            if (at != this && at.isLeaf()) {
+                return false;
+            }
+            for (WakeupTree child : at.children) {
+                if (child != taken && rest.weakInitial(child.thread, child.operation)) {
+                    rest = rest.without(child.thread);
+                    at = child;
+                    if (rest.isEmpty()) {
+                        return false;
+                    }
+                    continue descend;
+                }
+            }
+            break;
+        }
+        WakeupTree parent = at;
+        for (int k = 0; k < rest.size(); k++) {
+            parent = parent.addLeaf(rest.thread(k), rest.operation(k));
+        }
+        return true;
+    }
+
+    /**
+     * A sequence of steps of one execution, each with what it knows of the others (their order in happens-before),
+     * to be inserted into a wakeup tree: {@code notdep(e, E).e'} for a race between {@code e} and {@code e'}.
+     */
+    interface Sequence {
+        int size();
+
+        boolean isEmpty();
+
+        int thread(int k);
+
+        Operation operation(int k);
+
+        /** The sequence without the first step of {@code thread} (itself when the thread has no step in it). */
+        Sequence without(int thread);
+
+        /**
+         * Whether {@code thread}, about to perform {@code operation}, can go first without reordering two dependent
+         * steps: its first step in the sequence has no predecessor in it, or it has no step in it and its operation
+         * is independent of every step of it.
+         */
+        boolean weakInitial(int thread, Operation operation);
+    }
+
+    /**
+     * Whether two steps of different threads do not commute, for the weak-initial test of a thread that has no step
+     * in a sequence: dependent operations, or a start of the other thread (which orders all its steps).
+     */
+    static boolean ordered(int thread, Operation operation, int otherThread, Operation other) {
+        if (operation == null || other == null) {
+            return true;
+        }
+        if (operation.kind() == OpKind.START && operation.startedThread().index() == otherThread
+                || other.kind() == OpKind.START && other.startedThread().index() == thread) {
+            return true;
+        }
+        return Dependence.dependent(operation, other);
+    }
+}
