@@ -4,14 +4,14 @@ package dev.weft.junit;
 public enum Algorithm {
     /**
      * Dynamic partial-order reduction (source sets, vector clocks, sleep sets): every non-equivalent interleaving
-     * (every Mazurkiewicz trace) exactly once. The default.
+     * (every Mazurkiewicz trace) exactly once, and now and then an execution cut off halfway by a sleep set.
      */
     DPOR,
     /** Every interleaving, with no reduction: exponentially more executions; for cross-checking. */
     NAIVE,
     /**
      * Optimal dynamic partial-order reduction (source sets with wakeup trees): every Mazurkiewicz trace exactly once,
-     * and no execution started only to be cut off halfway by a sleep set.
+     * and no execution started only to be cut off halfway by a sleep set. The default.
      */
     OPTIMAL
 }

@@ -35,8 +35,8 @@ public @interface ExhaustiveConcurrency {
     /** Marks numeric attributes left at their default: the configuration parameter, or the built-in default, applies. */
     long FROM_CONFIGURATION = -1;
 
-    /** How interleavings are chosen; {@link Algorithm#DPOR} unless {@code weft.algorithm} says otherwise. */
-    Algorithm algorithm() default Algorithm.DPOR;
+    /** How interleavings are chosen; {@link Algorithm#OPTIMAL} unless {@code weft.algorithm} says otherwise. */
+    Algorithm algorithm() default Algorithm.OPTIMAL;
 
     /**
      * The most executions to run (default: {@code weft.maxExecutions}, else 100,000). When the budget runs out before

@@ -44,23 +44,30 @@ final class RaceReversal {
         if (initials.isEmpty()) {
             return false;
         }
+        Reversal why = Reversal.of(hb.event(first), lastThread, lastStep(hb, second, lastThread, lastClock),
+                lastOperation);
         if (node.wakeup != null) {
             // e' may act otherwise once moved before e (a compare-and-set that succeeds): it is taken as announced.
             Operation announced = second < stack.size() && stack.get(second).event != null
                     ? stack.get(second).pendingOperationOf(lastThread)
                     : lastOperation;
-            insertIntoWakeupTree(node, RaceSequence.of(hb, first, second, lastThread, lastClock, announced),
-                    Reversal.of(hb.event(first), lastThread, lastStep(hb, second, lastThread, lastClock),
-                            lastOperation));
-            return true;
+            RaceSequence v = RaceSequence.of(hb, first, second, lastThread, lastClock, announced);
+            if (node.enabled.get(v.thread(0))) {
+                insertIntoWakeupTree(node, v, why);
+                return true;
+            }
+            // v's first step waited at E' for something no event shows (an interrupt that woke a blocked take), so
+            // v cannot run as it is: an enabled initial is tried instead, as source sets do.
         }
         if (initials.intersects(node.backtrack)) {
             return true;
         }
         for (int q = initials.nextSetBit(0); q >= 0; q = initials.nextSetBit(q + 1)) {
             if (!node.sleep.contains(q)) {
-                node.backtrackFor(q, Reversal.of(hb.event(first), lastThread,
-                        lastStep(hb, second, lastThread, lastClock), lastOperation));
+                node.backtrackFor(q, why);
+                if (node.wakeup != null) {
+                    node.wakeup.addLeaf(q, node.pendingOperationOf(q));
+                }
                 return true;
             }
         }

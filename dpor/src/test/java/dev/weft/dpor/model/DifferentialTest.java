@@ -9,7 +9,7 @@ import java.util.function.LongFunction;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * DPOR against NAIVE on thousands of random programs ({@link RandomPrograms}, {@link DifferentialCheck}). Seeds run
+ * DPOR and OPTIMAL against NAIVE on thousands of random programs ({@link RandomPrograms}, {@link DifferentialCheck}). Seeds run
  * from {@code weft.differential.firstSeed} (default 0); {@code weft.differential.programs} (default 1000 per test; NAIVE makes each cost about 35 ms) says how
  * many. A failure names each disagreeing seed with its program, so
  * {@code -Dweft.differential.firstSeed=<seed> -Dweft.differential.programs=1} replays one.
@@ -18,6 +18,14 @@ class DifferentialTest {
 
     private static final int PROGRAMS = Integer.getInteger("weft.differential.programs", 1000);
     private static final long FIRST_SEED = Long.getLong("weft.differential.firstSeed", 0L);
+    /**
+     * The first seed of the small programs: a new one every run unless {@code weft.differential.rotatingSeed} says
+     * which (to replay a run whose seed it printed).
+     */
+    private static final long ROTATING_FIRST_SEED = Long.getLong("weft.differential.rotatingSeed",
+            System.currentTimeMillis());
+    /** How many small programs: {@code weft.differential.smallPrograms}, at least 10,000 by default. */
+    private static final int SMALL_PROGRAMS = Integer.getInteger("weft.differential.smallPrograms", 10_000);
     /** Stop collecting after this many disagreements: the first few say everything. */
     private static final int MAX_REPORTED = 3;
 
@@ -54,7 +62,7 @@ class DifferentialTest {
             }
             racy += verdict.dataRace() ? 1 : 0;
         }
-        assertThat(disagreements).as("DPOR disagrees with NAIVE").isEmpty();
+        assertThat(disagreements).as("DPOR or OPTIMAL disagrees with NAIVE").isEmpty();
         assertThat(racy).as("random programs with a data race").isGreaterThanOrEqualTo(programs / 10);
     }
 
@@ -96,6 +104,45 @@ class DifferentialTest {
 
         assertThat(checked.stream().filter(p -> p.toString().contains("map.transfer(")).count())
                 .as("checked programs with a call on two keys").isGreaterThanOrEqualTo(PROGRAMS / 2);
+    }
+
+    /**
+     * Small programs of every kind (plain, assertions, semaphores, keys, two-key calls, a daemon, an object that is
+     * not thread-safe), from a first seed that changes from run to run: over many runs far more programs than the
+     * fixed seeds above, which stay as the regression set. The seed is printed, and each disagreement names its own.
+     */
+    @Test
+    void dporAndOptimalMeetNaiveOnSmallProgramsFromASeedThatChangesEveryRun() {
+        System.out.println("DifferentialTest: " + SMALL_PROGRAMS + " small programs from seed " + ROTATING_FIRST_SEED
+                + " (replay with -Dweft.differential.rotatingSeed=" + ROTATING_FIRST_SEED + ")");
+        List<String> disagreements = new ArrayList<>();
+        int skipped = 0;
+        for (long seed = ROTATING_FIRST_SEED; seed < ROTATING_FIRST_SEED + SMALL_PROGRAMS
+                && disagreements.size() < MAX_REPORTED; seed++) {
+            ModelProgram program = RandomPrograms.generateSmall(seed);
+            DifferentialCheck.Verdict verdict = program.name().contains("daemon")
+                    ? DifferentialCheck.checkObservable(program)
+                    : DifferentialCheck.check(program);
+            skipped += verdict.skipped() ? 1 : 0;
+            if (!verdict.agrees()) {
+                disagreements.add("seed " + seed + " " + program.name() + " (replay with "
+                        + "-Dweft.differential.rotatingSeed=" + seed + " -Dweft.differential.smallPrograms=1)\n"
+                        + program + String.join("\n", verdict.problems()));
+            }
+        }
+        assertThat(disagreements).as("DPOR or OPTIMAL disagrees with NAIVE").isEmpty();
+        assertThat(skipped).as("small programs too big for NAIVE").isLessThan(SMALL_PROGRAMS / 100 + 1);
+    }
+
+    @Test
+    void smallProgramsCoverEveryKind() {
+        java.util.Set<String> kinds = new java.util.TreeSet<>();
+        for (long seed = 0; seed < 14; seed++) {
+            String name = RandomPrograms.generateSmall(seed).name();
+            kinds.add(name.substring(name.indexOf(", ") + 2, name.length() - 1).replace(", asserts", ""));
+        }
+        assertThat(kinds).containsExactlyInAnyOrder("plain", "asserts", "semaphores", "keyed object",
+                "two-key calls", "daemon", "unsafe object");
     }
 
     @Test
@@ -151,7 +198,7 @@ class DifferentialTest {
             String listing = program.toString();
             nonBlocking += !verdict.skipped() && (listing.contains("tryLock") || listing.contains("available")) ? 1 : 0;
         }
-        assertThat(disagreements).as("DPOR disagrees with NAIVE").isEmpty();
+        assertThat(disagreements).as("DPOR or OPTIMAL disagrees with NAIVE").isEmpty();
         assertThat(nonBlocking).as("checked programs with a non-blocking lock operation")
                 .isGreaterThanOrEqualTo(PROGRAMS / 10);
         assertThat(skipped).as("programs too big for NAIVE's budget of %d executions", DifferentialCheck.NAIVE_BUDGET)

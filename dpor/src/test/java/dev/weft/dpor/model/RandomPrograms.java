@@ -28,9 +28,14 @@ public final class RandomPrograms {
      * for NAIVE, whose interleavings also interleave the main thread's starts and joins with everything.
      */
     private static final int[] MAX_BUDGET = {0, 0, 6, 4};
+    /** The budget of {@link #generateSmall}: programs NAIVE explores in a few milliseconds, so thousands fit a run. */
+    private static final int[] SMALL_BUDGET = {0, 0, 4, 3};
+    /** The kinds of program {@link #generateSmall} cycles through, by seed. */
+    private static final int SMALL_KINDS = 7;
     private static final int REGISTERS = 2;
 
     private final SplittableRandom random;
+    private int[] maxBudget = MAX_BUDGET;
     private final boolean assertions;
     private final boolean unsafeObject;
     private final boolean semaphores;
@@ -96,6 +101,37 @@ public final class RandomPrograms {
     }
 
     /**
+     * A small program of one of every kind above, picked by the seed (plain, with assertions, semaphores, a keyed
+     * object, calls on two keys, a daemon thread, an object that is not thread-safe), with fewer visible operations:
+     * the seeds of a run cover every operation kind. Its name says its kind ({@code daemon} among them).
+     */
+    public static ModelProgram generateSmall(long seed) {
+        int kind = (int) Math.floorMod(seed, (long) SMALL_KINDS);
+        boolean assertions = Math.floorMod(seed / SMALL_KINDS, 2L) == 1;
+        RandomPrograms generator = switch (kind) {
+            case 0, 1 -> new RandomPrograms(seed, kind == 1, false, false);
+            case 2 -> new RandomPrograms(seed, assertions, false, true);
+            case 3 -> new RandomPrograms(seed, assertions, false, false, true);
+            case 4 -> {
+                RandomPrograms twoKeys = new RandomPrograms(seed, assertions, false, false, true);
+                twoKeys.twoKeyCalls = true;
+                yield twoKeys;
+            }
+            case 5 -> {
+                RandomPrograms withDaemon = new RandomPrograms(seed, assertions, false, false);
+                withDaemon.daemon = true;
+                yield withDaemon;
+            }
+            default -> new RandomPrograms(seed, false, true, false);
+        };
+        generator.maxBudget = SMALL_BUDGET;
+        String[] kinds = {"plain", "asserts", "semaphores", "keyed object", "two-key calls", "daemon",
+                "unsafe object"};
+        return generator.program("small random(" + seed + ", " + kinds[kind]
+                + (assertions && kind >= 2 && kind <= 5 ? ", asserts" : "") + ")");
+    }
+
+    /**
      * The program for a seed whose last worker is a daemon thread, which the main thread does not join; after joining
      * the others the main thread reads one or two variables (and may assert on them), so that how far the daemon got
      * before the end can be seen.
@@ -123,7 +159,7 @@ public final class RandomPrograms {
         List<ThreadHandle> workers = new ArrayList<>();
         this.workers = workers;
         int threads = 2 + (daemon ? 0 : random.nextInt(2)); // with a daemon, NAIVE also runs every way to cut it off
-        int budget = threads + random.nextInt(MAX_BUDGET[threads] - threads + 1);
+        int budget = threads + random.nextInt(maxBudget[threads] - threads + 1);
         for (int t = 0; t < threads; t++) {
             int remainingThreads = threads - t;
             int share = Math.max(1, budget / remainingThreads + (random.nextBoolean() ? 1 : 0));

@@ -36,7 +36,7 @@ record WeftSettings(Algorithm algorithm, long maxExecutions, long maxSeconds, in
     static WeftSettings resolve(ExhaustiveConcurrency annotation, Function<String, Optional<String>> parameters,
                                 String where) {
         Algorithm algorithm = annotation.algorithm();
-        if (algorithm == Algorithm.DPOR) {
+        if (algorithm == Algorithm.OPTIMAL) {
             algorithm = parameters.apply("weft.algorithm").map(v -> parseAlgorithm(v, where)).orElse(algorithm);
         }
         long maxExecutions = annotation.maxExecutions() != ExhaustiveConcurrency.FROM_CONFIGURATION
@@ -102,8 +102,8 @@ record WeftSettings(Algorithm algorithm, long maxExecutions, long maxSeconds, in
         try {
             return Algorithm.valueOf(value.strip().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new WeftConfigurationException("configuration parameter weft.algorithm must be one of DPOR, NAIVE"
-                    + " but was '" + value + "' (" + where + ")");
+            throw new WeftConfigurationException("configuration parameter weft.algorithm must be one of OPTIMAL, DPOR,"
+                    + " NAIVE but was '" + value + "' (" + where + ")");
         }
     }
 

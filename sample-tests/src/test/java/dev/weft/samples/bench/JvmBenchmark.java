@@ -20,7 +20,8 @@ import java.util.Map;
  *
  * Runs: {@code -Dweft.bench.runs=5} (median reported); one program only: {@code -Dweft.bench.only=big0}; new threads
  * instead of reused ones: {@code -Dweft.bench.reuseThreads=false}; no busy second CPU:
- * {@code -Dweft.bench.keepCoreAwake=false}.
+ * {@code -Dweft.bench.keepCoreAwake=false}; the explorers compared: {@code -Dweft.bench.algorithms=DPOR,OPTIMAL} (the
+ * default).
  */
 class JvmBenchmark {
 
@@ -34,6 +35,7 @@ class JvmBenchmark {
         int runs = Integer.getInteger("weft.bench.runs", 3);
         String reuseThreads = System.getProperty("weft.bench.reuseThreads", "true");
         String keepCoreAwake = System.getProperty("weft.bench.keepCoreAwake", "true");
+        String[] algorithms = System.getProperty("weft.bench.algorithms", "DPOR,OPTIMAL").split(",");
         String[][] programs = {
                 {"lockinc5", "lockinc", "5"}, {"inc3", "inc", "3"}, {"lastzero8", "lastzero", "8"},
                 {"big0Program", "big0", ""}};
@@ -49,19 +51,22 @@ class JvmBenchmark {
         for (int p = 0; p < programs.length; p++) {
             plain[p] = plainRunMicros(programs[p][1], programs[p][2]);
         }
-        System.out.printf("%-12s %10s %10s %12s %14s %14s %8s%n", "program", "executions", "median ms", "exec/s",
-                "µs/execution", "plain run µs", "ratio");
+        System.out.printf("%-9s %-12s %10s %10s %12s %14s %14s %8s%n", "explorer", "program", "executions",
+                "median ms", "exec/s", "µs/execution", "plain run µs", "ratio");
         for (int p = 0; p < programs.length; p++) {
             String[] program = programs[p];
-            MedianRun run = MedianRun.of(Class.forName(PROGRAMS), program[0], runs, reports,
-                    Map.of("weft.reuseThreads", reuseThreads, "weft.keepCoreAwake", keepCoreAwake));
-            long executions = run.allExecutions();
-            long median = run.medianMillis();
-            double perExecutionMicros = median * 1000.0 / executions;
-            double plainMicros = plain[p];
-            System.out.printf("%-12s %10d %10d %12.0f %14.1f %14.1f %8.0f%n", program[0], executions, median,
-                    executions * 1000.0 / Math.max(median, 1), perExecutionMicros, plainMicros,
-                    perExecutionMicros / plainMicros);
+            for (String algorithm : algorithms) {
+                MedianRun run = MedianRun.of(Class.forName(PROGRAMS), program[0], runs, reports,
+                        Map.of("weft.reuseThreads", reuseThreads, "weft.keepCoreAwake", keepCoreAwake,
+                                "weft.algorithm", algorithm));
+                long executions = run.allExecutions();
+                long median = run.medianMillis();
+                double perExecutionMicros = median * 1000.0 / executions;
+                double plainMicros = plain[p];
+                System.out.printf("%-9s %-12s %10d %10d %12.0f %14.1f %14.1f %8.0f%n", algorithm, program[0],
+                        executions, median, executions * 1000.0 / Math.max(median, 1), perExecutionMicros,
+                        plainMicros, perExecutionMicros / plainMicros);
+            }
         }
     }
 

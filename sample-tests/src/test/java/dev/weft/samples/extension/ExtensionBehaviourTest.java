@@ -101,7 +101,7 @@ class ExtensionBehaviourTest {
                 Map.of("weft.algorithm", "fastest"));
 
         assertThat(outcome.failure()).hasValueSatisfying(failure -> assertThat(failure.getMessage())
-                .contains("weft.algorithm must be one of DPOR, NAIVE but was 'fastest'"));
+                .contains("weft.algorithm must be one of OPTIMAL, DPOR, NAIVE but was 'fastest'"));
     }
 
     @Test

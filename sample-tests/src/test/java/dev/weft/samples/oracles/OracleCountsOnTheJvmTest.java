@@ -15,7 +15,8 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
 /**
  * Every program of {@code ORACLES.md}, written as a real {@code @ExhaustiveConcurrency} test on the JVM, runs exactly
  * as many executions as its oracle has traces: instrumentation, runtime and explorer together add no trace and lose
- * none.
+ * none. The default explorer, OPTIMAL, starts no execution that a sleep set cuts off; DPOR, still selectable, runs the
+ * same traces.
  */
 class OracleCountsOnTheJvmTest {
 
@@ -52,9 +53,33 @@ class OracleCountsOnTheJvmTest {
 
     @ParameterizedTest(name = "{0} runs exactly {1} executions")
     @MethodSource("oracles")
-    void dporRunsExactlyOneExecutionPerTrace(String program, long traces) {
+    void optimalRunsExactlyOneExecutionPerTraceAndNoneIsCutOff(String program, long traces) {
         WeftRunner.Outcome outcome = WeftRunner.run(OraclePrograms.class, program, reports);
 
+        assertPassesIn(outcome, traces);
+        assertThat(outcome.number("sleepSetBlocked")).as("executions cut off by a sleep set").isZero();
+    }
+
+    /** The programs whose DPOR exploration is cut off by sleep sets now and then (and is quick). */
+    static Stream<Arguments> dporOracles() {
+        return Stream.of(
+                arguments("lastzero5", OracleCounts.lastzero(5)),
+                arguments("popl14Program", 5L),
+                arguments("sleepTrapProgram", 4L),
+                arguments("optlock2", 42L));
+    }
+
+    @ParameterizedTest(name = "DPOR on {0} runs exactly {1} executions")
+    @MethodSource("dporOracles")
+    void dporRunsExactlyOneExecutionPerTrace(String program, long traces) {
+        WeftRunner.Outcome outcome = WeftRunner.run(OraclePrograms.class, program, reports,
+                java.util.Map.of("weft.algorithm", "DPOR"));
+
+        assertPassesIn(outcome, traces);
+        assertThat(outcome.summaryJson()).contains("\"algorithm\": \"DPOR\"");
+    }
+
+    private static void assertPassesIn(WeftRunner.Outcome outcome, long traces) {
         assertThat(outcome.failure()).as("the program must pass").isEmpty();
         assertThat(outcome.succeeded()).isEqualTo(1);
         assertThat(outcome.summaryJson()).contains("\"verdict\": \"PASS\"").contains("\"complete\": true");
