@@ -7,6 +7,9 @@ import dev.weft.dpor.Explorer;
 import dev.weft.dpor.SearchAlgorithm;
 import org.junit.jupiter.api.Test;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
@@ -25,7 +28,8 @@ import java.util.function.Supplier;
  * mvn -B -pl dpor -am test -Dtest=ModelBenchmark -Dsurefire.failIfNoSpecifiedTests=false
  * </pre>
  *
- * or run {@link #main} from an IDE with the test classpath.
+ * or run {@link #main} from an IDE with the test classpath. With {@code -DargLine=-Xmx256m} it shows that each
+ * exploration fits in 256 MiB of heap.
  */
 class ModelBenchmark {
 
@@ -39,7 +43,7 @@ class ModelBenchmark {
     private record Case(String name, Supplier<ModelProgram> program) {
     }
 
-    private record Measurement(ExplorationResult result) {
+    private record Measurement(ExplorationResult result, long peakHeapBytes) {
         double wallMillis() {
             return result.elapsedNanos() / 1e6;
         }
@@ -60,16 +64,16 @@ class ModelBenchmark {
 
     static String table() {
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
-                "median of %d runs (%s, %d processors)%n%-9s %-14s %10s %12s %14s %10s%n", RUNS,
-                System.getProperty("java.vm.name") + " " + System.getProperty("java.version"),
-                Runtime.getRuntime().availableProcessors(),
-                "explorer", "program", "traces", "sleep-set", "executions/s", "wall ms"));
+                "median of %d runs (%s, %d processors, max heap %d MiB)%n%-9s %-14s %10s %12s %14s %10s %14s%n",
+                RUNS, System.getProperty("java.vm.name") + " " + System.getProperty("java.version"),
+                Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20,
+                "explorer", "program", "traces", "sleep-set", "executions/s", "wall ms", "peak heap MiB"));
         for (Case c : CASES) {
             for (SearchAlgorithm algorithm : List.of(SearchAlgorithm.DPOR, SearchAlgorithm.OPTIMAL)) {
                 Measurement m = median(c.program().get(), algorithm);
-                out.append(String.format(Locale.ROOT, "%-9s %-14s %10d %12d %14.0f %10.0f%n", algorithm, c.name(),
-                        m.result().completed(), m.result().sleepSetBlocked(), m.executionsPerSecond(),
-                        m.wallMillis()));
+                out.append(String.format(Locale.ROOT, "%-9s %-14s %10d %12d %14.0f %10.0f %14d%n", algorithm,
+                        c.name(), m.result().completed(), m.result().sleepSetBlocked(), m.executionsPerSecond(),
+                        m.wallMillis(), m.peakHeapBytes() >> 20));
             }
         }
         return out.toString();
@@ -79,10 +83,24 @@ class ModelBenchmark {
         explore(program, algorithm);
         Measurement[] runs = new Measurement[RUNS];
         for (int i = 0; i < RUNS; i++) {
-            runs[i] = new Measurement(explore(program, algorithm));
+            System.gc();
+            ManagementFactory.getMemoryPoolMXBeans().forEach(MemoryPoolMXBean::resetPeakUsage);
+            ExplorationResult result = explore(program, algorithm);
+            runs[i] = new Measurement(result, peakHeap());
         }
         Arrays.sort(runs, Comparator.comparingDouble(Measurement::wallMillis));
         return runs[RUNS / 2];
+    }
+
+    /**
+     * The most heap in use during the run, summed over the heap's pools: garbage not yet collected included, so an
+     * upper bound of what the exploration needs (run with {@code -Xmx256m} to see that it fits).
+     */
+    private static long peakHeap() {
+        return ManagementFactory.getMemoryPoolMXBeans().stream()
+                .filter(pool -> pool.getType() == MemoryType.HEAP)
+                .mapToLong(pool -> pool.getPeakUsage().getUsed())
+                .sum();
     }
 
     private static ExplorationResult explore(ModelProgram program, SearchAlgorithm algorithm) {
