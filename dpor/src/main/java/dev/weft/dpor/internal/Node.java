@@ -34,6 +34,13 @@ final class Node {
     WakeupTree wakeup;
     /** the vertex of {@link #wakeup} for {@link #chosen}: its subtree is what the next state runs */
     WakeupTree chosenBranch;
+    /**
+     * With OPTIMAL: the sleepers whose branch, here or at a state above, was a step that failed and cut its execution
+     * short. The traces behind that step were never run, so such a sleeper covers nothing it does not start itself.
+     */
+    final BitSet cutShortSleepers = new BitSet();
+    /** whether the step of the current branch failed and ended its execution */
+    boolean branchFailed;
     /** by thread index, the race whose reversal put the thread in {@link #backtrack}; {@code null} until one does */
     private Reversal[] reversals;
 

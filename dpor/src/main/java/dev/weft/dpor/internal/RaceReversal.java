@@ -84,7 +84,8 @@ final class RaceReversal {
      * initial of {@code v} (its trace was explored from there), {@code v} goes into the state's wakeup tree.
      */
     private static void insertIntoWakeupTree(Node node, RaceSequence v, Reversal why) {
-        if (WakeupTree.sleeperCovers(v, node.sleep, node::pendingOperationOf) || !node.wakeup.insert(v, node.chosenBranch)) {
+        if (WakeupTree.sleeperCovers(v, node.sleep, node::pendingOperationOf, node.cutShortSleepers)
+                || !node.wakeup.insert(v, node.chosenBranch)) {
             return;
         }
         if (node.reversalOf(v.thread(0)) == null && !node.backtrack.get(v.thread(0))) {

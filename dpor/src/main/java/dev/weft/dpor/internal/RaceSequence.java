@@ -70,6 +70,11 @@ final class RaceSequence implements WakeupTree.Sequence {
     }
 
     @Override
+    public boolean has(int thread) {
+        return firstOf(thread) >= 0;
+    }
+
+    @Override
     public WakeupTree.Sequence without(int thread) {
         int k = firstOf(thread);
         if (k < 0) {

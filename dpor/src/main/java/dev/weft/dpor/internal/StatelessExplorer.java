@@ -20,6 +20,7 @@ import dev.weft.scheduler.model.Subject;
 import dev.weft.sleepsets.SleepSet;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 
 /**
@@ -99,6 +100,9 @@ public final class StatelessExplorer implements Explorer {
             if (reduce) {
                 reverseRaces(outcome, stack, firstNew);
             }
+            if (optimal) {
+                markFailingStep(outcome, stack);
+            }
             firstNew = backtrack(stack);
             if (firstNew < 0) {
                 exhaustive = true;
@@ -148,6 +152,18 @@ public final class StatelessExplorer implements Explorer {
             if (i >= 0) {
                 RaceReversal.reverse(hb, stack, i, hb.size(), thread, clock, op);
             }
+        }
+    }
+
+    /**
+     * When a thread's failure cut the execution short at its last step, that step's state remembers it: once its
+     * branch is done, the thread sleeps there as one that covers nothing ({@link Node#cutShortSleepers}).
+     */
+    private static void markFailingStep(ExecutionOutcome outcome, List<Node> stack) {
+        int last = outcome.events().size() - 1;
+        if (outcome.failedThread() >= 0 && last >= 0 && last < stack.size()
+                && outcome.events().get(last).thread().index() == outcome.failedThread()) {
+            stack.get(last).branchFailed = true;
         }
     }
 
@@ -201,6 +217,10 @@ public final class StatelessExplorer implements Explorer {
                 node.sleep = node.sleep.with(node.chosen, node.event.operation());
             }
             if (optimal) {
+                if (node.branchFailed) {
+                    node.cutShortSleepers.set(node.chosen);
+                    node.branchFailed = false;
+                }
                 node.wakeup.children.remove(node.chosenBranch);
                 WakeupTree branch = node.nextBranch();
                 if (branch != null) {
@@ -232,6 +252,14 @@ public final class StatelessExplorer implements Explorer {
         }
         Node node = new Node(pending, sleep);
         if (optimal) {
+            if (!stack.isEmpty()) {
+                BitSet cutShort = stack.get(stack.size() - 1).cutShortSleepers;
+                for (int t = cutShort.nextSetBit(0); t >= 0; t = cutShort.nextSetBit(t + 1)) {
+                    if (sleep.contains(t)) {
+                        node.cutShortSleepers.set(t);
+                    }
+                }
+            }
             return withWakeupTree(node, stack.isEmpty() ? null : stack.get(stack.size() - 1).chosenBranch);
         }
         int chosen = node.firstAwake();

@@ -6,6 +6,7 @@ import dev.weft.scheduler.model.Operation;
 import dev.weft.sleepsets.SleepSet;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.function.IntFunction;
 
@@ -55,11 +56,15 @@ final class WakeupTree {
      * Whether the sequence needs no run from here: some sleeping thread is a weak initial of it, so its trace was
      * explored from this state (the insertion's guard in Algorithm 2 of the paper). A sleeper is taken with its
      * operation as announced here ({@code announced}), not as it performed it on its branch: a compare-and-set that
-     * failed there may succeed after the steps of the sequence, and then it is not the same step.
+     * failed there may succeed after the steps of the sequence, and then it is not the same step. A sleeper whose
+     * step failed ({@code cutShort}) covers only a sequence it has a step in: nothing was run after its step.
      */
-    static boolean sleeperCovers(Sequence v, SleepSet sleep, IntFunction<Operation> announced) {
+    static boolean sleeperCovers(Sequence v, SleepSet sleep, IntFunction<Operation> announced, BitSet cutShort) {
         for (int i = 0; i < sleep.size(); i++) {
             int thread = sleep.thread(i);
+            if (cutShort.get(thread) && !v.has(thread)) {
+                continue;
+            }
             if (v.weakInitial(thread, announced.apply(thread))) {
                 return true;
             }
@@ -113,6 +118,9 @@ final class WakeupTree {
         int thread(int k);
 
         Operation operation(int k);
+
+        /** Whether the thread has a step in the sequence. */
+        boolean has(int thread);
 
         /** The sequence without the first step of {@code thread} (itself when the thread has no step in it). */
         Sequence without(int thread);
