@@ -1,0 +1,167 @@
+package dev.weft.dpor.internal;
+
+import dev.weft.scheduler.model.Location;
+import dev.weft.scheduler.model.Operation;
+import dev.weft.sleepsets.SleepSet;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The wakeup tree's insertion (JACM 2017, section 6) on hand-made sequences, whose happens-before is program order
+ * plus dependence: where a sequence goes, when it is already covered, and what a sleeper covers.
+ */
+class WakeupTreeTest {
+
+    private static final Location X = Location.field("o", "x");
+    private static final Location Y = Location.field("o", "y");
+
+    /** Steps in order; a step happens after an earlier one of its thread or an earlier dependent one. */
+    private record Steps(List<Integer> threads, List<Operation> operations) implements WakeupTree.Sequence {
+
+        static Steps of(Object... threadsAndOperations) {
+            List<Integer> threads = new ArrayList<>();
+            List<Operation> operations = new ArrayList<>();
+            for (int i = 0; i < threadsAndOperations.length; i += 2) {
+                threads.add((Integer) threadsAndOperations[i]);
+                operations.add((Operation) threadsAndOperations[i + 1]);
+            }
+            return new Steps(threads, operations);
+        }
+
+        @Override
+        public int size() {
+            return threads.size();
+        }
+
+        @Override
+        public boolean isEmpty() {
+            return threads.isEmpty();
+        }
+
+        @Override
+        public int thread(int k) {
+            return threads.get(k);
+        }
+
+        @Override
+        public Operation operation(int k) {
+            return operations.get(k);
+        }
+
+        @Override
+        public boolean has(int thread) {
+            return threads.contains(thread);
+        }
+
+        @Override
+        public WakeupTree.Sequence without(int thread) {
+            int k = threads.indexOf(thread);
+            if (k < 0) {
+                return this;
+            }
+            List<Integer> ts = new ArrayList<>(threads);
+            List<Operation> ops = new ArrayList<>(operations);
+            ts.remove(k);
+            ops.remove(k);
+            return new Steps(ts, ops);
+        }
+
+        @Override
+        public boolean weakInitial(int thread, Operation operation) {
+            int k = threads.indexOf(thread);
+            if (k < 0) {
+                for (int j = 0; j < size(); j++) {
+                    if (WakeupTree.ordered(thread, operation, threads.get(j), operations.get(j))) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+            for (int j = 0; j < k; j++) {
+                if (WakeupTree.ordered(thread, operations.get(k), threads.get(j), operations.get(j))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    @Test
+    void aSequenceNoBranchStartsGoesInAsANewLastBranch() {
+        WakeupTree root = WakeupTree.root();
+        WakeupTree taken = root.addLeaf(1, Operation.write(X));
+
+        boolean changed = root.insert(Steps.of(2, Operation.read(Y), 2, Operation.read(X)), taken);
+
+        assertThat(changed).isTrue();
+        assertThat(root.children).hasSize(2);
+        WakeupTree branch = root.children.get(1);
+        assertThat(branch.thread).isEqualTo(2);
+        assertThat(branch.children).singleElement().satisfies(next -> {
+            assertThat(next.thread).isEqualTo(2);
+            assertThat(next.operation).isEqualTo(Operation.read(X));
+            assertThat(next.isLeaf()).isTrue();
+        });
+    }
+
+    @Test
+    void aSequenceThatALeafBranchCanStartIsCovered() {
+        WakeupTree root = WakeupTree.root();
+        WakeupTree taken = root.addLeaf(1, Operation.write(X));
+        root.insert(Steps.of(2, Operation.read(X)), taken);
+
+        // thread 3's write of y is independent of thread 2's read of x: the leaf [2] can go first, so [3, 2] is
+        // covered by what runs after [2]
+        boolean changed = root.insert(Steps.of(3, Operation.write(Y), 2, Operation.read(X)), taken);
+
+        assertThat(changed).isFalse();
+        assertThat(root.children).hasSize(2);
+    }
+
+    @Test
+    void aBranchWhoseStepConflictsWithTheSequenceIsNotFollowed() {
+        WakeupTree root = WakeupTree.root();
+        WakeupTree taken = root.addLeaf(1, Operation.write(X));
+        root.insert(Steps.of(2, Operation.write(Y)), taken);
+
+        // thread 2's write of y conflicts with thread 3's read of y: [3] needs a branch of its own
+        boolean changed = root.insert(Steps.of(3, Operation.read(Y)), taken);
+
+        assertThat(changed).isTrue();
+        assertThat(root.children).extracting(branch -> branch.thread).containsExactly(1, 2, 3);
+    }
+
+    @Test
+    void theBranchTakenIsNeverFollowedEvenWhereItsStepLooksIndependent() {
+        WakeupTree root = WakeupTree.root();
+        // a failing step is taken to conflict with every other thread's next step: its branch covers nothing
+        WakeupTree taken = root.addLeaf(1, Operation.read(X));
+
+        boolean changed = root.insert(Steps.of(2, Operation.read(X)), taken);
+
+        assertThat(changed).isTrue();
+        assertThat(root.children).extracting(branch -> branch.thread).containsExactly(1, 2);
+    }
+
+    @Test
+    void aSleeperCoversASequenceItCouldStartButNotAfterItsStepFailed() {
+        SleepSet sleep = SleepSet.empty().with(1, Operation.read(X));
+        Steps v = Steps.of(2, Operation.read(X));
+
+        assertThat(WakeupTree.sleeperCovers(v, sleep, thread -> Operation.read(X), new BitSet()))
+                .as("an independent sleeper").isTrue();
+        assertThat(WakeupTree.sleeperCovers(v, sleep, thread -> Operation.write(X), new BitSet()))
+                .as("a sleeper whose announced step writes").isFalse();
+        BitSet failed = new BitSet();
+        failed.set(1);
+        assertThat(WakeupTree.sleeperCovers(v, sleep, thread -> Operation.read(X), failed))
+                .as("a sleeper whose step failed").isFalse();
+        assertThat(WakeupTree.sleeperCovers(Steps.of(1, Operation.read(X)), sleep, thread -> Operation.read(X),
+                failed)).as("a failed sleeper that starts the sequence itself").isTrue();
+    }
+}
