@@ -1,6 +1,7 @@
 package dev.weft.dpor.internal;
 
 import dev.weft.scheduler.model.Location;
+import dev.weft.scheduler.model.LockId;
 import dev.weft.scheduler.model.Operation;
 import dev.weft.sleepsets.SleepSet;
 import org.junit.jupiter.api.Test;
@@ -149,19 +150,28 @@ class WakeupTreeTest {
     }
 
     @Test
-    void aSleeperCoversASequenceItCouldStartButNotAfterItsStepFailed() {
+    void aSleeperCoversASequenceItStartsOrCanGoBeforeUnlessItWaitsForALock() {
         SleepSet sleep = SleepSet.empty().with(1, Operation.read(X));
-        Steps v = Steps.of(2, Operation.read(X));
 
-        assertThat(WakeupTree.sleeperCovers(v, sleep, thread -> Operation.read(X), new BitSet()))
-                .as("an independent sleeper").isTrue();
-        assertThat(WakeupTree.sleeperCovers(v, sleep, thread -> Operation.write(X), new BitSet()))
-                .as("a sleeper whose announced step writes").isFalse();
+        assertThat(WakeupTree.sleeperCovers(Steps.of(1, Operation.read(X), 2, Operation.write(Y)), sleep,
+                thread -> Operation.read(X), new BitSet())).as("a sleeper whose step starts the sequence").isTrue();
+        assertThat(WakeupTree.sleeperCovers(Steps.of(2, Operation.write(X), 1, Operation.read(X)), sleep,
+                thread -> Operation.read(X), new BitSet())).as("a sleeper whose step comes after a conflicting one").isFalse();
+        assertThat(WakeupTree.sleeperCovers(Steps.of(2, Operation.read(Y)), sleep, thread -> Operation.read(X), new BitSet()))
+                .as("a sleeper with no step in the sequence, independent of it").isTrue();
+        assertThat(WakeupTree.sleeperCovers(Steps.of(2, Operation.write(X)), sleep, thread -> Operation.write(X), new BitSet()))
+                .as("taken as announced: a write that conflicts").isFalse();
+        LockId m = new LockId("m", false);
+        SleepSet locking = SleepSet.empty().with(1, Operation.lock(m));
+        assertThat(WakeupTree.sleeperCovers(Steps.of(2, Operation.read(Y)), locking, thread -> Operation.lock(m), new BitSet()))
+                .as("a sleeper waiting to acquire, with no step in the sequence").isFalse();
+        assertThat(WakeupTree.sleeperCovers(Steps.of(1, Operation.lock(m)), locking, thread -> Operation.lock(m), new BitSet()))
+                .as("a sleeper acquiring first in the sequence").isTrue();
         BitSet failed = new BitSet();
         failed.set(1);
-        assertThat(WakeupTree.sleeperCovers(v, sleep, thread -> Operation.read(X), failed))
-                .as("a sleeper whose step failed").isFalse();
+        assertThat(WakeupTree.sleeperCovers(Steps.of(2, Operation.read(Y)), sleep, thread -> Operation.read(X),
+                failed)).as("a sleeper whose step failed, with no step in the sequence").isFalse();
         assertThat(WakeupTree.sleeperCovers(Steps.of(1, Operation.read(X)), sleep, thread -> Operation.read(X),
-                failed)).as("a failed sleeper that starts the sequence itself").isTrue();
+                failed)).as("a sleeper whose step failed, starting the sequence").isTrue();
     }
 }
