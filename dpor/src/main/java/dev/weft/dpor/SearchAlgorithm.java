@@ -8,7 +8,8 @@ public enum SearchAlgorithm {
     DPOR,
     /**
      * optimal dynamic partial-order reduction: source sets with wakeup trees (Abdulla et al., JACM 2017), so that a
-     * reversed race is run along the sequence that leads to it and no execution is cut off halfway by a sleep set
+     * reversed race is run along the sequence that leads to it; on races over memory no execution is cut off halfway
+     * by a sleep set (on locks as many as with DPOR: docs/design/explorers.md)
      */
     OPTIMAL
 }

@@ -11,7 +11,8 @@ public enum Algorithm {
     NAIVE,
     /**
      * Optimal dynamic partial-order reduction (source sets with wakeup trees): every Mazurkiewicz trace exactly once,
-     * and no execution started only to be cut off halfway by a sleep set. The default.
+     * and, where the races are on memory rather than on locks, no execution started only to be cut off halfway by a
+     * sleep set. The default.
      */
     OPTIMAL
 }
