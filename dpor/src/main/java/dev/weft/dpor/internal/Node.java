@@ -106,6 +106,15 @@ final class Node {
         return null;
     }
 
+    /** The threads asleep here. */
+    BitSet asleep() {
+        BitSet threads = new BitSet();
+        for (int i = 0; i < sleep.size(); i++) {
+            threads.set(sleep.thread(i));
+        }
+        return threads;
+    }
+
     /** The operation the live thread was about to perform at this state. */
     dev.weft.scheduler.model.Operation pendingOperationOf(int thread) {
         for (PendingOperation p : pending) {

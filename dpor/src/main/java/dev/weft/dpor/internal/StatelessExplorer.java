@@ -20,7 +20,6 @@ import dev.weft.scheduler.model.Subject;
 import dev.weft.sleepsets.SleepSet;
 
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.List;
 
 /**
@@ -245,22 +244,17 @@ public final class StatelessExplorer implements Explorer {
 
     /** Creates the node for a state reached for the first time, with the sleep set inherited from its parent. */
     private Node newNode(List<Node> stack, List<PendingOperation> pending) {
-        SleepSet sleep = SleepSet.empty();
-        if (reduce && !stack.isEmpty()) {
-            Node parent = stack.get(stack.size() - 1);
-            sleep = parent.sleep.after(parent.chosen, parent.event.operation());
-        }
+        Node parent = stack.isEmpty() ? null : stack.get(stack.size() - 1);
+        SleepSet sleep = reduce && parent != null
+                ? parent.sleep.after(parent.chosen, parent.event.operation())
+                : SleepSet.empty();
         Node node = new Node(pending, sleep);
         if (optimal) {
-            if (!stack.isEmpty()) {
-                BitSet cutShort = stack.get(stack.size() - 1).cutShortSleepers;
-                for (int t = cutShort.nextSetBit(0); t >= 0; t = cutShort.nextSetBit(t + 1)) {
-                    if (sleep.contains(t)) {
-                        node.cutShortSleepers.set(t);
-                    }
-                }
+            if (parent != null) {
+                node.cutShortSleepers.or(parent.cutShortSleepers);
+                node.cutShortSleepers.and(node.asleep());
             }
-            return withWakeupTree(node, stack.isEmpty() ? null : stack.get(stack.size() - 1).chosenBranch);
+            return withWakeupTree(node, parent == null ? null : parent.chosenBranch);
         }
         int chosen = node.firstAwake();
         node.chosen = chosen;
