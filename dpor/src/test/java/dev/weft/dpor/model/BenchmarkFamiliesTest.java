@@ -1,5 +1,7 @@
 package dev.weft.dpor.model;
 
+import dev.weft.dpor.model.OracleCountsTest.Oracle;
+
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -65,43 +67,36 @@ class BenchmarkFamiliesTest {
     /** POL(8,3), printed "4K": DPOR, 3,700 complete executions (274,828 sleep-set blocked), 30.4 s. */
     static final long POL_8_3 = 3_700;
 
-    /** A program and its number of Mazurkiewicz traces. */
-    record Instance(ModelProgram program, long traces) {
-        @Override
-        public String toString() {
-            return program.name() + " (" + traces + " traces)";
-        }
-    }
 
     // ---- the table's exact figures and the formulas ----
 
-    static Stream<Instance> printedExactly() {
+    static Stream<Oracle> printedExactly() {
         return Stream.of(
-                new Instance(BenchmarkFamilies.disp(5, 2), 137),
-                new Instance(BenchmarkFamilies.mpat(4), 384),
-                new Instance(BenchmarkFamilies.mpc(2, 5), 60),
-                new Instance(BenchmarkFamilies.pi(5), 120),
-                new Instance(BenchmarkFamilies.pi(6), 720));
+                new Oracle(BenchmarkFamilies.disp(5, 2), 137),
+                new Oracle(BenchmarkFamilies.mpat(4), 384),
+                new Oracle(BenchmarkFamilies.mpc(2, 5), 60),
+                new Oracle(BenchmarkFamilies.pi(5), 120),
+                new Oracle(BenchmarkFamilies.pi(6), 720));
     }
 
     @ParameterizedTest(name = "DPOR runs the {0} of the table")
     @MethodSource("printedExactly")
-    void dporFindsTheCountsTheTablePrintsExactly(Instance instance) {
+    void dporFindsTheCountsTheTablePrintsExactly(Oracle instance) {
         assertDporRunsEveryTraceOnce(instance.program(), instance.traces());
     }
 
-    static Stream<Instance> formulas() {
+    static Stream<Oracle> formulas() {
         return Stream.concat(
                 IntStream.rangeClosed(1, 5).mapToObj(k ->
-                        new Instance(BenchmarkFamilies.mpat(k), OracleCounts.factorial(k) << k)),
+                        new Oracle(BenchmarkFamilies.mpat(k), OracleCounts.factorial(k) << k)),
                 IntStream.rangeClosed(1, 7).mapToObj(n ->
-                        new Instance(BenchmarkFamilies.pi(n), OracleCounts.factorial(n))));
+                        new Oracle(BenchmarkFamilies.pi(n), OracleCounts.factorial(n))));
     }
 
     /** MPAT(k) = k!·2^k (MPAT(5) = 3,840, printed "4K"); PI(n) = n! (PI(7) = 5,040, printed "5K"). */
     @ParameterizedTest(name = "DPOR runs the {0} of the formula")
     @MethodSource("formulas")
-    void dporFindsTheCountsOfTheFormulas(Instance instance) {
+    void dporFindsTheCountsOfTheFormulas(Oracle instance) {
         assertDporRunsEveryTraceOnce(instance.program(), instance.traces());
     }
 
@@ -170,40 +165,40 @@ class BenchmarkFamiliesTest {
      * Instances of the families that the artifact's scripts (cesaro/dpu, experiments/cav18/runtable1.sh, in a
      * comment listing DPU's optimal runs) give exact maximal-configuration counts for, small enough to run here.
      */
-    static Stream<Instance> artifactCounts() {
+    static Stream<Oracle> artifactCounts() {
         return Stream.of(
-                new Instance(BenchmarkFamilies.disp(1, 4), 80),
-                new Instance(BenchmarkFamilies.disp(2, 3), 150),
-                new Instance(BenchmarkFamilies.disp(2, 4), 648),
-                new Instance(BenchmarkFamilies.disp(3, 3), 398),
-                new Instance(BenchmarkFamilies.mpc(2, 3), 66),
-                new Instance(BenchmarkFamilies.mpc(2, 4), 54),
-                new Instance(BenchmarkFamilies.pol(3, 4), 711));
+                new Oracle(BenchmarkFamilies.disp(1, 4), 80),
+                new Oracle(BenchmarkFamilies.disp(2, 3), 150),
+                new Oracle(BenchmarkFamilies.disp(2, 4), 648),
+                new Oracle(BenchmarkFamilies.disp(3, 3), 398),
+                new Oracle(BenchmarkFamilies.mpc(2, 3), 66),
+                new Oracle(BenchmarkFamilies.mpc(2, 4), 54),
+                new Oracle(BenchmarkFamilies.pol(3, 4), 711));
     }
 
     @ParameterizedTest(name = "DPOR runs the {0} that DPU counts")
     @MethodSource("artifactCounts")
-    void dporFindsTheArtifactsCounts(Instance instance) {
+    void dporFindsTheArtifactsCounts(Oracle instance) {
         assertDporRunsEveryTraceOnce(instance.program(), instance.traces());
     }
 
     /** The same, for bigger instances: up to 3.5 s each, about 12 s in all. */
-    static Stream<Instance> biggerArtifactCounts() {
+    static Stream<Oracle> biggerArtifactCounts() {
         return Stream.of(
-                new Instance(BenchmarkFamilies.disp(3, 4), 2_504),
-                new Instance(BenchmarkFamilies.disp(6, 3), 2_414),
-                new Instance(BenchmarkFamilies.mpc(3, 3), 2_430),
-                new Instance(BenchmarkFamilies.mpc(3, 4), 3_486),
-                new Instance(BenchmarkFamilies.pol(3, 5), 2_970),
-                new Instance(BenchmarkFamilies.pol(4, 4), 2_636),
-                new Instance(BenchmarkFamilies.pol(5, 3), 844),
-                new Instance(BenchmarkFamilies.pol(6, 3), 1_504));
+                new Oracle(BenchmarkFamilies.disp(3, 4), 2_504),
+                new Oracle(BenchmarkFamilies.disp(6, 3), 2_414),
+                new Oracle(BenchmarkFamilies.mpc(3, 3), 2_430),
+                new Oracle(BenchmarkFamilies.mpc(3, 4), 3_486),
+                new Oracle(BenchmarkFamilies.pol(3, 5), 2_970),
+                new Oracle(BenchmarkFamilies.pol(4, 4), 2_636),
+                new Oracle(BenchmarkFamilies.pol(5, 3), 844),
+                new Oracle(BenchmarkFamilies.pol(6, 3), 1_504));
     }
 
     @Tag("slow")
     @ParameterizedTest(name = "DPOR runs the {0} that DPU counts")
     @MethodSource("biggerArtifactCounts")
-    void dporFindsTheArtifactsCountsOnBiggerInstances(Instance instance) {
+    void dporFindsTheArtifactsCountsOnBiggerInstances(Oracle instance) {
         assertDporRunsEveryTraceOnce(instance.program(), instance.traces());
     }
 
@@ -259,17 +254,17 @@ class BenchmarkFamiliesTest {
      * small (it needs two workers and a producer; MPC(1,2) with one task and one digit does not finish in two
      * minutes), so MPC is checked by brute force above.
      */
-    static Stream<Instance> naiveSized() {
+    static Stream<Oracle> naiveSized() {
         return Stream.of(
-                new Instance(BenchmarkFamilies.disp(1, 1), 4),
-                new Instance(BenchmarkFamilies.mpat(1), 2),
-                new Instance(BenchmarkFamilies.pi(2), 2),
-                new Instance(BenchmarkFamilies.pol(1, 1), 2));
+                new Oracle(BenchmarkFamilies.disp(1, 1), 4),
+                new Oracle(BenchmarkFamilies.mpat(1), 2),
+                new Oracle(BenchmarkFamilies.pi(2), 2),
+                new Oracle(BenchmarkFamilies.pol(1, 1), 2));
     }
 
     @ParameterizedTest(name = "NAIVE and DPOR meet the same traces of {0}")
     @MethodSource("naiveSized")
-    void naiveAndDporMeetTheSameTraces(Instance instance) {
+    void naiveAndDporMeetTheSameTraces(Oracle instance) {
         Exploration naive = Exploration.naive(instance.program());
         Exploration dpor = Exploration.dpor(instance.program());
 
@@ -288,16 +283,16 @@ class BenchmarkFamiliesTest {
      */
     @ParameterizedTest(name = "OPTIMAL runs the {0}")
     @MethodSource("optimalInstances")
-    void optimalRunsEveryTraceOnce(Instance instance) {
+    void optimalRunsEveryTraceOnce(Oracle instance) {
         assertRunsEveryTraceOnce(Exploration.of(instance.program(), dev.weft.dpor.SearchAlgorithm.OPTIMAL, true),
                 instance.traces());
     }
 
-    static Stream<Instance> optimalInstances() {
+    static Stream<Oracle> optimalInstances() {
         return Stream.concat(printedExactly(), Stream.of(
-                new Instance(BenchmarkFamilies.mpc(3, 3, 2, 1), Exploration.dpor(BenchmarkFamilies.mpc(3, 3, 2, 1))
+                new Oracle(BenchmarkFamilies.mpc(3, 3, 2, 1), Exploration.dpor(BenchmarkFamilies.mpc(3, 3, 2, 1))
                         .result().completed()),
-                new Instance(BenchmarkFamilies.mpc(3, 5, 1, 2), 956)));
+                new Oracle(BenchmarkFamilies.mpc(3, 5, 1, 2), 956)));
     }
 
     private static void assertDporRunsEveryTraceOnce(ModelProgram program, long traces) {
