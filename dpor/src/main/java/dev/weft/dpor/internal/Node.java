@@ -1,6 +1,7 @@
 package dev.weft.dpor.internal;
 
 import dev.weft.scheduler.model.Event;
+import dev.weft.scheduler.model.Operation;
 import dev.weft.scheduler.model.PendingOperation;
 import dev.weft.scheduler.model.ThreadId;
 import dev.weft.sleepsets.SleepSet;
@@ -58,12 +59,21 @@ final class Node {
     }
 
     ThreadId thread(int index) {
+        return pendingOf(index).thread();
+    }
+
+    /** The operation the live thread was about to perform at this state. */
+    Operation pendingOperationOf(int thread) {
+        return pendingOf(thread).operation();
+    }
+
+    private PendingOperation pendingOf(int thread) {
         for (PendingOperation p : pending) {
-            if (p.thread().index() == index) {
-                return p.thread();
+            if (p.thread().index() == thread) {
+                return p;
             }
         }
-        throw new IllegalStateException("no live thread with index " + index + " at this state: " + pending);
+        throw new IllegalStateException("no live thread with index " + thread + " at this state: " + pending);
     }
 
     /** Adds the thread to the backtrack set because of the race; it must not be in it yet. */
@@ -113,16 +123,6 @@ final class Node {
             threads.set(sleep.thread(i));
         }
         return threads;
-    }
-
-    /** The operation the live thread was about to perform at this state. */
-    dev.weft.scheduler.model.Operation pendingOperationOf(int thread) {
-        for (PendingOperation p : pending) {
-            if (p.thread().index() == thread) {
-                return p.operation();
-            }
-        }
-        throw new IllegalStateException("no live thread with index " + thread + " at this state: " + pending);
     }
 
     /** Whether some thread that is not a daemon thread is enabled here. */

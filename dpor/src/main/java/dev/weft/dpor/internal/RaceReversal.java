@@ -88,7 +88,7 @@ final class RaceReversal {
                 || !node.wakeup.insert(v, node.chosenBranch)) {
             return;
         }
-        if (node.reversalOf(v.thread(0)) == null && !node.backtrack.get(v.thread(0))) {
+        if (!node.backtrack.get(v.thread(0))) {
             node.backtrackFor(v.thread(0), why);
         }
     }
