@@ -7,5 +7,10 @@ public enum ExecutionStatus {
     /** a failure: assertion, exception, deadlock, step limit, nondeterminism, uncontrolled blocking */
     FAILED,
     /** abandoned because every enabled thread was asleep: its trace was or will be run elsewhere */
-    SLEEP_SET_BLOCKED
+    SLEEP_SET_BLOCKED,
+    /**
+     * stopped where it entered a part of the search that another shard explores ({@link Shard}); such an execution
+     * is not counted and never reaches a listener
+     */
+    OTHER_SHARD
 }

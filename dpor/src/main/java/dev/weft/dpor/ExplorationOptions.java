@@ -12,9 +12,11 @@ package dev.weft.dpor;
  *                           (nondeterminism always stops: the schedules no longer mean anything)
  * @param maxNanos           stop starting executions once this much time has passed since the exploration began; the
  *                           result then says the search was not exhaustive, as when {@code maxExecutions} runs out
+ * @param shard              the part of the search to explore ({@link Shard#WHOLE} for all of it); the budgets and
+ *                           the first failure are then this part's
  */
 public record ExplorationOptions(SearchAlgorithm algorithm, long maxExecutions, int maxSteps,
-                                 boolean stopOnFirstFailure, long maxNanos) {
+                                 boolean stopOnFirstFailure, long maxNanos, Shard shard) {
 
     public ExplorationOptions {
         if (algorithm == null) {
@@ -29,6 +31,15 @@ public record ExplorationOptions(SearchAlgorithm algorithm, long maxExecutions, 
         if (maxNanos < 1) {
             throw new IllegalArgumentException("maxNanos must be >= 1 but was " + maxNanos);
         }
+        if (shard == null) {
+            throw new IllegalArgumentException("shard must not be null (Shard.WHOLE for the whole search)");
+        }
+    }
+
+    /** The whole search. */
+    public ExplorationOptions(SearchAlgorithm algorithm, long maxExecutions, int maxSteps, boolean stopOnFirstFailure,
+                              long maxNanos) {
+        this(algorithm, maxExecutions, maxSteps, stopOnFirstFailure, maxNanos, Shard.WHOLE);
     }
 
     /** No time budget. */
@@ -42,18 +53,22 @@ public record ExplorationOptions(SearchAlgorithm algorithm, long maxExecutions, 
     }
 
     public ExplorationOptions withMaxExecutions(long value) {
-        return new ExplorationOptions(algorithm, value, maxSteps, stopOnFirstFailure, maxNanos);
+        return new ExplorationOptions(algorithm, value, maxSteps, stopOnFirstFailure, maxNanos, shard);
     }
 
     public ExplorationOptions withMaxSteps(int value) {
-        return new ExplorationOptions(algorithm, maxExecutions, value, stopOnFirstFailure, maxNanos);
+        return new ExplorationOptions(algorithm, maxExecutions, value, stopOnFirstFailure, maxNanos, shard);
     }
 
     public ExplorationOptions withStopOnFirstFailure(boolean value) {
-        return new ExplorationOptions(algorithm, maxExecutions, maxSteps, value, maxNanos);
+        return new ExplorationOptions(algorithm, maxExecutions, maxSteps, value, maxNanos, shard);
     }
 
     public ExplorationOptions withMaxNanos(long value) {
-        return new ExplorationOptions(algorithm, maxExecutions, maxSteps, stopOnFirstFailure, value);
+        return new ExplorationOptions(algorithm, maxExecutions, maxSteps, stopOnFirstFailure, value, shard);
+    }
+
+    public ExplorationOptions withShard(Shard value) {
+        return new ExplorationOptions(algorithm, maxExecutions, maxSteps, stopOnFirstFailure, maxNanos, value);
     }
 }

@@ -139,6 +139,9 @@ final class ExecutionRunner {
                 return end;
             }
             node = newState.create(stack, pending);
+            if (node.otherShard) {
+                return new ExecutionOutcome(ExecutionStatus.OTHER_SHARD, List.copyOf(events), null, List.of());
+            }
             if (depth < forced.length()) {
                 String wanted = forced.threadNames().get(depth);
                 node.chosen = enabledThreadNamed(pending, wanted);

@@ -36,12 +36,24 @@ final class Node {
     /** the vertex of {@link #wakeup} for {@link #chosen}: its subtree is what the next state runs */
     WakeupTree chosenBranch;
     /**
-     * With OPTIMAL: the sleepers whose branch, here or at a state above, was a step that failed and cut its execution
-     * short. The traces behind that step were never run, so such a sleeper covers nothing it does not start itself.
+     * With OPTIMAL: the sleepers that cover nothing they do not start themselves, because not every trace behind
+     * them was run from their branch as this state would need. Two kinds: one whose branch, here or at a state above,
+     * was a step that failed and cut its execution short (the traces behind that step were never run); and one put to
+     * sleep above a shard's split ({@link ShardSplit}), whose branch's races that the paper's argument relies on ask
+     * for sequences at the states above the split, which run every thread but no sequence.
      */
-    final BitSet cutShortSleepers = new BitSet();
+    final BitSet narrowSleepers = new BitSet();
     /** whether the step of the current branch failed and ended its execution */
     boolean branchFailed;
+    /**
+     * In a sharded exploration ({@link ShardSplit}): whether this state is above the split, where every awake enabled
+     * thread is tried; false for every state of an unsharded one
+     */
+    boolean expandedFully;
+    /** In a sharded exploration: how many states above this one had more than one awake enabled thread. */
+    int choicesAbove;
+    /** Whether this state starts a part of the search that another shard explores: nothing is run from it here. */
+    boolean otherShard;
     /** by thread index, the race whose reversal put the thread in {@link #backtrack}; {@code null} until one does */
     private Reversal[] reversals;
 
@@ -123,6 +135,21 @@ final class Node {
             threads.set(sleep.thread(i));
         }
         return threads;
+    }
+
+    /**
+     * Whether more than one enabled thread is awake here: a state where the search branches. (Counting only states
+     * where two of them are about to do dependent steps spreads some programs' traces over more parts, but the
+     * states above the split then multiply: lastzero(10) did not finish in ten minutes.)
+     */
+    boolean choice() {
+        int awake = 0;
+        for (int t = enabled.nextSetBit(0); t >= 0 && awake < 2; t = enabled.nextSetBit(t + 1)) {
+            if (!sleep.contains(t)) {
+                awake++;
+            }
+        }
+        return awake > 1;
     }
 
     /** Whether some thread that is not a daemon thread is enabled here. */

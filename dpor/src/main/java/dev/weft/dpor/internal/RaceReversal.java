@@ -84,7 +84,7 @@ final class RaceReversal {
      * initial of {@code v} (its trace was explored from there), {@code v} goes into the state's wakeup tree.
      */
     private static void insertIntoWakeupTree(Node node, RaceSequence v, Reversal why) {
-        if (WakeupTree.sleeperCovers(v, node.sleep, node::pendingOperationOf, node.cutShortSleepers)
+        if (WakeupTree.sleeperCovers(v, node.sleep, node::pendingOperationOf, node.narrowSleepers)
                 || !node.wakeup.insert(v, node.chosenBranch)) {
             return;
         }

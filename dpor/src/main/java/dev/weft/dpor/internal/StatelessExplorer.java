@@ -8,6 +8,7 @@ import dev.weft.dpor.ExplorationOptions;
 import dev.weft.dpor.ExplorationResult;
 import dev.weft.dpor.Explorer;
 import dev.weft.dpor.Schedule;
+import dev.weft.dpor.Shard;
 import dev.weft.dpor.SearchAlgorithm;
 import dev.weft.dpor.hb.HappensBefore;
 import dev.weft.dpor.hb.VectorClock;
@@ -61,6 +62,7 @@ public final class StatelessExplorer implements Explorer {
         long started = System.nanoTime();
         List<Node> stack = new ArrayList<>();
         List<ExplorationFailure> failures = new ArrayList<>();
+        ShardSplit split = new ShardSplit(replay == null ? options.shard() : Shard.WHOLE);
         long executions = 0;
         long completed = 0;
         long blocked = 0;
@@ -72,26 +74,30 @@ public final class StatelessExplorer implements Explorer {
                     || executions + blocked > 0 && System.nanoTime() - started >= options.maxNanos()) {
                 break;
             }
-            ExecutionOutcome outcome = new ExecutionRunner(subject, stack, options.maxSteps(), this::newNode,
+            ExecutionOutcome outcome = new ExecutionRunner(subject, stack, options.maxSteps(),
+                    (s, pending) -> newNode(s, pending, split),
                     replay == null ? ExecutionRunner.UNFORCED : replay).run(firstNew);
-            if (outcome.status() == ExecutionStatus.SLEEP_SET_BLOCKED) {
-                blocked++;
-            } else {
-                executions++;
-                if (outcome.status() == ExecutionStatus.COMPLETE) {
-                    completed++;
+            boolean nondeterministic = outcome.failure() != null
+                    && outcome.failure().kind() == FailureKind.NONDETERMINISM;
+            if (split.owns(outcome.status(), stack) || nondeterministic) {
+                if (outcome.status() == ExecutionStatus.SLEEP_SET_BLOCKED) {
+                    blocked++;
                 } else {
-                    failures.add(outcome.failure());
+                    executions++;
+                    if (outcome.status() == ExecutionStatus.COMPLETE) {
+                        completed++;
+                    } else {
+                        failures.add(outcome.failure());
+                    }
                 }
-            }
-            if (dataRace == null) {
-                dataRace = DataRaces.of(outcome, stack);
-            }
-            listener.executionEnded(new ExecutionRecord(executions + blocked, outcome.events(), outcome.status(),
-                    outcome.failure()));
-            if (outcome.failure() != null && (options.stopOnFirstFailure()
-                    || outcome.failure().kind() == FailureKind.NONDETERMINISM)) {
-                break;
+                if (dataRace == null) {
+                    dataRace = DataRaces.of(outcome, stack);
+                }
+                listener.executionEnded(new ExecutionRecord(executions + blocked, outcome.events(),
+                        outcome.status(), outcome.failure()));
+                if (outcome.failure() != null && (options.stopOnFirstFailure() || nondeterministic)) {
+                    break;
+                }
             }
             if (replay != null) {
                 break;
@@ -156,7 +162,7 @@ public final class StatelessExplorer implements Explorer {
 
     /**
      * When a thread's failure cut the execution short at its last step, that step's state remembers it: once its
-     * branch is done, the thread sleeps there as one that covers nothing ({@link Node#cutShortSleepers}).
+     * branch is done, the thread sleeps there as one that covers nothing ({@link Node#narrowSleepers}).
      */
     private static void markFailingStep(ExecutionOutcome outcome, List<Node> stack) {
         int last = outcome.events().size() - 1;
@@ -215,11 +221,11 @@ public final class StatelessExplorer implements Explorer {
             if (reduce) {
                 node.sleep = node.sleep.with(node.chosen, node.event.operation());
             }
-            if (optimal) {
-                if (node.branchFailed) {
-                    node.cutShortSleepers.set(node.chosen);
-                    node.branchFailed = false;
-                }
+            if (optimal && node.branchFailed) {
+                node.narrowSleepers.set(node.chosen);
+                node.branchFailed = false;
+            }
+            if (node.wakeup != null) {
                 node.wakeup.children.remove(node.chosenBranch);
                 WakeupTree branch = node.nextBranch();
                 if (branch != null) {
@@ -242,24 +248,31 @@ public final class StatelessExplorer implements Explorer {
         return -1;
     }
 
-    /** Creates the node for a state reached for the first time, with the sleep set inherited from its parent. */
-    private Node newNode(List<Node> stack, List<PendingOperation> pending) {
+    /**
+     * Creates the node for a state reached for the first time, with the sleep set inherited from its parent. Above a
+     * shard's split ({@link ShardSplit}) every awake enabled thread is tried, as NAIVE does but with sleep sets.
+     */
+    private Node newNode(List<Node> stack, List<PendingOperation> pending, ShardSplit split) {
         Node parent = stack.isEmpty() ? null : stack.get(stack.size() - 1);
         SleepSet sleep = reduce && parent != null
                 ? parent.sleep.after(parent.chosen, parent.event.operation())
                 : SleepSet.empty();
         Node node = new Node(pending, sleep);
-        if (optimal) {
-            if (parent != null) {
-                node.cutShortSleepers.or(parent.cutShortSleepers);
-                node.cutShortSleepers.and(node.asleep());
+        split.place(node, parent);
+        if (optimal && parent != null) {
+            node.narrowSleepers.or(parent.narrowSleepers);
+            if (parent.expandedFully) {
+                node.narrowSleepers.or(parent.asleep()); // put to sleep above the split
             }
+            node.narrowSleepers.and(node.asleep());
+        }
+        if (optimal && !node.expandedFully) {
             return withWakeupTree(node, parent == null ? null : parent.chosenBranch);
         }
         int chosen = node.firstAwake();
         node.chosen = chosen;
         if (chosen >= 0) {
-            if (reduce) {
+            if (reduce && !node.expandedFully) {
                 node.backtrack.set(chosen);
             } else {
                 node.backtrack.or(node.enabled);

@@ -58,17 +58,18 @@ final class WakeupTree {
      * operation as announced here ({@code announced}), not as it performed it on its branch: a compare-and-set that
      * failed there may succeed after the steps of the sequence, and then it is not the same step.
      *
-     * <p>Two kinds of sleeper cover only a sequence they have a step in (that they start): one whose step failed and
-     * ended its execution ({@code cutShort}: nothing was run after its step), and one waiting to acquire a lock. For
+     * <p>Some sleepers cover only a sequence they have a step in (that they start): those in {@code narrow}
+     * ({@link Node#narrowSleepers}: one whose step failed and ended its execution, so nothing was run after its step;
+     * one put to sleep above a shard's split), and one waiting to acquire a lock. For
      * the second the paper's rule, a step independent of every step of the sequence, lost traces
      * ({@code BenchmarkFamilies.mpc(3, 3, 2, 1)}: 156 of 162): the acquisition is independent of the sequence, but
      * not of what the sequence's threads do next inside their critical sections.
      */
-    static boolean sleeperCovers(Sequence v, SleepSet sleep, IntFunction<Operation> announced, BitSet cutShort) {
+    static boolean sleeperCovers(Sequence v, SleepSet sleep, IntFunction<Operation> announced, BitSet narrow) {
         for (int i = 0; i < sleep.size(); i++) {
             int thread = sleep.thread(i);
             Operation operation = announced.apply(thread);
-            boolean startsOnly = cutShort.get(thread) || operation.lockId() != null;
+            boolean startsOnly = narrow.get(thread) || operation.lockId() != null;
             if ((!startsOnly || v.has(thread)) && v.weakInitial(thread, operation)) {
                 return true;
             }

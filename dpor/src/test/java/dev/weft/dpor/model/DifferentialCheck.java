@@ -9,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -60,8 +61,8 @@ final class DifferentialCheck {
         naive.log().inconsistent().forEach(x -> problems.add(problems(naive, x)));
         List<Keyed> n = naive.log().ranToEnd().stream().map(e -> new Keyed(e, observableOnly)).toList();
         long executions = 0;
-        for (SearchAlgorithm algorithm : REDUCING) {
-            Exploration reduced = Exploration.of(program, algorithm, true, Long.MAX_VALUE);
+        for (Function<ModelProgram, Exploration> explorer : REDUCING) {
+            Exploration reduced = explorer.apply(program);
             List<String> found = compare(naive, n, reduced, observableOnly);
             if (!found.isEmpty()) {
                 problems.add(naive.summary() + "\n" + reduced.summary());
@@ -72,18 +73,21 @@ final class DifferentialCheck {
         return new Verdict(false, problems, naive.result().executions(), executions, hasDataRace(naive));
     }
 
-    /** The explorers checked against NAIVE. */
-    private static final List<SearchAlgorithm> REDUCING = List.of(SearchAlgorithm.DPOR, SearchAlgorithm.OPTIMAL);
+    /** The explorations checked against NAIVE: both reducing explorers, and OPTIMAL split into shards. */
+    private static final List<Function<ModelProgram, Exploration>> REDUCING = List.of(
+            p -> Exploration.of(p, SearchAlgorithm.DPOR, true),
+            p -> Exploration.of(p, SearchAlgorithm.OPTIMAL, true),
+            p -> Exploration.sharded(p, SearchAlgorithm.OPTIMAL, true, 3));
 
     private static String problems(Exploration e, ExplorationLog.Execution x) {
-        return e.algorithm() + " status " + x.status() + "/" + x.failureKind() + " but the model ended "
+        return e.name() + " status " + x.status() + "/" + x.failureKind() + " but the model ended "
                 + x.outcome().ending();
     }
 
     /** What a reducing explorer got wrong against NAIVE's executions {@code n}; empty when it agrees. */
     private static List<String> compare(Exploration naive, List<Keyed> n, Exploration reduced,
                                         boolean observableOnly) {
-        String name = reduced.algorithm().name();
+        String name = reduced.name();
         List<String> problems = new ArrayList<>();
         if (!reduced.result().exhaustive()) {
             problems.add(name + " did not finish: " + reduced.summary());

@@ -4,12 +4,19 @@ import dev.weft.dpor.ExplorationOptions;
 import dev.weft.dpor.ExplorationResult;
 import dev.weft.dpor.Explorer;
 import dev.weft.dpor.SearchAlgorithm;
+import dev.weft.dpor.Shard;
+
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * One exhaustive exploration of a model program, with the explorer's result and the log of every execution.
- * Failures do not stop it, so every failing execution is seen.
+ * Failures do not stop it, so every failing execution is seen. A sharded one is all its shards run one after the
+ * other into one log, with their results added up.
+ *
+ * @param shards how many shards it was split into (1: not split)
  */
-public record Exploration(ModelProgram program, SearchAlgorithm algorithm, ExplorationResult result,
+public record Exploration(ModelProgram program, SearchAlgorithm algorithm, int shards, ExplorationResult result,
                           ExplorationLog log) {
 
     /** Visible steps one execution of a model program may take; far above what any program here needs. */
@@ -24,10 +31,48 @@ public record Exploration(ModelProgram program, SearchAlgorithm algorithm, Explo
                                  long maxExecutions) {
         ModelSubject subject = new ModelSubject(program);
         ExplorationLog log = new ExplorationLog(subject, keepEvents);
-        ExplorationOptions options = ExplorationOptions.of(algorithm).withMaxSteps(MAX_STEPS)
-                .withStopOnFirstFailure(false).withMaxExecutions(maxExecutions);
-        ExplorationResult result = Explorer.create(options).explore(subject, log);
-        return new Exploration(program, algorithm, result, log);
+        ExplorationResult result = Explorer.create(options(algorithm).withMaxExecutions(maxExecutions))
+                .explore(subject, log);
+        return new Exploration(program, algorithm, 1, result, log);
+    }
+
+    /** Shards 1 to {@code count} of the exploration, one after the other, as one. */
+    public static Exploration sharded(ModelProgram program, SearchAlgorithm algorithm, boolean keepEvents,
+                                      int count) {
+        ModelSubject subject = new ModelSubject(program);
+        ExplorationLog log = new ExplorationLog(subject, keepEvents);
+        List<ExplorationResult> parts = new ArrayList<>();
+        for (int k = 1; k <= count; k++) {
+            parts.add(shard(subject, log, algorithm, new Shard(k, count)));
+        }
+        return new Exploration(program, algorithm, count, sum(parts), log);
+    }
+
+    /** One shard's exploration, into the log. */
+    static ExplorationResult shard(ModelSubject subject, ExplorationLog log, SearchAlgorithm algorithm, Shard shard) {
+        return Explorer.create(options(algorithm).withShard(shard)).explore(subject, log);
+    }
+
+    private static ExplorationOptions options(SearchAlgorithm algorithm) {
+        return ExplorationOptions.of(algorithm).withMaxSteps(MAX_STEPS).withStopOnFirstFailure(false);
+    }
+
+    private static ExplorationResult sum(List<ExplorationResult> parts) {
+        long executions = 0;
+        long completed = 0;
+        long blocked = 0;
+        boolean exhaustive = true;
+        long nanos = 0;
+        List<dev.weft.dpor.ExplorationFailure> failures = new ArrayList<>();
+        for (ExplorationResult part : parts) {
+            executions += part.executions();
+            completed += part.completed();
+            blocked += part.sleepSetBlocked();
+            exhaustive &= part.exhaustive();
+            nanos += part.elapsedNanos();
+            failures.addAll(part.failures());
+        }
+        return new ExplorationResult(executions, completed, blocked, exhaustive, failures, nanos);
     }
 
     public static Exploration dpor(ModelProgram program) {
@@ -38,10 +83,16 @@ public record Exploration(ModelProgram program, SearchAlgorithm algorithm, Explo
         return of(program, SearchAlgorithm.NAIVE, false);
     }
 
+    /** The explorer, and the shards if it was split: "OPTIMAL in 3 shards". */
+    public String name() {
+        return shards == 1 ? algorithm.name() : algorithm + " in " + shards + " shards";
+    }
+
     /** A one-line account for assertion messages. */
     public String summary() {
+        String who = name();
         return String.format("%s on %s: %d complete, %d failed, %d sleep-set blocked, exhaustive=%s, %d ms",
-                algorithm, program.name(), result.completed(), result.executions() - result.completed(),
+                who, program.name(), result.completed(), result.executions() - result.completed(),
                 result.sleepSetBlocked(), result.exhaustive(), result.elapsedNanos() / 1_000_000);
     }
 }

@@ -41,6 +41,7 @@ public final class ExplorationLog implements ExplorationListener {
             return switch (status) {
                 case COMPLETE -> outcome.ending() == Outcome.Ending.COMPLETE;
                 case SLEEP_SET_BLOCKED -> outcome.ending() == Outcome.Ending.UNFINISHED;
+                case OTHER_SHARD -> false; // never reported
                 case FAILED -> switch (Objects.requireNonNull(failureKind)) {
                     case ASSERTION -> outcome.ending() == Outcome.Ending.ASSERTION;
                     case EXCEPTION -> outcome.ending() == Outcome.Ending.EXCEPTION;

@@ -1,0 +1,55 @@
+package dev.weft.dpor;
+
+/**
+ * One of {@code count} disjoint parts of an exploration, numbered from 1 as users write it ({@code weft.shard=2/3}).
+ * The shards of one test together run exactly the executions that the whole exploration runs, each in one shard:
+ * their {@link ExplorationResult#executions()} add up to the whole's. Which part is whose is decided the same way in
+ * every shard, so shards can run in different processes or on different machines without talking to each other.
+ *
+ * @param number which part, from 1 to {@code count}
+ * @param count  how many parts the exploration is split into
+ */
+public record Shard(int number, int count) {
+
+    /** The whole exploration, not split. */
+    public static final Shard WHOLE = new Shard(1, 1);
+
+    public Shard {
+        if (count < 1 || number < 1 || number > count) {
+            throw new IllegalArgumentException("a shard is K/N with 1 <= K <= N, but was " + number + "/" + count);
+        }
+    }
+
+    /**
+     * Reads {@code K/N}, as in {@code weft.shard=2/3}.
+     *
+     * @throws IllegalArgumentException naming the text when it is not of that form
+     */
+    public static Shard parse(String text) {
+        String[] parts = text.trim().split("/", -1);
+        try {
+            if (parts.length == 2) {
+                return new Shard(Integer.parseInt(parts[0].trim()), Integer.parseInt(parts[1].trim()));
+            }
+        } catch (NumberFormatException e) {
+            // reported below with the whole text
+        }
+        throw new IllegalArgumentException("a shard is written K/N (the K-th of N parts, 1 <= K <= N), but was '"
+                + text + "'");
+    }
+
+    /** Whether this is the whole exploration. */
+    public boolean whole() {
+        return count == 1;
+    }
+
+    /** Whether the part with this number (from 0, in the order every shard meets the parts) is this shard's. */
+    public boolean owns(long part) {
+        return part % count == number - 1;
+    }
+
+    @Override
+    public String toString() {
+        return number + "/" + count;
+    }
+}
