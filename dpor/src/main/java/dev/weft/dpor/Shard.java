@@ -29,7 +29,11 @@ public record Shard(int number, int count) {
         String[] parts = text.trim().split("/", -1);
         try {
             if (parts.length == 2) {
-                return new Shard(Integer.parseInt(parts[0].trim()), Integer.parseInt(parts[1].trim()));
+                int number = Integer.parseInt(parts[0].trim());
+                int count = Integer.parseInt(parts[1].trim());
+                if (number >= 1 && number <= count) {
+                    return new Shard(number, count);
+                }
             }
         } catch (NumberFormatException e) {
             // reported below with the whole text

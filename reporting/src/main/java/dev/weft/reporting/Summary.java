@@ -11,9 +11,17 @@ package dev.weft.reporting;
  * @param sleepSetBlocked executions abandoned as sleep-set blocked
  * @param elapsedMillis   wall time
  * @param failure         the failure, or {@code null} when the test passed
+ * @param shard           which part of a sharded exploration this is ({@code "2/3"}), or {@code null} for the whole
+ *                        search; a sharded run's counts and verdict are its part's ({@link ShardMerge} adds them up)
  */
 public record Summary(String test, String algorithm, boolean passed, boolean complete, long executions,
-                      long sleepSetBlocked, long elapsedMillis, Failure failure) {
+                      long sleepSetBlocked, long elapsedMillis, Failure failure, String shard) {
+
+    /** The summary of a whole search, not of a shard. */
+    public Summary(String test, String algorithm, boolean passed, boolean complete, long executions,
+                   long sleepSetBlocked, long elapsedMillis, Failure failure) {
+        this(test, algorithm, passed, complete, executions, sleepSetBlocked, elapsedMillis, failure, null);
+    }
 
     /**
      * @param kind    the failure kind ({@code ASSERTION}, {@code DEADLOCK}, ...)

@@ -2,8 +2,11 @@ package dev.weft.reporting;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Map;
 
-/** Writes {@code summary.json}: by hand, so that the one file every run writes needs no JSON library. */
+/**
+ * Writes and reads {@code summary.json}: by hand, so that the one file every run writes needs no JSON library.
+ */
 public final class SummaryJson {
 
     private SummaryJson() {
@@ -19,6 +22,9 @@ public final class SummaryJson {
         field(json, "executions", Long.toString(summary.executions()));
         field(json, "sleepSetBlocked", Long.toString(summary.sleepSetBlocked()));
         field(json, "elapsedMillis", Long.toString(summary.elapsedMillis()));
+        if (summary.shard() != null) {
+            field(json, "shard", quote(summary.shard()));
+        }
         Summary.Failure failure = summary.failure();
         String failureJson = failure == null ? "null"
                 : "{\"kind\": " + quote(failure.kind()) + ", \"message\": " + quote(failure.message())
@@ -26,6 +32,55 @@ public final class SummaryJson {
                   + "}";
         json.append("  \"failure\": ").append(failureJson).append("\n}\n");
         return json.toString();
+    }
+
+    /**
+     * Reads what {@link #render} wrote (fields in any order; unknown fields are ignored, so files of later versions
+     * still read).
+     *
+     * @throws IllegalArgumentException saying what is wrong when the text is not such a summary
+     */
+    public static Summary parse(String json) {
+        Map<String, Object> fields = JsonReader.object(json);
+        Object failure = fields.get("failure");
+        Summary.Failure parsedFailure = null;
+        if (failure instanceof Map<?, ?> f) {
+            parsedFailure = new Summary.Failure(text(f, "kind"), text(f, "message"), text(f, "replay"),
+                    (int) number(f, "preemptions"));
+        }
+        String test = text(fields, "test");
+        String algorithm = text(fields, "algorithm");
+        String verdict = text(fields, "verdict");
+        if (!"PASS".equals(verdict) && !"FAIL".equals(verdict)) {
+            throw new IllegalArgumentException("\"verdict\" must be \"PASS\" or \"FAIL\" but was " + verdict);
+        }
+        return new Summary(test, algorithm, "PASS".equals(verdict),
+                bool(fields, "complete"), number(fields, "executions"), number(fields, "sleepSetBlocked"),
+                number(fields, "elapsedMillis"), parsedFailure, (String) fields.get("shard"));
+    }
+
+    private static String text(Map<?, ?> fields, String name) {
+        if (fields.get(name) instanceof String value) {
+            return value;
+        }
+        if (fields.containsKey(name) && fields.get(name) == null) {
+            return null;
+        }
+        throw new IllegalArgumentException("\"" + name + "\" must be a string but was " + fields.get(name));
+    }
+
+    private static long number(Map<?, ?> fields, String name) {
+        if (fields.get(name) instanceof Long value) {
+            return value;
+        }
+        throw new IllegalArgumentException("\"" + name + "\" must be a whole number but was " + fields.get(name));
+    }
+
+    private static boolean bool(Map<?, ?> fields, String name) {
+        if (fields.get(name) instanceof Boolean value) {
+            return value;
+        }
+        throw new IllegalArgumentException("\"" + name + "\" must be true or false but was " + fields.get(name));
     }
 
     /** Writes {@code summary.json} into the folder atomically: a reader sees the old file or the whole new one. */

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class SummaryJsonTest {
 
@@ -45,5 +46,31 @@ class SummaryJsonTest {
         try (var files = Files.list(testDir)) {
             assertThat(files.map(p -> p.getFileName().toString())).containsExactly("summary.json");
         }
+    }
+
+    @Test
+    void aShardSaysWhichPartItIsAfterItsTime() {
+        String json = SummaryJson.render(new Summary("T#m", "OPTIMAL", true, true, 3, 0, 5, null, "2/3"));
+        assertThat(json).contains("  \"elapsedMillis\": 5,\n  \"shard\": \"2/3\",\n  \"failure\": null\n");
+    }
+
+    @Test
+    void whatIsWrittenReadsBackTheSame() {
+        for (Summary summary : new Summary[]{
+                new Summary("com.example.T#m", "DPOR", true, true, 4, 0, 37, null),
+                new Summary("T#m", "OPTIMAL", false, false, 2, 1, 5, new Summary.Failure("DEADLOCK",
+                        "main waits for \"lock A@1\"\n\theld by main.1 \u0001 \\ done", "weft1.x.y", 1), "3/7")}) {
+            assertThat(SummaryJson.parse(SummaryJson.render(summary))).isEqualTo(summary);
+        }
+    }
+
+    @Test
+    void aTextThatIsNotASummarySaysWhereItGoesWrong() {
+        assertThatThrownBy(() -> SummaryJson.parse("{\"test\": \"T#m\", \"algorithm\" \"DPOR\"}"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("expected ':' at character 28");
+        assertThatThrownBy(() -> SummaryJson.parse("{\"test\": \"T#m\", \"algorithm\": \"DPOR\", \"verdict\": \"MAYBE\"}"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("MAYBE");
+        assertThatThrownBy(() -> SummaryJson.parse("{\"test\": 3}"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("\"test\" must be a string");
     }
 }

@@ -45,11 +45,12 @@ final class Node {
     final BitSet narrowSleepers = new BitSet();
     /** whether the step of the current branch failed and ended its execution */
     boolean branchFailed;
-    /**
-     * In a sharded exploration ({@link ShardSplit}): whether this state is above the split, where every awake enabled
-     * thread is tried; false for every state of an unsharded one
-     */
+    /** In a sharded exploration ({@link ShardSplit}): whether this state is above the split; never in a whole one. */
+    boolean aboveSplit;
+    /** Whether this state, above the split, tries every awake enabled thread. */
     boolean expandedFully;
+    /** How many times a race reversal added to this state's branches (for {@link ShardSplit}'s check). */
+    int insertions;
     /** In a sharded exploration: how many states above this one had more than one awake enabled thread. */
     int choicesAbove;
     /** Whether this state starts a part of the search that another shard explores: nothing is run from it here. */
@@ -91,6 +92,7 @@ final class Node {
     /** Adds the thread to the backtrack set because of the race; it must not be in it yet. */
     void backtrackFor(int thread, Reversal why) {
         backtrack.set(thread);
+        insertions++;
         if (reversals == null || reversals.length <= thread) {
             reversals = Arrays.copyOf(reversals == null ? new Reversal[0] : reversals, thread + 1);
         }

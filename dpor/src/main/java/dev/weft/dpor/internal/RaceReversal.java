@@ -88,6 +88,7 @@ final class RaceReversal {
                 || !node.wakeup.insert(v, node.chosenBranch)) {
             return;
         }
+        node.insertions++;
         if (!node.backtrack.get(v.thread(0))) {
             node.backtrackFor(v.thread(0), why);
         }

@@ -2,6 +2,7 @@ package dev.weft.dpor.internal;
 
 import dev.weft.dpor.ExecutionStatus;
 import dev.weft.dpor.Shard;
+import dev.weft.scheduler.model.Operation;
 
 import java.util.List;
 
@@ -9,17 +10,25 @@ import java.util.List;
  * How a sharded exploration divides the search into parts that need nothing from each other
  * (docs/design/explorers.md, "Shards").
  *
- * <p>The states above the split try every awake enabled thread. A race found anywhere can only ask a state to try
- * one more thread; above the split every thread is tried already, so what one part finds never changes what
- * another part or the states above the split do. The split lies below the first few states where more than one
- * thread is awake ({@link Node#choice()}), on every path: each state where a path crosses it starts a part, and an
- * execution that ends above it is a part of its own. The parts are numbered in the order the depth-first search
- * meets them, which is the same in every shard, since every shard builds the same states above the split.
+ * <p>A race found anywhere can only ask a state to try one more thread, at the state where its first step was taken.
+ * The states above the split ask for nothing: where the step taken can race (it touches memory or a lock), every
+ * awake enabled thread is tried already; where it cannot (a thread start, a yield: steps that race with nothing), no
+ * race ever names it. So what one part finds never changes what another part or the states above the split do. The
+ * split lies below the first few states that try more than one thread ({@link Node#choice()}), on every path: each
+ * state where a path crosses it starts a part, and an execution that ends above it is a part of its own. The parts
+ * are numbered in the order the depth-first search meets them, which is the same in every shard, since every shard
+ * builds the same states above the split.
  *
  * <p>Sleep sets still work above the split, so no trace is run in two parts, and each part is explored to the end,
- * so every trace is run in some part: the shards' executions add up to the number of traces, which is what the
- * whole exploration runs. A thread tried above the split without a race asking for it can find every other thread
- * it could wake asleep; such executions are cut off (sleep-set blocked), the price of splitting.
+ * so every trace is run in some part: the shards' executions add up to the number of traces, which is what the whole
+ * exploration runs. A thread tried above the split without a race asking for it can find every other thread it could
+ * wake asleep; such executions are cut off (sleep-set blocked), the price of splitting.
+ *
+ * <p>Two rules that are not races can ask a state for a branch: a failure is taken to conflict with every other
+ * thread's next step, and a daemon thread that fails after the end is tried before it. Above the split they are seen
+ * by every shard (the execution is every shard's) unless they come from inside a part, after a failure that did not
+ * stop the search; then the shards could no longer agree on the parts, and the exploration stops with an error
+ * rather than miss a part ({@link #checkNothingAskedAbove}).
  */
 final class ShardSplit {
 
@@ -51,13 +60,21 @@ final class ShardSplit {
         if (choices == 0) {
             return;
         }
-        node.choicesAbove = parent == null ? 0 : parent.choicesAbove + (parent.choice() ? 1 : 0);
+        node.choicesAbove = parent == null ? 0
+                : parent.choicesAbove + (parent.expandedFully && parent.choice() ? 1 : 0);
         if (node.choicesAbove < choices) {
-            node.expandedFully = true;
-        } else if (parent.expandedFully) {
+            node.aboveSplit = true;
+            int first = node.firstAwake();
+            node.expandedFully = first >= 0 && canRace(node.pendingOperationOf(first));
+        } else if (parent.aboveSplit) {
             partOfThisExecution = shard.owns(parts++);
             node.otherShard = !partOfThisExecution;
         }
+    }
+
+    /** Whether a step can be in a race at all: only a step on memory or a lock can (see HappensBefore). */
+    private static boolean canRace(Operation operation) {
+        return operation.location() != null || operation.lockId() != null;
     }
 
     /**
@@ -77,7 +94,35 @@ final class ShardSplit {
         if (status == ExecutionStatus.OTHER_SHARD) {
             throw new IllegalStateException("an execution left for another shard without meeting a new part");
         }
-        boolean insideAPart = !stack.isEmpty() && !stack.get(stack.size() - 1).expandedFully;
-        return insideAPart || shard.owns(parts++);
+        return insideAPart(stack) || shard.owns(parts++);
+    }
+
+    /** Whether the execution whose states these are went below the split (into a part this shard explores). */
+    boolean insideAPart(List<Node> stack) {
+        return choices > 0 && !stack.isEmpty() && !stack.get(stack.size() - 1).aboveSplit;
+    }
+
+    /** How many branches races have asked for above the split so far, on this path. */
+    static int askedAbove(List<Node> stack) {
+        int asked = 0;
+        for (int i = 0; i < stack.size() && stack.get(i).aboveSplit; i++) {
+            asked += stack.get(i).insertions;
+        }
+        return asked;
+    }
+
+    /**
+     * Stops the exploration if an execution inside a part asked for a branch above the split: the other shards
+     * cannot know of it.
+     *
+     * @param before {@link #askedAbove} before the execution's races were reversed
+     */
+    void checkNothingAskedAbove(List<Node> stack, int before) {
+        if (askedAbove(stack) != before) {
+            throw new IllegalStateException("weft.shard=" + shard + ": an execution inside this shard's part needs"
+                    + " a branch above the split that divides the search (a failure, or a daemon thread failing after"
+                    + " the end, right after a thread start), which the other shards cannot know of. Run this test"
+                    + " without weft.shard, or stop at the first failure.");
+        }
     }
 }

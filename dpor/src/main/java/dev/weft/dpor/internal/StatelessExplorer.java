@@ -102,11 +102,16 @@ public final class StatelessExplorer implements Explorer {
             if (replay != null) {
                 break;
             }
+            boolean insideAPart = split.insideAPart(stack);
+            int askedAbove = insideAPart ? ShardSplit.askedAbove(stack) : 0;
             if (reduce) {
                 reverseRaces(outcome, stack, firstNew);
             }
             if (optimal) {
                 markFailingStep(outcome, stack);
+            }
+            if (insideAPart) {
+                split.checkNothingAskedAbove(stack, askedAbove);
             }
             firstNew = backtrack(stack);
             if (firstNew < 0) {
@@ -261,7 +266,7 @@ public final class StatelessExplorer implements Explorer {
         split.place(node, parent);
         if (optimal && parent != null) {
             node.narrowSleepers.or(parent.narrowSleepers);
-            if (parent.expandedFully) {
+            if (parent.aboveSplit) {
                 node.narrowSleepers.or(parent.asleep()); // put to sleep above the split
             }
             node.narrowSleepers.and(node.asleep());

@@ -7,6 +7,7 @@ import dev.weft.dpor.Explorer;
 import dev.weft.dpor.SearchAlgorithm;
 import dev.weft.reporting.ReplayToken;
 import dev.weft.reporting.ReportFiles;
+import dev.weft.reporting.ShardMerge;
 import dev.weft.reporting.Summary;
 import dev.weft.reporting.SummaryJson;
 import dev.weft.reporting.TraceTable;
@@ -54,7 +55,7 @@ final class ExplorationSession {
         ReplayToken replay = settings.replay() == null ? null : decodeReplay(settings.replay());
         ExplorationOptions options = new ExplorationOptions(SearchAlgorithm.valueOf(settings.algorithm().name()),
                 settings.maxExecutions(), settings.maxSteps(), true, settings.maxSeconds() == WeftSettings.NO_TIME_BUDGET
-                ? Long.MAX_VALUE : TimeUnit.SECONDS.toNanos(settings.maxSeconds()));
+                ? Long.MAX_VALUE : TimeUnit.SECONDS.toNanos(settings.maxSeconds()), settings.shard());
         ProgressListener progress = new ProgressListener(shortName, out);
         RuntimeSettings runtime = RuntimeSettings.defaults()
                 .withWatchdogTimeout(settings.watchdogTimeout())
@@ -119,7 +120,7 @@ final class ExplorationSession {
                 + " The interleavings run so far passed; the search was not exhaustive. Give the test more time, or"
                 + " a budget of Weft's own that ends the search without failing it (maxExecutions, maxSeconds).";
         SummaryJson.write(testDir(), new Summary(testName, settings.algorithm().name(), false, false, executions, 0,
-                millis, new Summary.Failure("TIMEOUT", message, null, 0)));
+                millis, new Summary.Failure("TIMEOUT", message, null, 0), shard()));
         out.println(message);
         context.publishReportEntry("weft", message);
         return new ExplorationTimedOut(message);
@@ -151,9 +152,19 @@ final class ExplorationSession {
         }
     }
 
+    /**
+     * The test's report folder; a shard's is a folder of its own inside it ({@code shard-2-of-3}), so that shards
+     * run side by side (Surefire forks) keep their summaries apart for {@link ShardMerge}.
+     */
     private Path testDir() {
-        return settings.reportDir().resolve(context.getRequiredTestClass().getName())
+        Path dir = settings.reportDir().resolve(context.getRequiredTestClass().getName())
                 .resolve(context.getRequiredTestMethod().getName());
+        return shard() == null ? dir : dir.resolve(ShardMerge.folderOf(shard()));
+    }
+
+    /** The part of the search this run explores ({@code "2/3"}), or {@code null} for all of it (a replay is whole). */
+    private String shard() {
+        return settings.shard().whole() || settings.replay() != null ? null : settings.shard().toString();
     }
 
     private void pass(ExplorationResult result, Path testDir, ReplayToken replay, ProgressListener progress)
@@ -197,7 +208,8 @@ final class ExplorationSession {
         out.println(line);
         context.publishReportEntry("weft", line);
         String message = failure.kind() + ": " + failure.message() + System.lineSeparator()
-                + "  found after " + result.executions() + " execution(s) of " + testName + ", shown with "
+                + "  found after " + result.executions() + " execution(s) of " + testName
+                + (shard() == null ? "" : " (shard " + shard() + "; the replay token needs no shard)") + ", shown with "
                 + reported.preemptions(algorithm) + System.lineSeparator()
                 + System.lineSeparator() + TraceTable.render(failure) + System.lineSeparator()
                 + "replay: @ExhaustiveConcurrency(replay = \"" + token + "\")  or  -Dweft.replay=" + token
@@ -223,12 +235,12 @@ final class ExplorationSession {
     private Summary summary(ExplorationResult result, Summary.Failure failure) {
         return new Summary(testName, settings.algorithm().name(), failure == null, result.exhaustive(),
                 result.executions(), result.sleepSetBlocked(), TimeUnit.NANOSECONDS.toMillis(result.elapsedNanos()),
-                failure);
+                failure, shard());
     }
 
     private String consoleLine(String verdict, ExplorationResult result) {
-        return String.format("weft: %s %s — %d executions (%d sleep-set blocked), %s, %d ms", shortName, verdict,
-                result.executions(), result.sleepSetBlocked(), result.exhaustive() ? "complete" : "not exhaustive",
+        return String.format("weft: %s %s — %s%d executions (%d sleep-set blocked), %s, %d ms", shortName, verdict,
+                shard() == null ? "" : "shard " + shard() + ": ", result.executions(), result.sleepSetBlocked(), result.exhaustive() ? "complete" : "not exhaustive",
                 TimeUnit.NANOSECONDS.toMillis(result.elapsedNanos()));
     }
 

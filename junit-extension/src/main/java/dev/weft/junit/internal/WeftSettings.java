@@ -1,6 +1,7 @@
 package dev.weft.junit.internal;
 
 import dev.weft.junit.Algorithm;
+import dev.weft.dpor.Shard;
 import dev.weft.junit.ExhaustiveConcurrency;
 import dev.weft.scheduler.runtime.Timeouts;
 
@@ -17,7 +18,7 @@ import java.util.function.Function;
 record WeftSettings(Algorithm algorithm, long maxExecutions, long maxSeconds, int maxSteps, String replay,
                     Path reportDir,
                     Duration watchdogTimeout, boolean minimizePreemptions, Timeouts timeouts, boolean reuseThreads,
-                    boolean keepCoreAwake, boolean interchangeableIdleWorkers, boolean spuriousWakeups) {
+                    boolean keepCoreAwake, boolean interchangeableIdleWorkers, boolean spuriousWakeups, Shard shard) {
 
     static final long DEFAULT_MAX_EXECUTIONS = 100_000;
     /** {@link #maxSeconds} when no time budget is set. */
@@ -74,9 +75,11 @@ record WeftSettings(Algorithm algorithm, long maxExecutions, long maxSeconds, in
                 .map(v -> parseBoolean(v, "weft.interchangeableIdleWorkers", where)).orElse(true);
         boolean spuriousWakeups = parameters.apply("weft.spuriousWakeups")
                 .map(v -> parseBoolean(v, "weft.spuriousWakeups", where)).orElse(DEFAULT_SPURIOUS_WAKEUPS);
+        Shard shard = parameters.apply("weft.shard").filter(v -> !v.isBlank()).map(v -> parseShard(v, where))
+                .orElse(Shard.WHOLE);
         return new WeftSettings(algorithm, maxExecutions, maxSeconds, (int) maxSteps, replay, reportDir,
                 Duration.ofSeconds(watchdog), minimizePreemptions, timeouts, reuseThreads, keepCoreAwake,
-                interchangeableIdleWorkers, spuriousWakeups);
+                interchangeableIdleWorkers, spuriousWakeups, shard);
     }
 
     private static Timeouts parseTimeouts(String value, String where) {
@@ -87,6 +90,15 @@ record WeftSettings(Algorithm algorithm, long maxExecutions, long maxSeconds, in
                     + "' (" + where + ")");
         }
         return policy;
+    }
+
+    private static Shard parseShard(String value, String where) {
+        try {
+            return Shard.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw new WeftConfigurationException("configuration parameter weft.shard: " + e.getMessage() + " ("
+                    + where + ")");
+        }
     }
 
     private static boolean parseBoolean(String value, String name, String where) {

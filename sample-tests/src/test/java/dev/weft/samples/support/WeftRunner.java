@@ -1,5 +1,7 @@
 package dev.weft.samples.support;
 
+import dev.weft.dpor.Shard;
+import dev.weft.reporting.ShardMerge;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
@@ -69,12 +71,25 @@ public final class WeftRunner {
                 .selectors(selectMethod(testClass, method))
                 .execute();
         Path testDir = reportDir.resolve(testClass.getName()).resolve(method);
+        if (sharded(parameters)) {
+            testDir = testDir.resolve(ShardMerge.folderOf(parameters.get("weft.shard"))); // a folder of its own
+        }
         try {
             Path summary = testDir.resolve("summary.json");
             String json = Files.exists(summary) ? Files.readString(summary) : "";
             return new Outcome(results, json, testDir);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Whether the parameters make the run one shard of several (a replay is whole; a bad shard fails the test). */
+    private static boolean sharded(Map<String, String> parameters) {
+        String shard = parameters.get("weft.shard");
+        try {
+            return shard != null && !parameters.containsKey("weft.replay") && !Shard.parse(shard).whole();
+        } catch (IllegalArgumentException e) {
+            return false;
         }
     }
 
