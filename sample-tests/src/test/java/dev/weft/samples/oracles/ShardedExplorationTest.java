@@ -70,16 +70,16 @@ class ShardedExplorationTest {
     }
 
     /**
-     * Peterson's lock with a plain turn field fails in some interleavings only: with three shards, some find a
-     * failing execution in their part and fail, the others run their whole part without one and pass. A passing
-     * shard is complete, so its part holds no failure; a failing shard found one in its part.
+     * An object published before its constructor's writes are seen fails in some interleavings only: with three
+     * shards, some find a failing execution in their part and fail, the others run their whole part without one and
+     * pass. A passing shard is complete, so its part holds no failure; a failing shard found one in its part.
      */
     @Test
     void aBugFailsTheShardsWhosePartsHoldAFailureAndEachTokenReplaysWithoutTheShard() throws Exception {
         List<Integer> failing = new ArrayList<>();
         List<Integer> passing = new ArrayList<>();
         for (int k = 1; k <= 3; k++) {
-            WeftRunner.Outcome shard = WeftRunner.run(BUG_ZOO, "brokenPeterson", reports,
+            WeftRunner.Outcome shard = WeftRunner.run(BUG_ZOO, "publicationBeforeInitialisation", reports,
                     Map.of("weft.shard", k + "/3"));
             if (shard.failure().isEmpty()) {
                 assertThat(shard.summaryJson()).contains("\"complete\": true");
@@ -89,7 +89,7 @@ class ShardedExplorationTest {
             failing.add(k);
             assertThat(shard.failure().get()).hasMessageContaining("(shard " + k + "/3; the replay token needs no"
                     + " shard)");
-            WeftRunner.Outcome replay = WeftRunner.run(BUG_ZOO, "brokenPeterson", reports,
+            WeftRunner.Outcome replay = WeftRunner.run(BUG_ZOO, "publicationBeforeInitialisation", reports,
                     Map.of("weft.replay", shard.replayToken(), "weft.shard", k + "/3"));
             assertThat(replay.failure()).as("the replay of shard %d's failure", k).isPresent();
             assertThat(replay.failure().get().getMessage().lines().findFirst())
@@ -101,7 +101,7 @@ class ShardedExplorationTest {
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         assertThat(ShardMerge.mergeAll(List.of(reports), new PrintStream(printed, true, StandardCharsets.UTF_8)))
                 .isFalse();
-        assertThat(printed.toString(StandardCharsets.UTF_8)).contains("brokenPeterson FAIL — 3 shards")
+        assertThat(printed.toString(StandardCharsets.UTF_8)).contains("publicationBeforeInitialisation FAIL — 3 shards")
                 .contains("failing shard(s) " + failing);
     }
 
