@@ -1,5 +1,6 @@
 package dev.weft.dpor.internal;
 
+import dev.weft.scheduler.model.Dependence;
 import dev.weft.scheduler.model.Event;
 import dev.weft.scheduler.model.Operation;
 import dev.weft.scheduler.model.PendingOperation;
@@ -139,11 +140,7 @@ final class Node {
         return threads;
     }
 
-    /**
-     * Whether more than one enabled thread is awake here: a state where the search branches. (Counting only states
-     * where two of them are about to do dependent steps spreads some programs' traces over more parts, but the
-     * states above the split then multiply: lastzero(10) did not finish in ten minutes.)
-     */
+    /** Whether more than one enabled thread is awake here: a state where the search branches. */
     boolean choice() {
         int awake = 0;
         for (int t = enabled.nextSetBit(0); t >= 0 && awake < 2; t = enabled.nextSetBit(t + 1)) {
@@ -152,6 +149,27 @@ final class Node {
             }
         }
         return awake > 1;
+    }
+
+    /**
+     * The first awake enabled thread whose next step is dependent with another awake enabled thread's, or -1 if their
+     * steps all commute.
+     */
+    int firstInConflict() {
+        for (PendingOperation a : pending) {
+            int t = a.thread().index();
+            if (!a.enabled() || sleep.contains(t)) {
+                continue;
+            }
+            for (PendingOperation b : pending) {
+                int u = b.thread().index();
+                if (u != t && b.enabled() && !sleep.contains(u)
+                        && Dependence.dependent(a.operation(), b.operation())) {
+                    return t;
+                }
+            }
+        }
+        return -1;
     }
 
     /** Whether some thread that is not a daemon thread is enabled here. */

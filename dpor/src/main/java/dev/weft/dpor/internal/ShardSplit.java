@@ -64,12 +64,21 @@ final class ShardSplit {
                 : parent.choicesAbove + (parent.expandedFully && parent.choice() ? 1 : 0);
         if (node.choicesAbove < choices) {
             node.aboveSplit = true;
-            int first = node.firstAwake();
+            int first = firstAbove(node);
             node.expandedFully = first >= 0 && canRace(node.pendingOperationOf(first));
         } else if (parent.aboveSplit) {
             partOfThisExecution = shard.owns(parts++);
             node.otherShard = !partOfThisExecution;
         }
+    }
+
+    /**
+     * The thread that moves first from a state above the split: one whose step conflicts with another's if there is
+     * one, so that the states that try every thread are ones where the order matters at once.
+     */
+    static int firstAbove(Node node) {
+        int conflicting = node.firstInConflict();
+        return conflicting >= 0 ? conflicting : node.firstAwake();
     }
 
     /** Whether a step can be in a race at all: only a step on memory or a lock can (see HappensBefore). */

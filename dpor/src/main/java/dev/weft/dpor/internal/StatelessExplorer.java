@@ -274,7 +274,7 @@ public final class StatelessExplorer implements Explorer {
         if (optimal && !node.expandedFully) {
             return withWakeupTree(node, parent == null ? null : parent.chosenBranch);
         }
-        int chosen = node.firstAwake();
+        int chosen = node.expandedFully ? ShardSplit.firstAbove(node) : node.firstAwake();
         node.chosen = chosen;
         if (chosen >= 0) {
             if (reduce && !node.expandedFully) {
