@@ -34,9 +34,12 @@ final class ShardSplit {
 
     /**
      * Branching states above the split beyond those needed for one part per shard: every branching state at least
-     * doubles the parts, so each shard gets about eight, which evens out parts of different sizes.
+     * doubles the parts, so each shard gets about eight, which evens out parts of different sizes. The system property
+     * {@code weft.shard.spareChoices} changes it, for experiments and for tests that want a split small programs
+     * reach; every shard of one search must use the same value.
      */
-    private static final int SPARE_CHOICES = 3;
+    static final String SPARE_CHOICES_PROPERTY = "weft.shard.spareChoices";
+    private static final int DEFAULT_SPARE_CHOICES = 3;
 
     private final Shard shard;
     /** branching states on each path above the split; 0 when the search is whole */
@@ -48,7 +51,8 @@ final class ShardSplit {
 
     ShardSplit(Shard shard) {
         this.shard = shard;
-        this.choices = shard.whole() ? 0 : ceilLog2(shard.count()) + SPARE_CHOICES;
+        this.choices = shard.whole() ? 0
+                : ceilLog2(shard.count()) + Integer.getInteger(SPARE_CHOICES_PROPERTY, DEFAULT_SPARE_CHOICES);
     }
 
     private static int ceilLog2(int n) {

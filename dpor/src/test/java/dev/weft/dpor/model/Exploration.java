@@ -39,6 +39,34 @@ public record Exploration(ModelProgram program, SearchAlgorithm algorithm, int s
     /** Shards 1 to {@code count} of the exploration, one after the other, as one. */
     public static Exploration sharded(ModelProgram program, SearchAlgorithm algorithm, boolean keepEvents,
                                       int count) {
+        return sharded(program, algorithm, keepEvents, count, null);
+    }
+
+    /**
+     * As {@link #sharded(ModelProgram, SearchAlgorithm, boolean, int)}, with the split after {@code spareChoices}
+     * branching states beyond one part per shard ({@code weft.shard.spareChoices}; {@code null}: the default), so that
+     * small programs reach it too.
+     */
+    public static Exploration sharded(ModelProgram program, SearchAlgorithm algorithm, boolean keepEvents,
+                                      int count, Integer spareChoices) {
+        String property = "weft.shard.spareChoices";
+        String before = System.getProperty(property);
+        if (spareChoices != null) {
+            System.setProperty(property, spareChoices.toString());
+        }
+        try {
+            return shardedHere(program, algorithm, keepEvents, count);
+        } finally {
+            if (before == null) {
+                System.clearProperty(property);
+            } else {
+                System.setProperty(property, before);
+            }
+        }
+    }
+
+    private static Exploration shardedHere(ModelProgram program, SearchAlgorithm algorithm, boolean keepEvents,
+                                           int count) {
         ModelSubject subject = new ModelSubject(program);
         ExplorationLog log = new ExplorationLog(subject, keepEvents);
         List<ExplorationResult> parts = new ArrayList<>();
