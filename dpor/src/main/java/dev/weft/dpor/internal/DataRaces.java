@@ -42,10 +42,18 @@ final class DataRaces {
      * @param stack the exploration's states of that execution, for its preemption count
      */
     static ExplorationFailure of(ExecutionOutcome outcome, List<Node> stack) {
+        return of(outcome, stack, null);
+    }
+
+    /**
+     * As {@link #of(ExecutionOutcome, List)}, with the execution's happens-before relation if it was built already
+     * ({@code null}: built here if needed).
+     */
+    static ExplorationFailure of(ExecutionOutcome outcome, List<Node> stack, HappensBefore built) {
         if (outcome.status() != ExecutionStatus.COMPLETE || !touchesUnsafeObject(outcome.events())) {
             return null;
         }
-        HappensBefore hb = HappensBefore.of(outcome.events());
+        HappensBefore hb = built != null ? built : HappensBefore.of(outcome.events());
         for (int later = 0; later < hb.size(); later++) {
             if (!isUnsafe(hb.event(later))) {
                 continue;

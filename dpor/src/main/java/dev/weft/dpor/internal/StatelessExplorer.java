@@ -77,6 +77,8 @@ public final class StatelessExplorer implements Explorer {
             ExecutionOutcome outcome = new ExecutionRunner(subject, stack, options.maxSteps(),
                     (s, pending) -> newNode(s, pending, split),
                     replay == null ? ExecutionRunner.UNFORCED : replay).run(firstNew);
+            // Built once: the races to reverse and the data-race check both read it.
+            HappensBefore hb = reduce ? HappensBefore.of(outcome.events()) : null;
             boolean nondeterministic = outcome.failure() != null
                     && outcome.failure().kind() == FailureKind.NONDETERMINISM;
             if (split.owns(outcome.status(), stack) || nondeterministic) {
@@ -91,7 +93,7 @@ public final class StatelessExplorer implements Explorer {
                     }
                 }
                 if (dataRace == null) {
-                    dataRace = DataRaces.of(outcome, stack);
+                    dataRace = DataRaces.of(outcome, stack, hb);
                 }
                 listener.executionEnded(new ExecutionRecord(executions + blocked, outcome.events(),
                         outcome.status(), outcome.failure()));
@@ -105,7 +107,7 @@ public final class StatelessExplorer implements Explorer {
             boolean insideAPart = split.insideAPart(stack);
             int askedAbove = insideAPart ? ShardSplit.askedAbove(stack) : 0;
             if (reduce) {
-                reverseRaces(outcome, stack, firstNew);
+                reverseRaces(outcome, hb, stack, firstNew);
             }
             if (optimal) {
                 markFailingStep(outcome, stack);
@@ -130,8 +132,7 @@ public final class StatelessExplorer implements Explorer {
      * Adds the reversal of every race that involves an event this execution added (older ones were seen before), and
      * of every race between a lock held at the end and a thread left waiting for it.
      */
-    private static void reverseRaces(ExecutionOutcome outcome, List<Node> stack, int firstNew) {
-        HappensBefore hb = HappensBefore.of(outcome.events());
+    private static void reverseRaces(ExecutionOutcome outcome, HappensBefore hb, List<Node> stack, int firstNew) {
         for (int j = Math.max(firstNew, 0); j < hb.size(); j++) {
             Operation op = hb.event(j).operation();
             int thread = hb.event(j).thread().index();
