@@ -31,7 +31,8 @@ class UserLevelCountsTest {
             "flagSetBeforeTheFutureItGuards, 1",
             "queuedTaskSeesOneOfTheOthers, 6",
             "fourTasksInTurnOnThreeIdleWorkers, 1",
-            "terminatedHappensBeforeAwaitTermination, 1"})
+            "terminatedHappensBeforeAwaitTermination, 1",
+            "composedStageReadsStatePublishedBeforeItWasQueued, 2"})
     void costsTheUsersTraces(String method, long traces) {
         ExecutorOutcomes.assertPassesIn(WeftRunner.run(UserLevelPrograms.class, method, reports), method,
                 traces);
@@ -51,7 +52,8 @@ class UserLevelCountsTest {
             "taskTearsAPairWrittenByAnother | ASSERTION | the reader saw x and y differ",
             "taskReadsStatePublishedAfterItsSubmission | ASSERTION | expected: <42> but was: <0>",
             "flagSetAfterTheFutureItGuards | ASSERTION | woken before the flag was set",
-            "queuedTaskSeesOnlyTheSecond | ASSERTION | the queued task saw the second task's write alone"})
+            "queuedTaskSeesOnlyTheSecond | ASSERTION | the queued task saw the second task's write alone",
+            "composedStageReadsStatePublishedAfterItWasQueued | ASSERTION | expected: <42> but was: <0>"})
     void stillFindsTheBug(String method, String kind, String reason) {
         ExecutorOutcomes.assertFailsBecause(WeftRunner.run(UserLevelPrograms.class, method, reports), method, kind,
                 reason);

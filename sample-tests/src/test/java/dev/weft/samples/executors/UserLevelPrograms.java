@@ -264,6 +264,53 @@ class UserLevelPrograms {
     }
 
     /** What a task queued behind two running ones saw of them, under their common monitor. */
+    /**
+     * A composed stage queues its follow-up ({@code thenCompose} calling {@code supplyAsync}), then publishes what the
+     * follow-up reads. The worker that queued it, taking it back once its stage is done, always sees the publication
+     * (its program order puts it first); the other worker, free first, may run the follow-up before it. A worker takes
+     * its own queued task back as a continuation only while nothing of its own came after the queueing
+     * ({@code OwnQueuedTask}): here the publication did, so the other worker's take is explored.
+     */
+    @ExhaustiveConcurrency
+    void composedStageReadsStatePublishedAfterItWasQueued() throws Exception {
+        assertEquals(42, followUpOfAComposedStage(false));
+    }
+
+    /**
+     * Its twin publishes before it queues the follow-up: the submission orders the write before the follow-up,
+     * whichever worker runs it, and nothing else of the user's conflicts: 1 trace. It costs 2 executions: the other
+     * worker, idle once its own stage is done, may take the follow-up as soon as it is queued, and then its take orders
+     * its own stage before the follow-up, so the stage's worker taking the follow-up back (less order) is run too. When
+     * the stage's worker takes it back first, the other worker's look at the shut-down pool's queue does not race with
+     * that take ({@code OwnQueuedTask}), and the idle worker's take, more order, is not run.
+     */
+    @ExhaustiveConcurrency
+    void composedStageReadsStatePublishedBeforeItWasQueued() throws Exception {
+        assertEquals(42, followUpOfAComposedStage(true));
+    }
+
+    /** What the follow-up queued by a composed stage read, published by the stage before or after the queueing. */
+    private static int followUpOfAComposedStage(boolean publishFirst) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        Box box = new Box();
+        CompletableFuture<Integer> other = CompletableFuture.supplyAsync(() -> 2, pool);
+        int seen = CompletableFuture.supplyAsync(() -> 1, pool)
+                .thenCompose(x -> {
+                    if (publishFirst) {
+                        box.value = 42;
+                    }
+                    CompletableFuture<Integer> followUp = CompletableFuture.supplyAsync(() -> box.value, pool);
+                    if (!publishFirst) {
+                        box.value = 42;
+                    }
+                    return followUp;
+                })
+                .join();
+        other.join();
+        pool.shutdown();
+        return seen;
+    }
+
     static final class Seen {
         int first;
         int second;

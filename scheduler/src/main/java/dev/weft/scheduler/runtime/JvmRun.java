@@ -220,6 +220,7 @@ public final class JvmRun implements Run {
         lastMover = thread;
         Event event = new Event(nextEventIndex++, thread.id, thread.steps++, performed(thread, action),
                 Execution.source(action.site()), action.value(), action.stack());
+        thread.ownQueuedTask.completed(action.operation());
         execution.spinRule.performed(thread, action, event, execution.threads());
         return event;
     }

@@ -69,6 +69,8 @@ final class ManagedThread {
     int sizeBeforeCall;
     /** The pool whose {@code getTask} this worker has entered and not yet taken a task in, or {@code null}. */
     java.util.concurrent.ThreadPoolExecutor lookingForTaskIn;
+    /** The task this thread last queued in a pool, while it may take it back as its own continuation. */
+    final OwnQueuedTask ownQueuedTask = new OwnQueuedTask();
     int steps;
     /**
      * When the timed call in progress times out on the execution's clock, until it waits at its timed action; -1 when

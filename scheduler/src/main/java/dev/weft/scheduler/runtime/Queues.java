@@ -1,6 +1,5 @@
 package dev.weft.scheduler.runtime;
 
-import dev.weft.scheduler.model.Location;
 
 import java.util.Collection;
 import java.util.List;
@@ -118,8 +117,8 @@ final class Queues {
         if (queue instanceof SynchronousQueue<?> rendezvous) {
             return self.execution.synchronousQueues.tryTransfer(self, rendezvous, true, element, site).paired;
         }
-        return plain(self, queue, "offer", "(" + OBJECT + ")Z", roomIn(queue), tail(self, queue, site), site,
-                () -> queue.offer(element));
+        return plain(self, queue, "offer", "(" + OBJECT + ")Z", roomIn(queue),
+                PoolModel.offer(self, element, tail(self, queue, site)), site, () -> queue.offer(element));
     }
 
     static boolean add(ManagedThread self, Queue<Object> queue, Object element, int site) {
@@ -179,10 +178,8 @@ final class Queues {
      * its slot ({@link QueueSlots}), else ({@code null}) the whole queue.
      */
     private static CollectionStep.Part head(ManagedThread self, Queue<?> queue, int site) {
-        Location takenBy = PoolModel.takenBy(self, queue);
-        return takenBy != null
-                ? changes -> takenBy
-                : self.execution.queueSlots.part(self, queue, QueueSlots.End.HEAD, site);
+        CollectionStep.Part takenBy = PoolModel.takenBy(self, queue);
+        return takenBy != null ? takenBy : self.execution.queueSlots.part(self, queue, QueueSlots.End.HEAD, site);
     }
 
     /** What an offer to the queue touches: the tail and the slot it fills ({@link QueueSlots}), or the whole queue. */
