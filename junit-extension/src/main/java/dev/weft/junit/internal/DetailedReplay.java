@@ -41,7 +41,8 @@ final class DetailedReplay {
             return failure;
         }
         ExplorationResult replay = Explorer.replaying(failure.schedule(), options)
-                .explore(new JvmSubject(body, runtime.withRecordDetail(true)), ExplorationListener.NONE);
+                .explore(new JvmSubject(body, runtime.withRecordDetail(true), new ExplorerCausalOrder()),
+                        ExplorationListener.NONE);
         if (replay.failures().isEmpty()) {
             return failure;
         }

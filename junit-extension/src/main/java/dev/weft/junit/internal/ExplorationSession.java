@@ -64,7 +64,7 @@ final class ExplorationSession {
                 .withKeepCoreAwake(settings.keepCoreAwake())
                 .withInterchangeableIdleWorkers(settings.interchangeableIdleWorkers())
                 .withSpuriousWakeups(settings.spuriousWakeups());
-        JvmSubject subject = new JvmSubject(body, runtime);
+        JvmSubject subject = new JvmSubject(body, runtime, new ExplorerCausalOrder());
         long started = System.nanoTime();
         ExplorationResult result = explore(replay, options, subject, progress, started);
         if (subject.workerIdentityMattered()) {
@@ -72,7 +72,7 @@ final class ExplorationSession {
             // ran so far is real, but a failure-free exploration is not yet exhaustive. Explore again, with every
             // choice of idle worker.
             runtime = runtime.withInterchangeableIdleWorkers(false);
-            subject = new JvmSubject(body, runtime);
+            subject = new JvmSubject(body, runtime, new ExplorerCausalOrder());
             if (result == null || !result.failed()) {
                 out.println("weft: " + shortName + " a task looked at the thread it runs on: exploring again with"
                         + " every choice of idle pool worker");

@@ -44,8 +44,8 @@ class ExecutorsTest {
      *   its tail and second slot ({@code QueueSlots});</li>
      *   <li>futures composed on a pool: nothing of the user's conflicts: 1. The stage that {@code thenCompose}'s
      *   {@code supplyAsync} queues from inside a worker's task is taken back by that worker once its task is done,
-     *   with nothing of its own in between: a continuation, which the other worker's look at the shut-down pool's
-     *   queue does not race with ({@code OwnQueuedTask}; it was 2 before).</li>
+     *   with nothing of its own in between: a neutral take, which the other worker's take or look does not race with
+     *   ({@code NeutralTakes}; it was 2 before).</li>
      * </ul>
      */
     @ParameterizedTest(name = "{0} passes in {1} executions")

@@ -263,13 +263,12 @@ class UserLevelPrograms {
         return seen;
     }
 
-    /** What a task queued behind two running ones saw of them, under their common monitor. */
     /**
      * A composed stage queues its follow-up ({@code thenCompose} calling {@code supplyAsync}), then publishes what the
      * follow-up reads. The worker that queued it, taking it back once its stage is done, always sees the publication
-     * (its program order puts it first); the other worker, free first, may run the follow-up before it. A worker takes
-     * its own queued task back as a continuation only while nothing of its own came after the queueing
-     * ({@code OwnQueuedTask}): here the publication did, so the other worker's take is explored.
+     * (its program order puts it first); the other worker, free first, may run the follow-up before it. A worker's take
+     * of its own queued task is neutral only while nothing of its own came after the queueing ({@code NeutralTakes}):
+     * here the publication did, so the other worker's take is explored.
      */
     @ExhaustiveConcurrency
     void composedStageReadsStatePublishedAfterItWasQueued() throws Exception {
@@ -280,13 +279,40 @@ class UserLevelPrograms {
      * Its twin publishes before it queues the follow-up: the submission orders the write before the follow-up,
      * whichever worker runs it, and nothing else of the user's conflicts: 1 trace. It costs 2 executions: the other
      * worker, idle once its own stage is done, may take the follow-up as soon as it is queued, and then its take orders
-     * its own stage before the follow-up, so the stage's worker taking the follow-up back (less order) is run too. When
-     * the stage's worker takes it back first, the other worker's look at the shut-down pool's queue does not race with
-     * that take ({@code OwnQueuedTask}), and the idle worker's take, more order, is not run.
+     * its own stage (not ordered before the queueing) before the follow-up, so the stage's worker taking the follow-up
+     * back (less order) is run too. When the stage's worker takes it back first, with nothing in between, that take is
+     * neutral ({@code NeutralTakes}), and the idle worker's take, more order, is not run.
      */
     @ExhaustiveConcurrency
     void composedStageReadsStatePublishedBeforeItWasQueued() throws Exception {
         assertEquals(42, followUpOfAComposedStage(true));
+    }
+
+    /**
+     * The other worker is idle before a stage queues its follow-up and then publishes what the follow-up reads (the
+     * stage waits until the other worker's task is done): the idle worker may take the follow-up at once and read before
+     * the publication. The stage's worker taking the follow-up back puts the publication first, an order its
+     * submission does not give, so that take is not neutral ({@code NeutralTakes}) and the idle worker's take is run
+     * too. Missed before: any two workers' takes touched keys of their own, and the idle worker, woken by
+     * {@code shutdown}'s interrupt, never looked at the queue.
+     */
+    @ExhaustiveConcurrency
+    void idleWorkerRunsAFollowUpBeforeItsSubmitterPublishes() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        Box box = new Box();
+        CompletableFuture<Integer> stage = CompletableFuture.supplyAsync(() -> 1, pool)
+                .thenCompose(x -> {
+                    while (((ThreadPoolExecutor) pool).getCompletedTaskCount() < 1) {
+                        Thread.yield(); // the other worker's task is done: it waits for the next
+                    }
+                    CompletableFuture<Integer> followUp = CompletableFuture.supplyAsync(() -> box.value, pool);
+                    box.value = 42;
+                    return followUp;
+                });
+        pool.execute(() -> box.flag = true);
+        int seen = stage.join();
+        pool.shutdown();
+        assertEquals(42, seen);
     }
 
     /** What the follow-up queued by a composed stage read, published by the stage before or after the queueing. */
@@ -311,6 +337,7 @@ class UserLevelPrograms {
         return seen;
     }
 
+    /** What a task queued behind two running ones saw of them, under their common monitor. */
     static final class Seen {
         int first;
         int second;

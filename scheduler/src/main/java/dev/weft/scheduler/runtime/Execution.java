@@ -25,6 +25,8 @@ final class Execution {
     final CollectionModel collections = new CollectionModel(this);
     final MapKeys mapKeys = new MapKeys(names);
     final QueueSlots queueSlots = new QueueSlots();
+    /** Which takes of a pool's work queue order nothing of their own ({@link PoolModel#takenBy}). */
+    final NeutralTakes neutralTakes;
     /**
      * The driving thread was interrupted while it waited for the run (JUnit's timeout): its waits clear the flag so
      * as not to spin, and {@link JvmRun#close} sets it again, for the exploration to see before its next execution.
@@ -59,8 +61,10 @@ final class Execution {
     /** What the spurious wake-ups of this execution were, for a failure's message. */
     private final List<String> spuriousWakeUps = new ArrayList<>();
 
-    Execution(RuntimeSettings settings, VirtualClock.Origin origin, Set<String> staticInitialiserStarts) {
+    Execution(RuntimeSettings settings, VirtualClock.Origin origin, Set<String> staticInitialiserStarts,
+              CausalOrder order) {
         this.settings = settings;
+        this.neutralTakes = new NeutralTakes(order);
         this.spinRule = new SpinRule(settings.spinDetection());
         this.clock = new VirtualClock(origin);
         this.staticInitialiserStarts = staticInitialiserStarts;

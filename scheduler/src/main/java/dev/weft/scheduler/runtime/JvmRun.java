@@ -62,17 +62,18 @@ public final class JvmRun implements Run {
 
     /** Starts the main thread of a fresh execution and waits until it is paused in front of its first operation. */
     static JvmRun start(RuntimeSettings settings, ThrowingRunnable body) {
-        return start(settings, body, warning -> { }, VirtualClock.Origin.now(), new HashSet<>());
+        return start(settings, body, warning -> { }, VirtualClock.Origin.now(), new HashSet<>(), CausalOrder.UNKNOWN);
     }
 
     /**
      * As {@link #start(RuntimeSettings, ThrowingRunnable)}; {@code warnings} hears what the test should be told, the
      * execution's clock starts at {@code origin}, and {@code staticStarts} collects, across the executions of one
-     * exploration, where static initialisers started threads (a class is initialised in one execution only).
+     * exploration, where static initialisers started threads (a class is initialised in one execution only);
+     * {@code order} is the explorer's happens-before order, asked as the execution runs ({@link NeutralTakes}).
      */
     static JvmRun start(RuntimeSettings settings, ThrowingRunnable body, Consumer<String> warnings,
-                        VirtualClock.Origin origin, Set<String> staticStarts) {
-        Execution execution = new Execution(settings, origin, staticStarts);
+                        VirtualClock.Origin origin, Set<String> staticStarts, CausalOrder order) {
+        Execution execution = new Execution(settings, origin, staticStarts, order);
         execution.driveFrom(Thread.currentThread());
         if (settings.keepCoreAwake()) {
             CoreKeeper.executionStarts();
@@ -220,7 +221,7 @@ public final class JvmRun implements Run {
         lastMover = thread;
         Event event = new Event(nextEventIndex++, thread.id, thread.steps++, performed(thread, action),
                 Execution.source(action.site()), action.value(), action.stack());
-        thread.ownQueuedTask.completed(action.operation());
+        execution.neutralTakes.completed(thread, action, event);
         execution.spinRule.performed(thread, action, event, execution.threads());
         return event;
     }

@@ -15,6 +15,7 @@ public final class JvmSubject implements Subject {
 
     private final ThrowingRunnable body;
     private final RuntimeSettings settings;
+    private final CausalOrder order;
     private final Set<String> warnings = ConcurrentHashMap.newKeySet();
     /** Where every execution's clock starts: when this exploration began. */
     private final VirtualClock.Origin clockOrigin = VirtualClock.Origin.now();
@@ -24,11 +25,21 @@ public final class JvmSubject implements Subject {
     private boolean workerIdentityMattered;
 
     public JvmSubject(ThrowingRunnable body, RuntimeSettings settings) {
-        if (body == null || settings == null) {
-            throw new IllegalArgumentException("test body and settings must not be null");
+        this(body, settings, CausalOrder.UNKNOWN);
+    }
+
+    /**
+     * @param order the explorer's happens-before order, which tells which takes of a pool's work queue order nothing
+     *              of their own; with {@link CausalOrder#UNKNOWN} every take but an idle worker's empty one is taken
+     *              to order its worker's past before the task, which costs executions but loses none
+     */
+    public JvmSubject(ThrowingRunnable body, RuntimeSettings settings, CausalOrder order) {
+        if (body == null || settings == null || order == null) {
+            throw new IllegalArgumentException("test body, settings and order must not be null");
         }
         this.body = body;
         this.settings = settings;
+        this.order = order;
     }
 
     public JvmSubject(ThrowingRunnable body) {
@@ -51,7 +62,7 @@ public final class JvmSubject implements Subject {
             throw new WorkerIdentityMattered();
         }
         ControlledHooks.installIfAbsent();
-        last = JvmRun.start(settings, body, warnings::add, clockOrigin, staticInitialiserStarts);
+        last = JvmRun.start(settings, body, warnings::add, clockOrigin, staticInitialiserStarts, order);
         return last;
     }
 

@@ -69,8 +69,12 @@ final class ManagedThread {
     int sizeBeforeCall;
     /** The pool whose {@code getTask} this worker has entered and not yet taken a task in, or {@code null}. */
     java.util.concurrent.ThreadPoolExecutor lookingForTaskIn;
-    /** The task this thread last queued in a pool, while it may take it back as its own continuation. */
-    final OwnQueuedTask ownQueuedTask = new OwnQueuedTask();
+    /** The task the offer this thread is performing puts into a queue, until its event ({@link NeutralTakes}). */
+    Object queueing;
+    /** The step this thread is about to make that orders nothing the user can see ({@link NeutralTakes}). */
+    dev.weft.scheduler.model.Operation orderNeutralStep;
+    /** How many of this thread's first events its past counts: all but the order-neutral ones since the last other. */
+    int orderingSteps;
     int steps;
     /**
      * When the timed call in progress times out on the execution's clock, until it waits at its timed action; -1 when

@@ -5,8 +5,6 @@ import dev.weft.scheduler.model.LockId;
 import dev.weft.scheduler.model.Location;
 import dev.weft.scheduler.model.Operation;
 import java.lang.reflect.Field;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
@@ -70,7 +68,7 @@ final class PoolModel {
     /** A change the counters and termination show (see the class comment). */
     static void countersChange(ManagedThread self, Object pool, int site) {
         Operation release = Operation.unlock(activity(self, pool));
-        self.ownQueuedTask.orderNeutral(release); // commutes with the other workers' releases
+        NeutralTakes.orderNeutral(self, release); // commutes with the other workers' releases
         Step.userLevelChange(self, release, site);
     }
 
@@ -108,50 +106,37 @@ final class PoolModel {
         Object queue = work instanceof SynchronousQueue ? null : collections.collectionOf(work, null, null);
         if (queue != null && pool.isShutdown()) {
             Operation look = Operation.read(lookedAt(self, collections.location(queue, self)));
-            self.ownQueuedTask.orderNeutral(look);
+            NeutralTakes.orderNeutral(self, look);
             Step.observe(self, look, site);
         }
     }
 
     /**
      * What a shut-down pool's worker looks at in the work queue: the whole queue, or, where idle workers are
-     * interchangeable, every part of it but the takes of a worker's own queued task ({@link #takenBy}): the queue's
-     * submissions and queries (the whole) and the other threads' takes. The keys are those of the threads of the
-     * execution so far; a take by a thread started after this look took a task queued after it, and that submission
-     * is ordered against the look.
+     * interchangeable, a key of its own, which the queue's submissions and queries and every take that orders
+     * something (writes of the whole queue) overlap, and a neutral take ({@link NeutralTakes}) does not: this worker
+     * taking that task instead would only have added order.
      */
     private static Location lookedAt(ManagedThread self, Location queue) {
-        if (!self.execution.settings.interchangeableIdleWorkers()) {
-            return queue;
-        }
-        List<String> takers = new ArrayList<>();
-        for (ManagedThread other : self.execution.threads()) {
-            if (other != self) {
-                takers.add(takenByKey(other));
-            }
-        }
-        return takers.isEmpty() ? queue : Location.keys(queue, takers);
+        return self.execution.settings.interchangeableIdleWorkers()
+                ? Location.key(queue, "looked at by " + self.id.name())
+                : queue;
     }
 
     /**
      * Where a take (or timed poll) of {@code queue} by {@code self} is an idle worker's take of a task from its pool's
      * work queue, and idle workers are interchangeable ({@link RuntimeSettings#interchangeableIdleWorkers}): the part of
-     * the queue that this take touches, decided as it is performed, so that its event is a write of that key rather
-     * than of the whole queue. Else {@code null}.
+     * the queue that this take touches, decided as it is performed. Else {@code null}.
      *
-     * <p>Two idle workers waiting for a task are the same but for their identity: whichever takes it, the task runs
-     * the same code from the same state, and so does everything after, with the two workers' names swapped. So their
-     * takes need not be ordered against each other (each touches its own key, {@code taken by <worker>}) and the
-     * explorer runs one of them; each take is still ordered against every submission (a write of the whole queue),
-     * which is what makes the task happen after its submission. The argument fails once the code looks at which thread
-     * it runs on: an execution that both took as an interchangeable worker and saw a thread other than the main one
-     * look at its identity ({@code Thread.currentThread()}, a {@code ThreadLocal}) makes the exploration start again
-     * with every idle worker's choice explored ({@link JvmSubject}).
-     *
-     * <p>A worker that takes back the task it queued itself, with nothing since that orders anything
-     * ({@link OwnQueuedTask}), touches a key of its own, {@code continued by <worker>}, which a shut-down pool's worker
-     * does not look at ({@link #lookedAt}): any other worker that could have taken that task instead would run it
-     * after its own operations, an order the explorer already covers (OwnQueuedTask says why).
+     * <p>A take of a task that orders nothing the task's submission did not already order ({@link NeutralTakes}: the
+     * worker's past is before the submission) touches the worker's own key, {@code taken by <worker>}: another worker
+     * taking that task would run it after its own past, more order, so the explorer need not try it, and the takes of
+     * two such workers do not race. Each is still ordered against every submission (a write of the whole queue),
+     * which is what makes the task happen after its submission. Any other take writes the whole queue, so that every
+     * other worker's take, empty take and look races with it. A take that got nothing (interrupted) reads the
+     * worker's key. The argument fails once the code looks at which thread it runs on: an execution that both took a
+     * task neutrally and saw a thread other than the main one look at its identity ({@code Thread.currentThread()}, a
+     * {@code ThreadLocal}) makes the exploration start again with every worker's choice explored ({@link JvmSubject}).
      */
     static CollectionStep.Part takenBy(ManagedThread self, Object queue) {
         ThreadPoolExecutor pool = self.lookingForTaskIn;
@@ -159,26 +144,28 @@ final class PoolModel {
         if (pool == null || pool.getQueue() != queue || !self.execution.settings.interchangeableIdleWorkers()) {
             return null;
         }
-        self.execution.tookAsInterchangeableWorker = true;
-        Location whole = self.execution.collections.location(queue, self);
-        Location taken = Location.key(whole, takenByKey(self));
-        Location continued = Location.key(whole, "continued by " + self.id.name());
-        return changes -> self.ownQueuedTask.isHeadOf((Queue<?>) queue) ? continued : taken;
-    }
-
-    private static String takenByKey(ManagedThread worker) {
-        return "taken by " + worker.id.name();
+        Location taken = Location.key(self.execution.collections.location(queue, self), "taken by " + self.id.name());
+        return changes -> {
+            if (!changes) {
+                return taken;
+            }
+            if (!self.execution.neutralTakes.neutral(self, ((Queue<?>) queue).peek())) {
+                return null;
+            }
+            self.execution.tookAsInterchangeableWorker = true;
+            return taken;
+        };
     }
 
     /**
-     * An offer of {@code element} to a queue, as it is performed: when it succeeds, the task that a pool's worker may
-     * take back as its own continuation ({@link OwnQueuedTask}; only a take from the worker's own pool's work queue
-     * asks). {@code part} is what the offer touches otherwise, or {@code null} for the whole queue.
+     * An offer of {@code element} to a queue, as it is performed: when it succeeds, the event that queued the element
+     * ({@link NeutralTakes}; only a take from a worker's own pool's work queue asks). {@code part} is what the offer
+     * touches otherwise, or {@code null} for the whole queue.
      */
     static CollectionStep.Part offer(ManagedThread self, Object element, CollectionStep.Part part) {
         return changes -> {
             if (changes) {
-                self.ownQueuedTask.queueing(element);
+                NeutralTakes.queueing(self, element);
             }
             return part == null ? null : part.touched(changes);
         };
