@@ -32,7 +32,7 @@ final class Execution {
      * as not to spin, and {@link JvmRun#close} sets it again, for the exploration to see before its next execution.
      */
     volatile boolean driverInterrupted;
-    /** An idle worker took from its pool's work queue as one of interchangeable workers ({@link PoolModel#takenBy}). */
+    /** A worker took a task neutrally, the other workers' choices unexplored ({@link PoolModel#takenBy}). */
     volatile boolean tookAsInterchangeableWorker;
     /** A thread other than the main one looked at its own identity ({@code Thread.currentThread()}, a thread-local). */
     volatile boolean threadIdentityObserved;

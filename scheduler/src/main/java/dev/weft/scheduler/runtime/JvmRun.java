@@ -53,7 +53,7 @@ public final class JvmRun implements Run {
     }
 
     /**
-     * Whether this execution took a task as one of interchangeable idle workers and also saw a thread other than the
+     * Whether this execution took a task neutrally ({@link NeutralTakes}) and also saw a thread other than the
      * main one look at its identity: then which worker took it may have mattered ({@link PoolModel#takenBy}).
      */
     boolean workerIdentityMayHaveMattered() {

@@ -49,7 +49,7 @@ public final class JvmSubject implements Subject {
     /**
      * Installs the runtime's hook handler if needed and starts the body; returns once it is paused or has ended.
      *
-     * @throws WorkerIdentityMattered if an execution took a task as one of interchangeable idle workers and looked at
+     * @throws WorkerIdentityMattered if an execution took a task neutrally ({@link NeutralTakes}) and looked at
      *                                a thread's identity: the exploration so far assumed what that execution disproved
      * @throws ExplorationInterrupted if the calling thread was interrupted (JUnit's timeout): the exploration ends
      */
@@ -67,7 +67,7 @@ public final class JvmSubject implements Subject {
     }
 
     /**
-     * Whether some execution so far took a task as one of interchangeable idle workers
+     * Whether some execution so far took a task neutrally, leaving the other workers' choices unexplored
      * ({@link RuntimeSettings#interchangeableIdleWorkers}) and saw a thread look at its identity: the exploration
      * must then be run again without that assumption.
      */

@@ -16,9 +16,10 @@ import java.time.Duration;
  *                        reused across executions ({@link Carrier}) instead of new ones
  * @param keepCoreAwake   whether a second CPU is kept busy while executions run, so that hand-offs between threads do
  *                        not wait for an idle CPU to wake ({@link CoreKeeper})
- * @param interchangeableIdleWorkers whether the idle workers of a pool that wait for a task are taken as
- *                        interchangeable: which of them takes a queued task is not explored while no code the test
- *                        runs looks at a thread's identity ({@link PoolModel#takenBy})
+ * @param interchangeableIdleWorkers whether a pool worker's take of a task that orders nothing the task's submission
+ *                        did not (a neutral take, {@link NeutralTakes}) is left unexplored against the other workers'
+ *                        while no code the test runs looks at a thread's identity ({@link PoolModel#takenBy}); the
+ *                        name is the configuration key's
  * @param spuriousWakeups whether an untimed {@code wait}, {@code Condition.await} or {@code park} may also return
  *                        without being woken, as the JVM allows, once per thread and execution, while another
  *                        thread could move ({@link SpuriousWakeUp})
