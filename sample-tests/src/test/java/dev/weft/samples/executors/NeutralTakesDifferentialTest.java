@@ -14,13 +14,14 @@ import java.util.stream.LongStream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Neutral takes lose no outcome: small random pool programs ({@link RandomPoolPrograms}) reach the same outcomes (what
+ * Neutral takes lose no outcome: small random pool programs (two or three workers) ({@link RandomPoolPrograms}) reach the same outcomes (what
  * every read saw) when only neutral takes are left unexplored against the other workers' (the default) as when every
  * worker's choice is explored ({@code weft.interchangeableIdleWorkers=false}), and never run more executions.
  *
  * <p>The reference is independent of the rule under test: with the setting off, every take of a work queue is a write
  * of the whole queue. The seeds are fixed, so a failure names a program that can be run again;
- * {@code -Dweft.differential.poolPrograms=N} runs more.
+ * {@code -Dweft.differential.poolPrograms=N} runs more, {@code -Dweft.differential.algorithm=DPOR} with the other
+ * explorer.
  */
 class NeutralTakesDifferentialTest {
 
@@ -36,8 +37,9 @@ class NeutralTakesDifferentialTest {
     void neutralTakesReachEveryOutcome(long seed) {
         RandomPoolPrograms.Program program = RandomPoolPrograms.Program.random(seed);
 
-        Exploration everyChoice = explore(program, "false");
-        Exploration neutral = explore(program, "true");
+        String algorithm = System.getProperty("weft.differential.algorithm", "OPTIMAL");
+        Exploration everyChoice = explore(program, "false", algorithm);
+        Exploration neutral = explore(program, "true", algorithm);
 
         assertThat(neutral.outcomes).as("outcomes of\n%s", program).isEqualTo(everyChoice.outcomes);
         assertThat(neutral.executions).as("executions of\n%s", program).isLessThanOrEqualTo(everyChoice.executions);
@@ -46,10 +48,11 @@ class NeutralTakesDifferentialTest {
     private record Exploration(Set<String> outcomes, long executions) {
     }
 
-    private Exploration explore(RandomPoolPrograms.Program program, String interchangeable) {
+    private Exploration explore(RandomPoolPrograms.Program program, String interchangeable, String algorithm) {
         RandomPoolPrograms.use(program);
         WeftRunner.Outcome outcome = WeftRunner.run(RandomPoolPrograms.class, "runTheProgram",
-                reports.resolve(interchangeable), Map.of("weft.interchangeableIdleWorkers", interchangeable));
+                reports.resolve(interchangeable), Map.of("weft.interchangeableIdleWorkers", interchangeable,
+                        "weft.algorithm", algorithm));
         assertThat(outcome.failure()).as("a correct program\n%s", program).isEmpty();
         return new Exploration(new TreeSet<>(RandomPoolPrograms.OUTCOMES), outcome.number("executions"));
     }

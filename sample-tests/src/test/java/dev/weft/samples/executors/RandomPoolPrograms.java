@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Small random programs on a pool of two workers, for {@link NeutralTakesDifferentialTest}: tasks that read and write
+ * Small random programs on a pool of two or three workers, for {@link NeutralTakesDifferentialTest}: tasks that read and write
  * two shared cells under one monitor, some of them queueing a follow-up task from inside themselves (before, between
  * or after their own operations), the main thread awaiting some tasks before it submits the next. Every outcome (what
  * every read saw) that one exploration reaches is recorded, so that two explorations of one program can be compared.
@@ -38,16 +38,22 @@ class RandomPoolPrograms {
     }
 
     /**
+     * @param workers the pool's size: 2, or 3 for about one program in four
      * @param tasks   each task's operations; a follow-up is queued by exactly one task before it and is not submitted by
      *                the main thread
      * @param awaited for each task the main thread submits, whether it awaits it before it submits the next
      */
-    record Program(List<List<Op>> tasks, boolean[] awaited) {
+    record Program(int workers, List<List<Op>> tasks, boolean[] awaited) {
 
-        /** A program drawn from {@code seed}: 3 or 4 tasks, 1 to 3 operations each, at most 2 follow-ups. */
+        /**
+         * A program drawn from {@code seed}: on two workers 3 or 4 tasks of 1 to 3 operations, on three workers 3 tasks
+         * of 1 or 2; at most 2 follow-ups.
+         */
         static Program random(long seed) {
-            Random random = new Random(seed);
-            int count = 3 + random.nextInt(2);
+            Random random = new Random(seed * 0x9E3779B97F4A7C15L); // spread: nearby seeds start alike
+            int workers = random.nextInt(4) == 0 ? 3 : 2;
+            int count = workers == 3 ? 3 : 3 + random.nextInt(2); // three workers: smaller, or too many executions
+            int most = workers == 3 ? 2 : 3;
             List<List<Op>> tasks = new ArrayList<>();
             boolean[] followUp = new boolean[count];
             for (int t = 0; t < count; t++) {
@@ -55,7 +61,7 @@ class RandomPoolPrograms {
             }
             int followUps = 0;
             for (int t = 0; t < count; t++) {
-                int ops = 1 + random.nextInt(3);
+                int ops = 1 + random.nextInt(most);
                 for (int i = 0; i < ops; i++) {
                     int cell = random.nextInt(2);
                     tasks.get(t).add(random.nextBoolean()
@@ -73,7 +79,7 @@ class RandomPoolPrograms {
             for (int t = 0; t < count; t++) {
                 awaited[t] = !followUp[t] && random.nextInt(4) == 0;
             }
-            return new Program(tasks, awaited);
+            return new Program(workers, tasks, awaited);
         }
 
         boolean isFollowUp(int task) {
@@ -86,7 +92,7 @@ class RandomPoolPrograms {
 
         @Override
         public String toString() {
-            StringBuilder text = new StringBuilder();
+            StringBuilder text = new StringBuilder(workers + " workers\n");
             for (int t = 0; t < tasks.size(); t++) {
                 text.append("task ").append(t).append(isFollowUp(t) ? " (follow-up)" : "")
                         .append(awaited[t] ? " (awaited)" : "").append(": ").append(tasks.get(t)).append('\n');
@@ -127,7 +133,7 @@ class RandomPoolPrograms {
     @ExhaustiveConcurrency
     void runTheProgram() throws Exception {
         Program chosen = program;
-        ExecutorService pool = Executors.newFixedThreadPool(2);
+        ExecutorService pool = Executors.newFixedThreadPool(chosen.workers());
         Memory memory = new Memory(chosen.reads());
         List<Future<?>> submitted = new ArrayList<>();
         int[] firstRead = new int[chosen.tasks().size()];
