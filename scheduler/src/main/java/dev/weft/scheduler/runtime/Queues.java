@@ -1,6 +1,5 @@
 package dev.weft.scheduler.runtime;
 
-
 import java.util.Collection;
 import java.util.List;
 import java.util.NoSuchElementException;
