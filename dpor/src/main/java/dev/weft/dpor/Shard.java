@@ -9,7 +9,7 @@ package dev.weft.dpor;
  * @param number which part, from 1 to {@code count}
  * @param count  how many parts the exploration is split into
  */
-public record Shard(int number, int count) {
+public record Shard(int number, int count) implements Parts {
 
     /** The whole exploration, not split. */
     public static final Shard WHOLE = new Shard(1, 1);
@@ -50,6 +50,16 @@ public record Shard(int number, int count) {
     /** Whether the part with this number (from 0, in the order every shard meets the parts) is this shard's. */
     public boolean owns(long part) {
         return part % count == number - 1;
+    }
+
+    @Override
+    public int ways() {
+        return count;
+    }
+
+    @Override
+    public boolean take(long part) {
+        return owns(part);
     }
 
     @Override

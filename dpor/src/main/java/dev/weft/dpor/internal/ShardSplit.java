@@ -1,7 +1,7 @@
 package dev.weft.dpor.internal;
 
 import dev.weft.dpor.ExecutionStatus;
-import dev.weft.dpor.Shard;
+import dev.weft.dpor.Parts;
 import dev.weft.scheduler.model.Operation;
 
 import java.util.List;
@@ -41,18 +41,18 @@ final class ShardSplit {
     static final String SPARE_CHOICES_PROPERTY = "weft.shard.spareChoices";
     private static final int DEFAULT_SPARE_CHOICES = 3;
 
-    private final Shard shard;
+    private final Parts parts;
     /** branching states on each path above the split; 0 when the search is whole */
     private final int choices;
     /** the parts met so far */
-    private long parts;
+    private long met;
     /** whether the current execution entered a part this shard explores, once a new part was met; else null */
     private Boolean partOfThisExecution;
 
-    ShardSplit(Shard shard) {
-        this.shard = shard;
-        this.choices = shard.whole() ? 0
-                : ceilLog2(shard.count()) + Integer.getInteger(SPARE_CHOICES_PROPERTY, DEFAULT_SPARE_CHOICES);
+    ShardSplit(Parts parts) {
+        this.parts = parts;
+        this.choices = parts.ways() <= 1 ? 0
+                : ceilLog2(parts.ways()) + Integer.getInteger(SPARE_CHOICES_PROPERTY, DEFAULT_SPARE_CHOICES);
     }
 
     private static int ceilLog2(int n) {
@@ -71,7 +71,7 @@ final class ShardSplit {
             int first = firstAbove(node);
             node.expandedFully = first >= 0 && canRace(node.pendingOperationOf(first));
         } else if (parent.aboveSplit) {
-            partOfThisExecution = shard.owns(parts++);
+            partOfThisExecution = parts.take(met++);
             node.otherShard = !partOfThisExecution;
         }
     }
@@ -107,7 +107,7 @@ final class ShardSplit {
         if (status == ExecutionStatus.OTHER_SHARD) {
             throw new IllegalStateException("an execution left for another shard without meeting a new part");
         }
-        return insideAPart(stack) || shard.owns(parts++);
+        return insideAPart(stack) || parts.take(met++);
     }
 
     /** Whether the execution whose states these are went below the split (into a part this shard explores). */
@@ -132,7 +132,7 @@ final class ShardSplit {
      */
     void checkNothingAskedAbove(List<Node> stack, int before) {
         if (askedAbove(stack) != before) {
-            throw new IllegalStateException("weft.shard=" + shard + ": an execution inside this shard's part needs"
+            throw new IllegalStateException("weft.shard=" + parts + ": an execution inside this shard's part needs"
                     + " a branch above the split that divides the search (a failure, or a daemon thread failing after"
                     + " the end, right after a thread start), which the other shards cannot know of. Run this test"
                     + " without weft.shard, or stop at the first failure.");

@@ -7,6 +7,7 @@ import dev.weft.dpor.ExplorationListener;
 import dev.weft.dpor.ExplorationOptions;
 import dev.weft.dpor.ExplorationResult;
 import dev.weft.dpor.Explorer;
+import dev.weft.dpor.Parts;
 import dev.weft.dpor.Schedule;
 import dev.weft.dpor.Shard;
 import dev.weft.dpor.SearchAlgorithm;
@@ -45,13 +46,22 @@ public final class StatelessExplorer implements Explorer {
     private final boolean reduce;
     private final boolean optimal;
     private final Schedule replay;
+    private final Parts parts;
 
     /**
      * @param replay a schedule to run once and stop (the rest of the execution, if it goes on, takes the first
      *               enabled thread at each step), or {@code null} to explore
      */
     public StatelessExplorer(ExplorationOptions options, Schedule replay) {
+        this(options, replay, options.shard());
+    }
+
+    /**
+     * @param parts the parts of the divided search to explore (a replay runs its one schedule whatever they are)
+     */
+    public StatelessExplorer(ExplorationOptions options, Schedule replay, Parts parts) {
         this.options = options;
+        this.parts = replay == null ? parts : Shard.WHOLE;
         this.optimal = options.algorithm() == SearchAlgorithm.OPTIMAL;
         this.reduce = options.algorithm() == SearchAlgorithm.DPOR || optimal;
         this.replay = replay;
@@ -62,7 +72,7 @@ public final class StatelessExplorer implements Explorer {
         long started = System.nanoTime();
         List<Node> stack = new ArrayList<>();
         List<ExplorationFailure> failures = new ArrayList<>();
-        ShardSplit split = new ShardSplit(replay == null ? options.shard() : Shard.WHOLE);
+        ShardSplit split = new ShardSplit(parts);
         long executions = 0;
         long completed = 0;
         long blocked = 0;
