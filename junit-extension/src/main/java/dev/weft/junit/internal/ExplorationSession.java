@@ -25,6 +25,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 /**
  * One {@code @ExhaustiveConcurrency} test from start to verdict: explore (or replay), write {@code summary.json} and,
@@ -38,6 +39,8 @@ final class ExplorationSession {
     private final String testName;
     private final String shortName;
     private final PrintStream out = System.out;
+    /** Each worker's executions when workers side by side explored the test; empty when one did. */
+    private List<Long> workerShares = List.of();
 
     ExplorationSession(ExtensionContext context, WeftSettings settings, FreshTestBody body) {
         this.context = context;
@@ -66,6 +69,21 @@ final class ExplorationSession {
                 .withSpuriousWakeups(settings.spuriousWakeups());
         JvmSubject subject = new JvmSubject(body, runtime, new ExplorerCausalOrder());
         long started = System.nanoTime();
+        ParallelExploration.Outcome parallel = replay == null && settings.workers() > 1 && settings.shard().whole()
+                ? exploreInParallel(options, runtime, started) : null;
+        if (parallel != null && parallel.result() != null) {
+            workerShares = parallel.shares();
+            warn(parallel.warnings());
+            pass(parallel.result(), testDir(), null, null);
+            return;
+        }
+        if (parallel != null) {
+            String note = "weft: " + shortName + " exploring with one worker, not " + settings.workers() + ": "
+                    + parallel.oneWorkerBecause();
+            out.println(note);
+            context.publishReportEntry("weft.workers", note);
+            progress = new ProgressListener(shortName, out);
+        }
         ExplorationResult result = explore(replay, options, subject, progress, started);
         if (subject.workerIdentityMattered()) {
             // The idle workers of a pool were taken as interchangeable, and a thread looked at its identity: what
@@ -80,10 +98,7 @@ final class ExplorationSession {
                 result = explore(replay, options, subject, progress, started);
             }
         }
-        for (String warning : subject.warnings()) {
-            out.println("weft: " + shortName + " WARNING: " + warning);
-            context.publishReportEntry("weft.warning", warning);
-        }
+        warn(subject.warnings());
 
         Path testDir = testDir();
         if (!result.failed()) {
@@ -108,12 +123,35 @@ final class ExplorationSession {
     }
 
     /**
+     * Explores with {@code settings.workers()} workers side by side ({@link ParallelExploration}); the outcome says
+     * whether one worker must explore again.
+     */
+    private ParallelExploration.Outcome exploreInParallel(ExplorationOptions options, RuntimeSettings runtime,
+                                                          long started) throws IOException {
+        ProgressListener progress = new ProgressListener(shortName, out, settings.workers());
+        try {
+            return new ParallelExploration(settings.workers(), options,
+                    watch -> new JvmSubject(body, runtime, new ExplorerCausalOrder(), watch), progress).explore();
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            throw stopAtTimeout(progress, started);
+        }
+    }
+
+    private void warn(List<String> warnings) {
+        for (String warning : warnings) {
+            out.println("weft: " + shortName + " WARNING: " + warning);
+            context.publishReportEntry("weft.warning", warning);
+        }
+    }
+
+    /**
      * The thread was interrupted (JUnit's {@code @Timeout} or {@code junit.jupiter.execution.timeout.*}): the
      * exploration ended before its next execution. Writes a {@code summary.json} that says how far it got, and returns
      * Weft's account to throw; JUnit reports its timeout with this failure attached.
      */
     private ExplorationTimedOut stopAtTimeout(ProgressListener progress, long started) throws IOException {
-        long executions = progress.last() == null ? 0 : progress.last().number();
+        long executions = progress.ended();
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
         String message = "weft: " + shortName + " stopped after " + executions + " execution(s) in " + millis
                 + " ms: the test's thread was interrupted (JUnit's @Timeout, or junit.jupiter.execution.timeout.*)."
@@ -239,9 +277,11 @@ final class ExplorationSession {
     }
 
     private String consoleLine(String verdict, ExplorationResult result) {
-        return String.format("weft: %s %s — %s%d executions (%d sleep-set blocked), %s, %d ms", shortName, verdict,
-                shard() == null ? "" : "shard " + shard() + ": ", result.executions(), result.sleepSetBlocked(), result.exhaustive() ? "complete" : "not exhaustive",
-                TimeUnit.NANOSECONDS.toMillis(result.elapsedNanos()));
+        return String.format("weft: %s %s — %s%d executions (%d sleep-set blocked), %s, %d ms%s", shortName, verdict,
+                shard() == null ? "" : "shard " + shard() + ": ", result.executions(), result.sleepSetBlocked(),
+                result.exhaustive() ? "complete" : "not exhaustive", TimeUnit.NANOSECONDS.toMillis(result.elapsedNanos()),
+                workerShares.isEmpty() ? "" : ", " + workerShares.size() + " workers ("
+                        + workerShares.stream().map(String::valueOf).collect(Collectors.joining(" · ")) + ")");
     }
 
     private ReplayToken decodeReplay(String token) {

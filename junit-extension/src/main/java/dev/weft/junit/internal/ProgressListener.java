@@ -6,36 +6,52 @@ import dev.weft.dpor.ExplorationListener;
 import java.io.PrintStream;
 import java.util.concurrent.TimeUnit;
 
-/** Prints how far a long exploration has got, at most once every few seconds, and keeps the last execution. */
+/**
+ * Prints how far a long exploration has got, at most once every few seconds, and keeps the last execution. Parallel
+ * workers share one: it counts their executions together, and its line says how many workers run them.
+ */
 final class ProgressListener implements ExplorationListener {
 
     private static final long INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(5);
 
     private final String testName;
     private final PrintStream out;
+    private final int workers;
     private final long started = System.nanoTime();
     private long nextReport = started + INTERVAL_NANOS;
+    private long ended;
     private ExecutionRecord last;
 
     ProgressListener(String testName, PrintStream out) {
+        this(testName, out, 1);
+    }
+
+    ProgressListener(String testName, PrintStream out, int workers) {
         this.testName = testName;
         this.out = out;
+        this.workers = workers;
     }
 
     @Override
-    public void executionEnded(ExecutionRecord record) {
+    public synchronized void executionEnded(ExecutionRecord record) {
         last = record;
+        ended++;
         long now = System.nanoTime();
         if (now >= nextReport) {
             nextReport = now + INTERVAL_NANOS;
             double seconds = (now - started) / 1e9;
-            out.printf("weft: %s ... %,d executions so far (%,.0f/s, %.0f s)%n", testName, record.number(),
-                    record.number() / seconds, seconds);
+            out.printf("weft: %s ... %,d executions so far (%,.0f/s, %.0f s%s)%n", testName, ended, ended / seconds,
+                    seconds, workers == 1 ? "" : ", " + workers + " workers");
         }
     }
 
     /** The most recent execution, or {@code null} before the first. */
-    ExecutionRecord last() {
+    synchronized ExecutionRecord last() {
         return last;
+    }
+
+    /** How many executions ended so far (sleep-set blocked ones too), all workers together. */
+    synchronized long ended() {
+        return ended;
     }
 }

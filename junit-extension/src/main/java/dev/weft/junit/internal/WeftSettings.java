@@ -2,6 +2,7 @@ package dev.weft.junit.internal;
 
 import dev.weft.junit.Algorithm;
 import dev.weft.dpor.Shard;
+import dev.weft.scheduler.runtime.SideBySideExecutions;
 import dev.weft.junit.ExhaustiveConcurrency;
 import dev.weft.scheduler.runtime.Timeouts;
 
@@ -18,7 +19,8 @@ import java.util.function.Function;
 record WeftSettings(Algorithm algorithm, long maxExecutions, long maxSeconds, int maxSteps, String replay,
                     Path reportDir,
                     Duration watchdogTimeout, boolean minimizePreemptions, Timeouts timeouts, boolean reuseThreads,
-                    boolean keepCoreAwake, boolean interchangeableIdleWorkers, boolean spuriousWakeups, Shard shard) {
+                    boolean keepCoreAwake, boolean interchangeableIdleWorkers, boolean spuriousWakeups, Shard shard,
+                    int workers) {
 
     static final long DEFAULT_MAX_EXECUTIONS = 100_000;
     /** {@link #maxSeconds} when no time budget is set. */
@@ -28,6 +30,11 @@ record WeftSettings(Algorithm algorithm, long maxExecutions, long maxSeconds, in
     static final String DEFAULT_REPORT_DIR = "target/weft-reports";
     /** Whether waits may wake without a cause unless configured: see the user guide on what that costs. */
     static final boolean DEFAULT_SPURIOUS_WAKEUPS = true;
+    /**
+     * One worker unless asked for more: on the 2-core machine this was measured on, two workers explored big0 and
+     * lastzero(10) no faster than one (docs/PERFORMANCE.md, "Parallel workers").
+     */
+    static final int DEFAULT_WORKERS = 1;
 
     /**
      * @param parameters looks up a configuration parameter by name
@@ -77,9 +84,15 @@ record WeftSettings(Algorithm algorithm, long maxExecutions, long maxSeconds, in
                 .map(v -> parseBoolean(v, "weft.spuriousWakeups", where)).orElse(DEFAULT_SPURIOUS_WAKEUPS);
         Shard shard = parameters.apply("weft.shard").filter(v -> !v.isBlank()).map(v -> parseShard(v, where))
                 .orElse(Shard.WHOLE);
+        long workers = parameters.apply("weft.workers").map(v -> parsePositive(v, "weft.workers", where))
+                .orElse((long) DEFAULT_WORKERS);
+        if (workers > SideBySideExecutions.MAX_WORKERS) {
+            throw new WeftConfigurationException("configuration parameter weft.workers must be at most "
+                    + SideBySideExecutions.MAX_WORKERS + " but was " + workers + " (" + where + ")");
+        }
         return new WeftSettings(algorithm, maxExecutions, maxSeconds, (int) maxSteps, replay, reportDir,
                 Duration.ofSeconds(watchdog), minimizePreemptions, timeouts, reuseThreads, keepCoreAwake,
-                interchangeableIdleWorkers, spuriousWakeups, shard);
+                interchangeableIdleWorkers, spuriousWakeups, shard, (int) workers);
     }
 
     private static Timeouts parseTimeouts(String value, String where) {

@@ -1,7 +1,7 @@
 package dev.weft.samples.oracles;
 
 /** The trace counts of {@code ORACLES.md}, computed from its formulas rather than copied as numbers. */
-final class OracleCounts {
+public final class OracleCounts {
 
     private OracleCounts() {
     }
@@ -20,7 +20,7 @@ final class OracleCounts {
     }
 
     /** {@code lockinc(N)}, {@code ainc(N)}, {@code pi(N)}: N!. */
-    static long orders(int n) {
+    public static long orders(int n) {
         return factorial(n);
     }
 
@@ -35,7 +35,7 @@ final class OracleCounts {
     }
 
     /** {@code lastzero(N)}: (N+3)·2^(N−2). */
-    static long lastzero(int n) {
+    public static long lastzero(int n) {
         return (n + 3L) << (n - 2);
     }
 
@@ -50,7 +50,7 @@ final class OracleCounts {
     }
 
     /** {@code filesystem(N)}: 1 up to 13 threads, then 2^(N−13). */
-    static long filesystem(int n) {
+    public static long filesystem(int n) {
         return n <= 13 ? 1 : 1L << (n - 13);
     }
 }

@@ -331,6 +331,7 @@ class OraclePrograms {
     @ExhaustiveConcurrency void lastzero3() throws Exception { lastzero(3); }
     @ExhaustiveConcurrency void lastzero5() throws Exception { lastzero(5); }
     @ExhaustiveConcurrency void lastzero8() throws Exception { lastzero(8); }
+    @ExhaustiveConcurrency void lastzero10() throws Exception { lastzero(10); }
     @ExhaustiveConcurrency void popl14Program() throws Exception { popl14(); }
     @ExhaustiveConcurrency void indexer12() throws Exception { indexer(12); }
     @ExhaustiveConcurrency void filesystem14() throws Exception { filesystem(14); }

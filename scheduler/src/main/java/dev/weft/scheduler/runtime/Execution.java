@@ -19,11 +19,13 @@ import java.util.Set;
 final class Execution {
 
     final RuntimeSettings settings;
-    final ObjectNames names = new ObjectNames();
+    final ObjectNames names;
+    /** Hears of the state this execution did not create, when executions run side by side. */
+    final SharedStateWatch watch;
     final Monitors monitors = new Monitors(this);
     final ReentrantLocks locks = new ReentrantLocks(this);
     final CollectionModel collections = new CollectionModel(this);
-    final MapKeys mapKeys = new MapKeys(names);
+    final MapKeys mapKeys;
     final QueueSlots queueSlots = new QueueSlots();
     /** Which takes of a pool's work queue order nothing of their own ({@link PoolModel#takenBy}). */
     final NeutralTakes neutralTakes;
@@ -62,8 +64,11 @@ final class Execution {
     private final List<String> spuriousWakeUps = new ArrayList<>();
 
     Execution(RuntimeSettings settings, VirtualClock.Origin origin, Set<String> staticInitialiserStarts,
-              CausalOrder order) {
+              CausalOrder order, SharedStateWatch watch) {
         this.settings = settings;
+        this.watch = watch;
+        this.names = new ObjectNames(watch);
+        this.mapKeys = new MapKeys(names);
         this.neutralTakes = new NeutralTakes(order);
         this.spinRule = new SpinRule(settings.spinDetection());
         this.clock = new VirtualClock(origin);

@@ -62,18 +62,21 @@ public final class JvmRun implements Run {
 
     /** Starts the main thread of a fresh execution and waits until it is paused in front of its first operation. */
     static JvmRun start(RuntimeSettings settings, ThrowingRunnable body) {
-        return start(settings, body, warning -> { }, VirtualClock.Origin.now(), new HashSet<>(), CausalOrder.UNKNOWN);
+        return start(settings, body, warning -> { }, VirtualClock.Origin.now(), new HashSet<>(), CausalOrder.UNKNOWN,
+                SharedStateWatch.NONE);
     }
 
     /**
      * As {@link #start(RuntimeSettings, ThrowingRunnable)}; {@code warnings} hears what the test should be told, the
      * execution's clock starts at {@code origin}, and {@code staticStarts} collects, across the executions of one
      * exploration, where static initialisers started threads (a class is initialised in one execution only);
-     * {@code order} is the explorer's happens-before order, asked as the execution runs ({@link NeutralTakes}).
+     * {@code order} is the explorer's happens-before order, asked as the execution runs ({@link NeutralTakes}), and
+     * {@code watch} hears of the state the execution did not create ({@link SharedStateWatch}).
      */
     static JvmRun start(RuntimeSettings settings, ThrowingRunnable body, Consumer<String> warnings,
-                        VirtualClock.Origin origin, Set<String> staticStarts, CausalOrder order) {
-        Execution execution = new Execution(settings, origin, staticStarts, order);
+                        VirtualClock.Origin origin, Set<String> staticStarts, CausalOrder order,
+                        SharedStateWatch watch) {
+        Execution execution = new Execution(settings, origin, staticStarts, order, watch);
         execution.driveFrom(Thread.currentThread());
         if (settings.keepCoreAwake()) {
             CoreKeeper.executionStarts();

@@ -16,6 +16,7 @@ public final class JvmSubject implements Subject {
     private final ThrowingRunnable body;
     private final RuntimeSettings settings;
     private final CausalOrder order;
+    private final SharedStateWatch watch;
     private final Set<String> warnings = ConcurrentHashMap.newKeySet();
     /** Where every execution's clock starts: when this exploration began. */
     private final VirtualClock.Origin clockOrigin = VirtualClock.Origin.now();
@@ -34,12 +35,21 @@ public final class JvmSubject implements Subject {
      *              to order its worker's past before the task, which costs executions but loses none
      */
     public JvmSubject(ThrowingRunnable body, RuntimeSettings settings, CausalOrder order) {
-        if (body == null || settings == null || order == null) {
-            throw new IllegalArgumentException("test body, settings and order must not be null");
+        this(body, settings, order, SharedStateWatch.NONE);
+    }
+
+    /**
+     * @param watch hears of the state each execution did not create: for executions that run side by side with
+     *              other subjects' ({@link SideBySideExecutions}); {@link SharedStateWatch#NONE} otherwise
+     */
+    public JvmSubject(ThrowingRunnable body, RuntimeSettings settings, CausalOrder order, SharedStateWatch watch) {
+        if (body == null || settings == null || order == null || watch == null) {
+            throw new IllegalArgumentException("test body, settings, order and watch must not be null");
         }
         this.body = body;
         this.settings = settings;
         this.order = order;
+        this.watch = watch;
     }
 
     public JvmSubject(ThrowingRunnable body) {
@@ -62,7 +72,7 @@ public final class JvmSubject implements Subject {
             throw new WorkerIdentityMattered();
         }
         ControlledHooks.installIfAbsent();
-        last = JvmRun.start(settings, body, warnings::add, clockOrigin, staticInitialiserStarts, order);
+        last = JvmRun.start(settings, body, warnings::add, clockOrigin, staticInitialiserStarts, order, watch);
         return last;
     }
 

@@ -23,22 +23,25 @@ final class MemoryAccess {
     static void field(ManagedThread self, Object owner, boolean write, int site) {
         Sites.Site where = Sites.get(site);
         String field = fieldName(where.member());
+        if (owner == null && self.execution.watch.active()) {
+            self.execution.watch.touchedStatic(where.declaringClass() + "." + field, write, Execution.source(site));
+        }
         Location location = owner == null
                 ? Location.staticField(where.declaringClass(), field)
-                : Location.field(self.execution.names.nameOf(owner, self), field);
+                : Location.field(self.execution.names.nameOf(owner, self, write), field);
         access(self, write ? OpKind.WRITE : OpKind.READ, location, site,
                 detail(self) ? Detail.field(owner, where, field, self.thread.getContextClassLoader()) : null);
     }
 
     static void arrayElement(ManagedThread self, Object array, int index, boolean write, int site) {
-        Location location = Location.arrayElement(self.execution.names.nameOf(array, self), index);
+        Location location = Location.arrayElement(self.execution.names.nameOf(array, self, write), index);
         access(self, write ? OpKind.WRITE : OpKind.READ, location, site,
                 detail(self) ? Detail.arrayElement(array, index) : null);
     }
 
     /** {@code access} is one of the {@link Sites} access codes. */
     static void atomic(ManagedThread self, Object atomic, int index, int access, int site) {
-        String name = self.execution.names.nameOf(atomic, self);
+        String name = self.execution.names.nameOf(atomic, self, access != Sites.READ);
         Location location = index < 0 ? Location.atomic(name) : Location.arrayElement(name, index);
         OpKind kind = switch (access) {
             case Sites.READ -> OpKind.READ;

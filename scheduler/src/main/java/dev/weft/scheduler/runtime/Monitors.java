@@ -135,7 +135,7 @@ final class Monitors {
     private Monitor monitor(Object object, ManagedThread self) {
         Monitor monitor = monitors.get(object);
         if (monitor == null) {
-            monitor = new Monitor(new LockState(new LockId(execution.names.nameOf(object, self))), new WaitSet());
+            monitor = new Monitor(new LockState(new LockId(execution.names.nameOfMonitor(object, self))), new WaitSet());
             monitors.put(object, monitor);
         }
         return monitor;

@@ -19,14 +19,63 @@ import java.util.Map;
 final class ObjectNames {
 
     private final Map<Object, String> names = new IdentityHashMap<>();
+    private final SharedStateWatch watch;
+    /**
+     * The objects first met by an operation rather than at their allocation, which the execution did not create
+     * (or which uninstrumented code made), with whether the watch has heard of a write yet ({@code false}: of reads
+     * only); kept only while the watch is active.
+     */
+    private final Map<Object, Boolean> foreign = new IdentityHashMap<>();
 
+    ObjectNames(SharedStateWatch watch) {
+        this.watch = watch;
+    }
+
+    /** The object's name for an operation that may change it. */
     String nameOf(Object object, ManagedThread meeting) {
+        return nameOf(object, meeting, true);
+    }
+
+    /** @param write whether the operation may change the object (else it only reads it) */
+    String nameOf(Object object, ManagedThread meeting, boolean write) {
+        String name = name(object, meeting);
+        if (watch.active()) {
+            tellWatch(object, write);
+        }
+        return name;
+    }
+
+    /**
+     * A monitor's name. Entering and leaving a monitor is modelled whole (no real monitor is taken for a
+     * {@code synchronized} block), so executions side by side may share a lock object: the watch is not told.
+     */
+    String nameOfMonitor(Object monitor, ManagedThread meeting) {
+        return name(monitor, meeting);
+    }
+
+    /** Names an object an operation meets; one not met before was not allocated by the execution. */
+    private String name(Object object, ManagedThread meeting) {
         String name = names.get(object);
         if (name == null) {
             name = simpleName(object.getClass()) + "@" + meeting.nextObjectSuffix();
             names.put(object, name);
+            if (watch.active()) {
+                foreign.put(object, null);
+            }
         }
         return name;
+    }
+
+    /** Tells the watch of the first read and the first write of an object the execution did not create. */
+    private void tellWatch(Object object, boolean write) {
+        if (!foreign.containsKey(object)) {
+            return;
+        }
+        Boolean heardWrite = foreign.get(object);
+        if (heardWrite == null || write && !heardWrite) {
+            foreign.put(object, write);
+            watch.touchedObject(object, write);
+        }
     }
 
     /**
@@ -34,7 +83,18 @@ final class ObjectNames {
      * whose name stands for one they do (the state shared by a {@code ReentrantReadWriteLock}'s two views).
      */
     String nameAs(Object object, String typeName, ManagedThread meeting) {
-        return names.computeIfAbsent(object, any -> typeName + "@" + meeting.nextObjectSuffix());
+        String name = names.get(object);
+        if (name == null) {
+            name = typeName + "@" + meeting.nextObjectSuffix();
+            names.put(object, name);
+            if (watch.active()) {
+                foreign.put(object, null);
+            }
+        }
+        if (watch.active()) {
+            tellWatch(object, true);
+        }
+        return name;
     }
 
     /** The object's name if a thread met it already, else {@code null}; never names it (for reports only). */
@@ -42,9 +102,15 @@ final class ObjectNames {
         return names.get(object);
     }
 
-    /** Names the object now if nobody met it before (its allocation). */
+    /**
+     * Names the object now if nobody met it before (its allocation). Its constructor may have met it first (a field
+     * it wrote); it is the execution's own all the same.
+     */
     void allocated(Object object, ManagedThread allocating) {
-        nameOf(object, allocating);
+        names.computeIfAbsent(object, any -> simpleName(object.getClass()) + "@" + allocating.nextObjectSuffix());
+        if (watch.active()) {
+            foreign.remove(object);
+        }
     }
 
     private static String simpleName(Class<?> type) {

@@ -1,0 +1,149 @@
+package dev.weft.samples.parallel;
+
+import dev.weft.samples.oracles.OracleCounts;
+import dev.weft.samples.support.WeftRunner;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.platform.engine.reporting.ReportEntry;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
+
+/**
+ * {@code weft.workers=N}: several workers explore one test side by side, each part of the divided search to the
+ * first worker that meets it. A passing test runs exactly its number of traces whatever the number of workers; a
+ * failing test, or one whose executions share static state, is explored again with one worker and reports what one
+ * worker reports.
+ */
+class ParallelWorkersTest {
+
+    private static final Class<?> ORACLES = load("dev.weft.samples.oracles.OraclePrograms");
+    private static final Class<?> BUG_ZOO = load("dev.weft.samples.zoo.BugZooPrograms");
+    private static final Pattern SHARES = Pattern.compile(", (\\d+) workers \\(([\\d · ]+)\\)");
+
+    @TempDir
+    Path reports;
+
+    private static Class<?> load(String name) {
+        try {
+            return Class.forName(name);
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static Stream<Arguments> oracles() {
+        return Stream.of(2, 3).flatMap(workers -> Stream.of(
+                arguments("lockinc5", OracleCounts.orders(5), workers),
+                arguments("lastzero5", OracleCounts.lastzero(5), workers),
+                arguments("popl14Program", 5L, workers),
+                arguments("filesystem14", OracleCounts.filesystem(14), workers)));
+    }
+
+    @ParameterizedTest(name = "{0} with {2} workers: {1} executions")
+    @MethodSource("oracles")
+    void workersSideBySideRunEveryTraceOnceBetweenThem(String program, long traces, int workers) {
+        WeftRunner.Outcome outcome = WeftRunner.run(ORACLES, program, reports,
+                Map.of("weft.workers", Integer.toString(workers)));
+
+        assertThat(outcome.failure()).isEmpty();
+        assertThat(outcome.summaryJson()).contains("\"complete\": true");
+        assertThat(outcome.number("executions")).isEqualTo(traces);
+        String line = entry(outcome, "weft");
+        Matcher shares = SHARES.matcher(line);
+        assertThat(shares.find()).as(line).isTrue();
+        assertThat(Integer.parseInt(shares.group(1))).isEqualTo(workers);
+        assertThat(Arrays.stream(shares.group(2).split(" · ")).mapToLong(Long::parseLong).sum())
+                .as("each worker's executions add up: " + line).isEqualTo(traces);
+    }
+
+    @Test
+    void oneWorkerIsTheDefault() {
+        WeftRunner.Outcome outcome = WeftRunner.run(ORACLES, "lockinc5", reports);
+
+        assertThat(outcome.number("executions")).isEqualTo(OracleCounts.orders(5));
+        assertThat(entry(outcome, "weft")).doesNotContain("workers");
+    }
+
+    /**
+     * A bug: the workers stop at the first failure any of them finds, and one worker explores again, so the report
+     * (its failure, its replay token, the executions before it) is the one a single worker gives.
+     */
+    @Test
+    void aFailureIsReportedAsOneWorkerReportsIt() {
+        WeftRunner.Outcome alone = WeftRunner.run(BUG_ZOO, "lostUpdate", reports.resolve("alone"));
+        WeftRunner.Outcome sideBySide = WeftRunner.run(BUG_ZOO, "lostUpdate", reports.resolve("two"),
+                Map.of("weft.workers", "2"));
+
+        assertThat(alone.failure()).isPresent();
+        assertThat(sideBySide.failure()).isPresent();
+        assertThat(sideBySide.replayToken()).isEqualTo(alone.replayToken());
+        assertThat(sideBySide.number("executions")).isEqualTo(alone.number("executions"));
+        assertThat(entry(sideBySide, "weft.workers")).contains("exploring with one worker, not 2")
+                .contains("a failure was found");
+    }
+
+    static Stream<Arguments> staticState() {
+        String handled = Pattern.quote("share state they did not create: the static field "
+                + StaticStatePrograms.class.getName() + ".handled (written at StaticStatePrograms.java:");
+        return Stream.of(
+                arguments("countsRequestsInAStaticField", handled),
+                arguments("logsIntoAListMadeBeforeTheTest", Pattern.quote("share state they did not create: an"
+                        + " object of java.util.ArrayList")),
+                // whichever the workers see first: its second execution fails, and they share the field
+                arguments("losesARequestCountedInAStaticField", handled + "|" + Pattern.quote("a failure was found")));
+    }
+
+    /**
+     * Executions that write static state would see each other's writes side by side: the workers notice, and one
+     * worker explores the test again, to the same verdict and count as when it is alone; the console says why.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("staticState")
+    void staticStateIsExploredByOneWorker(String program, String becausePattern) {
+        WeftRunner.Outcome alone = WeftRunner.run(StaticStatePrograms.class, program, reports.resolve("alone"));
+        WeftRunner.Outcome sideBySide = WeftRunner.run(StaticStatePrograms.class, program, reports.resolve("two"),
+                Map.of("weft.workers", "2"));
+
+        assertThat(sideBySide.failure().isPresent()).isEqualTo(alone.failure().isPresent());
+        assertThat(sideBySide.number("executions")).isEqualTo(alone.number("executions"));
+        assertThat(entry(sideBySide, "weft.workers")).contains("exploring with one worker, not 2")
+                .containsPattern(becausePattern);
+    }
+
+    @Test
+    void staticStateThatIsOnlyReadIsShared() {
+        WeftRunner.Outcome sideBySide = WeftRunner.run(StaticStatePrograms.class, "onlyReadsStaticState", reports,
+                Map.of("weft.workers", "2"));
+
+        assertThat(sideBySide.failure()).isEmpty();
+        assertThat(sideBySide.number("executions")).isEqualTo(2);
+        assertThat(entries(sideBySide, "weft.workers")).isEmpty();
+        assertThat(entry(sideBySide, "weft")).contains("2 workers");
+    }
+
+    private static String entry(WeftRunner.Outcome outcome, String key) {
+        List<String> values = entries(outcome, key);
+        assertThat(values).as("report entries '%s'", key).hasSize(1);
+        return values.get(0);
+    }
+
+    private static List<String> entries(WeftRunner.Outcome outcome, String key) {
+        return outcome.results().allEvents().reportingEntryPublished().stream()
+                .flatMap(event -> event.getPayload(ReportEntry.class).stream())
+                .map(entry -> entry.getKeyValuePairs().get(key))
+                .filter(value -> value != null)
+                .toList();
+    }
+}

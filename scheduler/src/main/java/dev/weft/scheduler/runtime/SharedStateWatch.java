@@ -1,0 +1,45 @@
+package dev.weft.scheduler.runtime;
+
+import dev.weft.scheduler.model.SourcePosition;
+
+/**
+ * Hears of the state an execution touches that it did not create: static fields, and objects that were there before
+ * it started (or that code Weft does not instrument made). Executions that run side by side, one per parallel
+ * worker, must not share such state: what one writes the other would see. {@link SideBySideExecutions} gives each
+ * worker a watch and tells when two workers' executions touched the same state, one of them writing it.
+ */
+public interface SharedStateWatch {
+
+    /** One execution at a time: nothing to watch. */
+    SharedStateWatch NONE = new SharedStateWatch() {
+        @Override
+        public boolean active() {
+            return false;
+        }
+
+        @Override
+        public void touchedStatic(String field, boolean write, SourcePosition where) {
+        }
+
+        @Override
+        public void touchedObject(Object object, boolean write) {
+        }
+    };
+
+    /** Whether anything is watched; when not, the runtime skips the bookkeeping. */
+    boolean active();
+
+    /**
+     * @param field {@code Class.field}
+     * @param write whether the access may change it
+     * @param where the access's place in the source
+     */
+    void touchedStatic(String field, boolean write, SourcePosition where);
+
+    /**
+     * A visible operation on an object the execution did not allocate under instrumentation.
+     *
+     * @param write whether the operation may change the object
+     */
+    void touchedObject(Object object, boolean write);
+}

@@ -1,0 +1,143 @@
+package dev.weft.scheduler.runtime;
+
+import dev.weft.scheduler.model.SourcePosition;
+
+import java.lang.ref.ReferenceQueue;
+import java.lang.ref.WeakReference;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+
+/**
+ * The executions of several parallel workers, which run side by side in one JVM: tells when two workers' executions
+ * touched the same state that neither created (a static field, an object made before the exploration), one of them
+ * writing it. Such a test keeps state across executions; its executions would see each other's writes, so it is
+ * explored again with one worker.
+ *
+ * <p>Each worker's executions report through {@link #watch(int)}. State one worker alone touches is its own, as it
+ * is in a sequential exploration; state several workers only read is shared harmlessly. Objects are held weakly,
+ * by identity: an object an execution's uninstrumented library code made is reported too, and is forgotten once it
+ * is garbage.
+ */
+public final class SideBySideExecutions {
+
+    /** At most this many workers: each is a bit of {@link Users#readers}. */
+    public static final int MAX_WORKERS = 64;
+
+    private final Map<String, Users> statics = new ConcurrentHashMap<>();
+    private final Map<Object, Users> objects = new ConcurrentHashMap<>();
+    private final ReferenceQueue<Object> collected = new ReferenceQueue<>();
+    private final AtomicReference<String> sharing = new AtomicReference<>();
+
+    /** The watch of the worker with this index (from 0). */
+    public SharedStateWatch watch(int worker) {
+        if (worker < 0 || worker >= MAX_WORKERS) {
+            throw new IllegalArgumentException("a worker's index is 0 to " + (MAX_WORKERS - 1) + ", not " + worker);
+        }
+        return new Watch(worker);
+    }
+
+    /** What two workers' executions shared first, or {@code null} while they shared nothing. */
+    public String sharing() {
+        return sharing.get();
+    }
+
+    /** @param what says what was shared and where; asked only when it was */
+    private void touched(Users users, int worker, boolean write, Supplier<String> what) {
+        if (users.conflicts(worker, write) && sharing.get() == null) {
+            sharing.compareAndSet(null, what.get());
+        }
+    }
+
+    private Users usersOf(Object object) {
+        for (Object gone; (gone = collected.poll()) != null; ) {
+            objects.remove(gone);
+        }
+        Users users = objects.get(new Lookup(object));
+        return users != null ? users : objects.computeIfAbsent(new Held(object, collected), any -> new Users());
+    }
+
+    private final class Watch implements SharedStateWatch {
+        private final int worker;
+
+        Watch(int worker) {
+            this.worker = worker;
+        }
+
+        @Override
+        public boolean active() {
+            return true;
+        }
+
+        @Override
+        public void touchedStatic(String field, boolean write, SourcePosition where) {
+            touched(statics.computeIfAbsent(field, any -> new Users()), worker, write,
+                    () -> "the static field " + field + " (" + (write ? "written" : "read") + " at " + where + ")");
+        }
+
+        @Override
+        public void touchedObject(Object object, boolean write) {
+            touched(usersOf(object), worker, write, () -> "an object of " + object.getClass().getName()
+                    + " that the execution did not create (" + (write ? "changed" : "read") + " at "
+                    + Detail.stack().stream().findFirst().map(String::valueOf).orElse("an unknown place") + ")");
+        }
+    }
+
+    /** Which workers read and which one wrote a piece of state. */
+    private static final class Users {
+        private int writer = -1;
+        private long readers;
+
+        /** Records the access; whether it shares the state with another worker's. */
+        synchronized boolean conflicts(int worker, boolean write) {
+            boolean conflict = writer >= 0 && writer != worker
+                    || write && (readers & ~(1L << worker)) != 0;
+            if (write) {
+                writer = writer < 0 ? worker : writer;
+            } else {
+                readers |= 1L << worker;
+            }
+            return conflict;
+        }
+    }
+
+    /** A key held weakly, equal to any key for the same object (identity). */
+    private static final class Held extends WeakReference<Object> {
+        private final int hash;
+
+        Held(Object object, ReferenceQueue<Object> queue) {
+            super(object, queue);
+            this.hash = System.identityHashCode(object);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            if (this == other) {
+                return true;
+            }
+            Object mine = get();
+            return mine != null && (other instanceof Held held && held.get() == mine
+                    || other instanceof Lookup lookup && lookup.object == mine);
+        }
+    }
+
+    /** A key for looking an object up without holding it. */
+    private record Lookup(Object object) {
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(object);
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Held held && held.get() == object
+                    || other instanceof Lookup lookup && lookup.object == object;
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package dev.weft.scheduler.runtime;
+
+import dev.weft.scheduler.model.SourcePosition;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** When two workers' executions share state they did not create: one writes what the other reads or writes. */
+class SideBySideExecutionsTest {
+
+    private static final SourcePosition HERE = new SourcePosition("Config", "run", "Config.java", 12);
+
+    @Test
+    void staticFieldsOnlyReadByEveryWorkerAreNotShared() {
+        SideBySideExecutions executions = new SideBySideExecutions();
+        executions.watch(0).touchedStatic("Config.limit", false, HERE);
+        executions.watch(1).touchedStatic("Config.limit", false, HERE);
+        executions.watch(1).touchedStatic("Config.other", true, HERE);
+
+        assertThat(executions.sharing()).isNull();
+    }
+
+    @Test
+    void aStaticFieldOneWorkerWritesAndAnotherReadsIsShared() {
+        SideBySideExecutions executions = new SideBySideExecutions();
+        executions.watch(0).touchedStatic("Config.limit", true, HERE);
+        executions.watch(0).touchedStatic("Config.limit", false, HERE);
+        assertThat(executions.sharing()).as("one worker's own state").isNull();
+
+        executions.watch(1).touchedStatic("Config.limit", false, HERE);
+
+        assertThat(executions.sharing()).contains("static field Config.limit").contains("read at")
+                .contains("Config.java:12");
+    }
+
+    @Test
+    void aWriteAfterAnotherWorkersReadIsShared() {
+        SideBySideExecutions executions = new SideBySideExecutions();
+        executions.watch(2).touchedStatic("Config.limit", false, HERE);
+        executions.watch(5).touchedStatic("Config.limit", true, HERE);
+
+        assertThat(executions.sharing()).contains("Config.limit").contains("written at");
+    }
+
+    @Test
+    void objectsAreToldApartByIdentityNotByEquality() {
+        SideBySideExecutions executions = new SideBySideExecutions();
+        List<String> mine = new ArrayList<>();
+        List<String> yours = new ArrayList<>();
+        assertThat(mine).isEqualTo(yours);
+        executions.watch(0).touchedObject(mine, true);
+        executions.watch(1).touchedObject(yours, true);
+        assertThat(executions.sharing()).as("two equal lists, one per worker").isNull();
+
+        AtomicInteger counter = new AtomicInteger();
+        executions.watch(0).touchedObject(counter, false);
+        executions.watch(1).touchedObject(counter, false);
+        assertThat(executions.sharing()).as("read by both").isNull();
+        executions.watch(1).touchedObject(counter, true);
+
+        assertThat(executions.sharing()).contains(AtomicInteger.class.getName()).contains("changed at");
+    }
+
+    @Test
+    void theFirstSharingFoundIsTheOneTold() {
+        SideBySideExecutions executions = new SideBySideExecutions();
+        executions.watch(0).touchedStatic("A.first", true, HERE);
+        executions.watch(1).touchedStatic("A.first", true, HERE);
+        executions.watch(0).touchedStatic("B.second", true, HERE);
+        executions.watch(1).touchedStatic("B.second", true, HERE);
+
+        assertThat(executions.sharing()).contains("A.first").doesNotContain("B.second");
+    }
+
+    @Test
+    void aWorkerIsNumberedFromZeroToTheLimit() {
+        SideBySideExecutions executions = new SideBySideExecutions();
+        assertThat(executions.watch(SideBySideExecutions.MAX_WORKERS - 1).active()).isTrue();
+        assertThatThrownBy(() -> executions.watch(SideBySideExecutions.MAX_WORKERS))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("0 to 63");
+        assertThat(SharedStateWatch.NONE.active()).isFalse();
+    }
+}
