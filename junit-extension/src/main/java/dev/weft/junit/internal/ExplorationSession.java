@@ -277,11 +277,12 @@ final class ExplorationSession {
     }
 
     private String consoleLine(String verdict, ExplorationResult result) {
-        return String.format("weft: %s %s — %s%d executions (%d sleep-set blocked), %s, %d ms%s", shortName, verdict,
-                shard() == null ? "" : "shard " + shard() + ": ", result.executions(), result.sleepSetBlocked(),
-                result.exhaustive() ? "complete" : "not exhaustive", TimeUnit.NANOSECONDS.toMillis(result.elapsedNanos()),
-                workerShares.isEmpty() ? "" : ", " + workerShares.size() + " workers ("
-                        + workerShares.stream().map(String::valueOf).collect(Collectors.joining(" · ")) + ")");
+        return String.format("weft: %s %s — %s%d executions (%d sleep-set blocked), %s, %d ms%s", shortName,
+                verdict, shard() == null ? "" : "shard " + shard() + ": ", result.executions(),
+                result.sleepSetBlocked(), result.exhaustive() ? "complete" : "not exhaustive",
+                TimeUnit.NANOSECONDS.toMillis(result.elapsedNanos()), workerShares.isEmpty() ? ""
+                        : ", " + workerShares.size() + " workers (" + workerShares.stream().map(String::valueOf)
+                        .collect(Collectors.joining(" · ")) + ")");
     }
 
     private ReplayToken decodeReplay(String token) {

@@ -28,18 +28,10 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
 class ShardedExplorationTest {
 
     /** The bug zoo's programs (a class of that package only). */
-    private static final Class<?> BUG_ZOO = load("dev.weft.samples.zoo.BugZooPrograms");
+    private static final Class<?> BUG_ZOO = WeftRunner.programs("dev.weft.samples.zoo.BugZooPrograms");
 
     @TempDir
     Path reports;
-
-    private static Class<?> load(String name) {
-        try {
-            return Class.forName(name);
-        } catch (ClassNotFoundException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 
     static Stream<Arguments> programsInShards() {
         return Stream.of(2, 3, 7).flatMap(count -> Stream.of(

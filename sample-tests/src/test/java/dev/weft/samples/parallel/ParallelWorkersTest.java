@@ -28,20 +28,12 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
  */
 class ParallelWorkersTest {
 
-    private static final Class<?> ORACLES = load("dev.weft.samples.oracles.OraclePrograms");
-    private static final Class<?> BUG_ZOO = load("dev.weft.samples.zoo.BugZooPrograms");
+    private static final Class<?> ORACLES = WeftRunner.programs("dev.weft.samples.oracles.OraclePrograms");
+    private static final Class<?> BUG_ZOO = WeftRunner.programs("dev.weft.samples.zoo.BugZooPrograms");
     private static final Pattern SHARES = Pattern.compile(", (\\d+) workers \\(([\\d · ]+)\\)");
 
     @TempDir
     Path reports;
-
-    private static Class<?> load(String name) {
-        try {
-            return Class.forName(name);
-        } catch (ClassNotFoundException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 
     static Stream<Arguments> oracles() {
         return Stream.of(2, 3).flatMap(workers -> Stream.of(

@@ -28,20 +28,11 @@ class StaticStatePrograms {
     void countsRequestsInAStaticField() throws Exception {
         handled = 0;
         Object lock = new Object();
-        Thread a = new Thread(() -> {
+        bothAtOnce(() -> {
             synchronized (lock) {
                 handled++;
             }
         });
-        Thread b = new Thread(() -> {
-            synchronized (lock) {
-                handled++;
-            }
-        });
-        a.start();
-        b.start();
-        a.join();
-        b.join();
         assertThat(handled).isEqualTo(2);
     }
 
@@ -49,13 +40,18 @@ class StaticStatePrograms {
     @ExhaustiveConcurrency
     void losesARequestCountedInAStaticField() throws Exception {
         handled = 0;
-        Thread a = new Thread(() -> handled++);
-        Thread b = new Thread(() -> handled++);
+        bothAtOnce(() -> handled++);
+        assertThat(handled).isEqualTo(2);
+    }
+
+    /** Runs the request in two threads at once and waits for both. */
+    private static void bothAtOnce(Runnable request) throws InterruptedException {
+        Thread a = new Thread(request);
+        Thread b = new Thread(request);
         a.start();
         b.start();
         a.join();
         b.join();
-        assertThat(handled).isEqualTo(2);
     }
 
     /** Two threads append to a list made before the test (a static final one), under a lock: 2 orders. */

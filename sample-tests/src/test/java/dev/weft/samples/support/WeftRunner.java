@@ -93,6 +93,15 @@ public final class WeftRunner {
         }
     }
 
+    /** A class of test programs from another package, where it is package-private. */
+    public static Class<?> programs(String className) {
+        try {
+            return Class.forName(className);
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     public static Outcome run(Class<?> testClass, String method, Path reportDir) {
         return run(testClass, method, reportDir, Map.of());
     }

@@ -135,7 +135,8 @@ final class Monitors {
     private Monitor monitor(Object object, ManagedThread self) {
         Monitor monitor = monitors.get(object);
         if (monitor == null) {
-            monitor = new Monitor(new LockState(new LockId(execution.names.nameOfMonitor(object, self))), new WaitSet());
+            LockId lock = new LockId(execution.names.nameOfMonitor(object, self));
+            monitor = new Monitor(new LockState(lock), new WaitSet());
             monitors.put(object, monitor);
         }
         return monitor;

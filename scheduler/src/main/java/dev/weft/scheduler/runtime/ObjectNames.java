@@ -55,9 +55,14 @@ final class ObjectNames {
 
     /** Names an object an operation meets; one not met before was not allocated by the execution. */
     private String name(Object object, ManagedThread meeting) {
+        return name(object, null, meeting);
+    }
+
+    /** @param typeName the name's first part, or {@code null} for the object's class */
+    private String name(Object object, String typeName, ManagedThread meeting) {
         String name = names.get(object);
         if (name == null) {
-            name = simpleName(object.getClass()) + "@" + meeting.nextObjectSuffix();
+            name = (typeName == null ? simpleName(object.getClass()) : typeName) + "@" + meeting.nextObjectSuffix();
             names.put(object, name);
             if (watch.active()) {
                 foreign.put(object, null);
@@ -83,14 +88,7 @@ final class ObjectNames {
      * whose name stands for one they do (the state shared by a {@code ReentrantReadWriteLock}'s two views).
      */
     String nameAs(Object object, String typeName, ManagedThread meeting) {
-        String name = names.get(object);
-        if (name == null) {
-            name = typeName + "@" + meeting.nextObjectSuffix();
-            names.put(object, name);
-            if (watch.active()) {
-                foreign.put(object, null);
-            }
-        }
+        String name = name(object, typeName, meeting);
         if (watch.active()) {
             tellWatch(object, true);
         }
