@@ -69,7 +69,7 @@ final class ExplorationSession {
                 .withSpuriousWakeups(settings.spuriousWakeups());
         JvmSubject subject = new JvmSubject(body, runtime, new ExplorerCausalOrder());
         long started = System.nanoTime();
-        ParallelExploration.Outcome parallel = replay == null && settings.workers() > 1 && settings.shard().whole()
+        ParallelExploration.Outcome parallel = replay == null && settings.workers() > 1
                 ? exploreInParallel(options, runtime, started) : null;
         if (parallel != null && parallel.result() != null) {
             workerShares = parallel.shares();

@@ -54,8 +54,9 @@ final class ParallelExploration {
     }
 
     /**
-     * Into how many ways the search is divided ({@link dev.weft.dpor.Parts#ways()}), whatever the number of workers:
-     * so the parts, and the sleep-set blocked executions the division adds, are the same for any number of them. Six
+     * Into how many ways a whole search is divided ({@link dev.weft.dpor.Parts#ways()}), whatever the number of
+     * workers: so the parts, and the sleep-set blocked executions the division adds, are the same for any number of
+     * them (a shard keeps its shards' division, {@link FirstComeParts}). Six
      * branching states above the split (with the default three spare ones): four left big0's whole search in one
      * part, and a seventh made it run 29,437 sleep-set blocked executions instead of 1,036 (docs/PERFORMANCE.md,
      * "Parallel workers").
@@ -97,7 +98,7 @@ final class ParallelExploration {
      */
     Outcome explore() throws InterruptedException {
         long started = System.nanoTime();
-        FirstComeParts parts = new FirstComeParts(WAYS);
+        FirstComeParts parts = new FirstComeParts(WAYS, options.shard());
         List<Worker> all = new ArrayList<>();
         for (int i = 0; i < workers; i++) {
             all.add(new Worker(i, parts));

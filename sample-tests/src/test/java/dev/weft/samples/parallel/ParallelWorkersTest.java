@@ -60,6 +60,29 @@ class ParallelWorkersTest {
                 .as("each worker's executions add up: " + line).isEqualTo(traces);
     }
 
+    /**
+     * A shard explored by two workers runs the executions the same shard runs with one: its parts are divided as
+     * the other shards divide them, whatever workers those have; so the shards still add up to the whole.
+     */
+    @Test
+    void workersInsideShardsRunTheShardsExecutions() {
+        long sum = 0;
+        for (int k = 1; k <= 3; k++) {
+            String shard = k + "/3";
+            WeftRunner.Outcome alone = WeftRunner.run(ORACLES, "lockinc5", reports.resolve("alone"),
+                    Map.of("weft.shard", shard));
+            WeftRunner.Outcome sideBySide = WeftRunner.run(ORACLES, "lockinc5", reports.resolve("two"),
+                    Map.of("weft.shard", shard, "weft.workers", "2"));
+
+            assertThat(sideBySide.failure()).isEmpty();
+            assertThat(sideBySide.summaryJson()).contains("\"shard\": \"" + shard + "\"");
+            assertThat(sideBySide.number("executions")).as("shard %s", shard).isEqualTo(alone.number("executions"));
+            assertThat(entry(sideBySide, "weft")).contains("shard " + shard).contains("2 workers");
+            sum += sideBySide.number("executions");
+        }
+        assertThat(sum).isEqualTo(OracleCounts.orders(5));
+    }
+
     @Test
     void oneWorkerIsTheDefault() {
         WeftRunner.Outcome outcome = WeftRunner.run(ORACLES, "lockinc5", reports);
