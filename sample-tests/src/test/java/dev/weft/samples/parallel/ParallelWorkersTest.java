@@ -84,6 +84,17 @@ class ParallelWorkersTest {
     }
 
     @Test
+    void aNumberOfWorkersThatMakesNoSenseFailsTheTestNamingTheParameter() {
+        for (String workers : new String[]{"0", "65", "two"}) {
+            WeftRunner.Outcome outcome = WeftRunner.run(ORACLES, "lockinc5", reports.resolve(workers),
+                    Map.of("weft.workers", workers));
+
+            assertThat(outcome.failure()).as(workers).hasValueSatisfying(failure -> assertThat(failure.getMessage())
+                    .contains("weft.workers").contains("lockinc5"));
+        }
+    }
+
+    @Test
     void oneWorkerIsTheDefault() {
         WeftRunner.Outcome outcome = WeftRunner.run(ORACLES, "lockinc5", reports);
 
