@@ -14,7 +14,8 @@ import java.util.Map;
  * over one worker.
  *
  * <p>Run with {@code mvn -pl sample-tests test -Dtest=WorkersBenchmark -Dsurefire.failIfNoSpecifiedTests=false};
- * {@code -Dweft.bench.runs=3}, {@code -Dweft.bench.workers=1,2}, {@code -Dweft.bench.only=big0Program}.
+ * {@code -Dweft.bench.runs=3}, {@code -Dweft.bench.warmUps=3} (runs of each setting before any is measured),
+ * {@code -Dweft.bench.workers=1,2}, {@code -Dweft.bench.only=big0Program}.
  */
 class WorkersBenchmark {
 
@@ -26,6 +27,7 @@ class WorkersBenchmark {
     @Test
     void printTable() throws Exception {
         int runs = Integer.getInteger("weft.bench.runs", 3);
+        int warmUps = Integer.getInteger("weft.bench.warmUps", 3);
         int[] workers = Arrays.stream(System.getProperty("weft.bench.workers", "1,2").split(","))
                 .mapToInt(Integer::parseInt).toArray();
         String[] programs = System.getProperty("weft.bench.only", "lastzero10,big0Program").split(",");
@@ -33,7 +35,10 @@ class WorkersBenchmark {
         System.out.printf("%-12s %8s %10s %8s %10s %9s%n", "program", "workers", "executions", "blocked",
                 "median ms", "speed-up");
         for (String program : programs) {
-            MedianRun.of(programClass, program, 1, reports.resolve("warm-up"), Map.of("weft.workers", "1"));
+            for (int count : workers) { // the JIT warms up on the first few runs: a lockinc(5) run went 775 → 115 ms
+                MedianRun.of(programClass, program, warmUps, reports.resolve("warm-up-" + count),
+                        Map.of("weft.workers", Integer.toString(count)));
+            }
             MedianRun first = null;
             for (int count : workers) {
                 MedianRun run = MedianRun.of(programClass, program, runs, reports.resolve(program + "-" + count),
