@@ -7,6 +7,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.platform.engine.reporting.ReportEntry;
 
 import java.nio.file.Path;
@@ -148,9 +149,11 @@ class ParallelWorkersTest {
                 .containsPattern(becausePattern);
     }
 
-    @Test
-    void staticStateThatIsOnlyReadIsShared() {
-        WeftRunner.Outcome sideBySide = WeftRunner.run(StaticStatePrograms.class, "onlyReadsStaticState", reports,
+    /** Static state only read, and a static object only synchronized on, share nothing: the workers keep going. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"onlyReadsStaticState", "synchronizesOnAStaticLockObject"})
+    void staticStateThatIsOnlyReadOrLockedIsShared(String program) {
+        WeftRunner.Outcome sideBySide = WeftRunner.run(StaticStatePrograms.class, program, reports,
                 Map.of("weft.workers", "2"));
 
         assertThat(sideBySide.failure()).isEmpty();

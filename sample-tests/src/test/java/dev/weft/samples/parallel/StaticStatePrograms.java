@@ -4,7 +4,6 @@ import dev.weft.junit.ExhaustiveConcurrency;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -21,7 +20,8 @@ class StaticStatePrograms {
     static final List<String> LOG = new ArrayList<>();
     /** Made before any execution and only read: sharing it harms nobody. */
     static final int[] LIMITS = {2, 3};
-    static final AtomicInteger EXECUTIONS = new AtomicInteger();
+    /** A lock object made before any execution: every execution synchronizes on it, and shares nothing through it. */
+    static final Object LOCK = new Object();
 
     /** Two threads each count one request, under a lock: passes in every interleaving (2 orders). */
     @ExhaustiveConcurrency
@@ -82,5 +82,17 @@ class StaticStatePrograms {
         int seen = cell[0];
         a.join();
         assertThat(seen).isIn(0, LIMITS[0]);
+    }
+
+    /** Two threads count under a static lock object, into a counter of the execution's own: 2 orders. */
+    @ExhaustiveConcurrency
+    void synchronizesOnAStaticLockObject() throws Exception {
+        int[] count = new int[1];
+        bothAtOnce(() -> {
+            synchronized (LOCK) {
+                count[0]++;
+            }
+        });
+        assertThat(count[0]).isEqualTo(2);
     }
 }
