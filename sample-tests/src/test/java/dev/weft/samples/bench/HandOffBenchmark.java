@@ -29,7 +29,8 @@ class HandOffBenchmark {
         System.out.printf("%-32s %8s %12s%n", "threads", "ring", "ns/hand-off");
         for (int ring : new int[]{2, 5}) {
             print("platform", ring, median(runs, () -> nanosPerHandOff(Thread::new, ring, handOffs, false)));
-            print("platform + core keeper", ring, median(runs, () -> nanosPerHandOff(Thread::new, ring, handOffs, true)));
+            print("platform + core keeper", ring,
+                    median(runs, () -> nanosPerHandOff(Thread::new, ring, handOffs, true)));
             ThreadFactory virtual = virtualThreads();
             if (virtual != null) {
                 print("virtual (parallelism " + System.getProperty("jdk.virtualThreadScheduler.parallelism", "default")
