@@ -34,6 +34,17 @@ record MedianRun(long executions, long blocked, long medianMillis) {
                 millis.get(millis.size() / 2));
     }
 
+    /** A benchmark's comma-separated list of numbers from a system property ({@code -Dweft.bench.shards=1,2,3}). */
+    static int[] numbers(String property, String fallback) {
+        return java.util.Arrays.stream(System.getProperty(property, fallback).split(","))
+                .mapToInt(Integer::parseInt).toArray();
+    }
+
+    /** The programs a benchmark runs: {@code -Dweft.bench.only=big0Program,lastzero8}, else {@code fallback}. */
+    static String[] programs(String fallback) {
+        return System.getProperty("weft.bench.only", fallback).split(",");
+    }
+
     long allExecutions() {
         return executions + blocked;
     }

@@ -4,7 +4,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Map;
 
 /**
@@ -26,9 +25,8 @@ class ShardBenchmark {
     @Test
     void printTable() throws Exception {
         int runs = Integer.getInteger("weft.bench.runs", 3);
-        int[] counts = Arrays.stream(System.getProperty("weft.bench.shards", "1,2,3,7").split(","))
-                .mapToInt(Integer::parseInt).toArray();
-        String[] programs = System.getProperty("weft.bench.only", "lastzero8,big0Program").split(",");
+        int[] counts = MedianRun.numbers("weft.bench.shards", "1,2,3,7");
+        String[] programs = MedianRun.programs("lastzero8,big0Program");
         Class<?> programClass = Class.forName(PROGRAMS);
         System.out.printf("%-12s %6s %10s %8s %12s %12s   %s%n", "program", "shards", "executions", "blocked",
                 "slowest ms", "sum ms", "executions per shard");

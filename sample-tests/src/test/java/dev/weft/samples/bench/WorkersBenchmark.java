@@ -4,7 +4,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Map;
 
 /**
@@ -28,9 +27,8 @@ class WorkersBenchmark {
     void printTable() throws Exception {
         int runs = Integer.getInteger("weft.bench.runs", 3);
         int warmUps = Integer.getInteger("weft.bench.warmUps", 3);
-        int[] workers = Arrays.stream(System.getProperty("weft.bench.workers", "1,2").split(","))
-                .mapToInt(Integer::parseInt).toArray();
-        String[] programs = System.getProperty("weft.bench.only", "lastzero10,big0Program").split(",");
+        int[] workers = MedianRun.numbers("weft.bench.workers", "1,2");
+        String[] programs = MedianRun.programs("lastzero10,big0Program");
         Class<?> programClass = Class.forName(PROGRAMS);
         System.out.printf("%-12s %8s %10s %8s %10s %9s%n", "program", "workers", "executions", "blocked",
                 "median ms", "speed-up");

@@ -1,6 +1,7 @@
 package dev.weft.samples.parallel;
 
 import dev.weft.junit.ExhaustiveConcurrency;
+import dev.weft.samples.support.Concurrently;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -46,12 +47,7 @@ class StaticStatePrograms {
 
     /** Runs the request in two threads at once and waits for both. */
     private static void bothAtOnce(Runnable request) throws InterruptedException {
-        Thread a = new Thread(request);
-        Thread b = new Thread(request);
-        a.start();
-        b.start();
-        a.join();
-        b.join();
+        Concurrently.run(request, request);
     }
 
     /** Two threads append to a list made before the test (a static final one), under a lock: 2 orders. */
