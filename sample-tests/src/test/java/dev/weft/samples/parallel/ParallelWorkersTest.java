@@ -124,23 +124,29 @@ class ParallelWorkersTest {
     static Stream<Arguments> staticState() {
         String handled = Pattern.quote("share state they did not create: the static field "
                 + StaticStatePrograms.class.getName() + ".handled (written at StaticStatePrograms.java:");
+        Class<?> statics = StaticStatePrograms.class;
         return Stream.of(
-                arguments("countsRequestsInAStaticField", handled),
-                arguments("logsIntoAListMadeBeforeTheTest", Pattern.quote("share state they did not create: an"
-                        + " object of java.util.ArrayList")),
+                arguments(statics, "countsRequestsInAStaticField", handled),
+                arguments(statics, "logsIntoAListMadeBeforeTheTest", Pattern.quote("share state they did not create:"
+                        + " an object of java.util.ArrayList")),
                 // whichever the workers see first: its second execution fails, and they share the field
-                arguments("losesARequestCountedInAStaticField", handled + "|" + Pattern.quote("a failure was found")));
+                arguments(statics, "losesARequestCountedInAStaticField",
+                        handled + "|" + Pattern.quote("a failure was found")),
+                arguments(PerClassStatePrograms.class, "countsRequestsInTheSharedInstance",
+                        Pattern.quote("share state they did not create: an object of "
+                                + PerClassStatePrograms.class.getName())));
     }
 
     /**
-     * Executions that write static state would see each other's writes side by side: the workers notice, and one
-     * worker explores the test again, to the same verdict and count as when it is alone; the console says why.
+     * Executions that write static state (or a {@code PER_CLASS} test instance) would see each other's writes side by
+     * side: the workers notice, and one worker explores the test again, to the same verdict and count as when it is
+     * alone; the console says why.
      */
-    @ParameterizedTest(name = "{0}")
+    @ParameterizedTest(name = "{1}")
     @MethodSource("staticState")
-    void staticStateIsExploredByOneWorker(String program, String becausePattern) {
-        WeftRunner.Outcome alone = WeftRunner.run(StaticStatePrograms.class, program, reports.resolve("alone"));
-        WeftRunner.Outcome sideBySide = WeftRunner.run(StaticStatePrograms.class, program, reports.resolve("two"),
+    void staticStateIsExploredByOneWorker(Class<?> programs, String program, String becausePattern) {
+        WeftRunner.Outcome alone = WeftRunner.run(programs, program, reports.resolve("alone"));
+        WeftRunner.Outcome sideBySide = WeftRunner.run(programs, program, reports.resolve("two"),
                 Map.of("weft.workers", "2"));
 
         assertThat(sideBySide.failure().isPresent()).isEqualTo(alone.failure().isPresent());
