@@ -82,7 +82,7 @@ final class ExplorationSession {
                     + parallel.oneWorkerBecause();
             out.println(note);
             context.publishReportEntry("weft.workers", note);
-            progress = new ProgressListener(shortName, out);
+            progress = new ProgressListener(shortName, out); // its rate counts from here, not from the workers' start
         }
         ExplorationResult result = explore(replay, options, subject, progress, started);
         if (subject.workerIdentityMattered()) {

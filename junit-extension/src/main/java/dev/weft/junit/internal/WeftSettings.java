@@ -59,10 +59,7 @@ record WeftSettings(Algorithm algorithm, long maxExecutions, long maxSeconds, in
                 ? positive(annotation.maxSteps(), "maxSteps", where)
                 : parameters.apply("weft.maxSteps").map(v -> parsePositive(v, "weft.maxSteps", where))
                         .orElse((long) DEFAULT_MAX_STEPS);
-        if (maxSteps > Integer.MAX_VALUE) {
-            throw new WeftConfigurationException("weft.maxSteps must be at most " + Integer.MAX_VALUE + " (" + where
-                    + ")");
-        }
+        atMost(maxSteps, Integer.MAX_VALUE, "weft.maxSteps", where);
         String replay = annotation.replay().isBlank()
                 ? parameters.apply("weft.replay").filter(v -> !v.isBlank()).orElse(null)
                 : annotation.replay().strip();
@@ -86,10 +83,7 @@ record WeftSettings(Algorithm algorithm, long maxExecutions, long maxSeconds, in
                 .orElse(Shard.WHOLE);
         long workers = parameters.apply("weft.workers").map(v -> parsePositive(v, "weft.workers", where))
                 .orElse((long) DEFAULT_WORKERS);
-        if (workers > SideBySideExecutions.MAX_WORKERS) {
-            throw new WeftConfigurationException("configuration parameter weft.workers must be at most "
-                    + SideBySideExecutions.MAX_WORKERS + " but was " + workers + " (" + where + ")");
-        }
+        atMost(workers, SideBySideExecutions.MAX_WORKERS, "configuration parameter weft.workers", where);
         return new WeftSettings(algorithm, maxExecutions, maxSeconds, (int) maxSteps, replay, reportDir,
                 Duration.ofSeconds(watchdog), minimizePreemptions, timeouts, reuseThreads, keepCoreAwake,
                 interchangeableIdleWorkers, spuriousWakeups, shard, (int) workers);
@@ -138,6 +132,13 @@ record WeftSettings(Algorithm algorithm, long maxExecutions, long maxSeconds, in
         } catch (NumberFormatException e) {
             throw new WeftConfigurationException("configuration parameter " + name
                     + " must be a whole number >= 1 but was '" + value + "' (" + where + ")");
+        }
+    }
+
+    private static void atMost(long value, long max, String name, String where) {
+        if (value > max) {
+            throw new WeftConfigurationException(name + " must be at most " + max + " but was " + value + " (" + where
+                    + ")");
         }
     }
 

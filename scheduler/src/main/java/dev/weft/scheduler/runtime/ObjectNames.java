@@ -105,7 +105,7 @@ final class ObjectNames {
      * it wrote); it is the execution's own all the same.
      */
     void allocated(Object object, ManagedThread allocating) {
-        names.computeIfAbsent(object, any -> simpleName(object.getClass()) + "@" + allocating.nextObjectSuffix());
+        name(object, allocating);
         if (watch.active()) {
             foreign.remove(object);
         }
