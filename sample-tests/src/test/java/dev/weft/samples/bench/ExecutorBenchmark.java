@@ -27,7 +27,7 @@ class ExecutorBenchmark {
 
     @Test
     void printTable() throws Exception {
-        int runs = Integer.getInteger("weft.bench.runs", 5);
+        int runs = MedianRun.runs(5);
         String[][] programs = {
                 {EXECUTORS, "fixedPoolCountsBoth"}, {EXECUTORS, "cachedPoolCountsBoth"},
                 {EXECUTORS, "poolSubclassCountsEveryTask"}, {EXECUTORS, "invokeAllReturnsEveryResult"},

@@ -24,7 +24,7 @@ class HandOffBenchmark {
 
     @Test
     void printTable() throws Exception {
-        int runs = Integer.getInteger("weft.bench.runs", 5);
+        int runs = MedianRun.runs(5);
         int handOffs = Integer.getInteger("weft.bench.handOffs", 200_000);
         System.out.printf("%-32s %8s %12s%n", "threads", "ring", "ns/hand-off");
         for (int ring : new int[]{2, 5}) {

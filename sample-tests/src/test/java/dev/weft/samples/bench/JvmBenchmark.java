@@ -25,14 +25,12 @@ import java.util.Map;
  */
 class JvmBenchmark {
 
-    private static final String PROGRAMS = "dev.weft.samples.oracles.OraclePrograms";
-
     @TempDir
     Path reports;
 
     @Test
     void printTable() throws Exception {
-        int runs = Integer.getInteger("weft.bench.runs", 3);
+        int runs = MedianRun.runs(3);
         String reuseThreads = System.getProperty("weft.bench.reuseThreads", "true");
         String keepCoreAwake = System.getProperty("weft.bench.keepCoreAwake", "true");
         String[] algorithms = System.getProperty("weft.bench.algorithms", "DPOR,OPTIMAL").split(",");
@@ -56,7 +54,7 @@ class JvmBenchmark {
         for (int p = 0; p < programs.length; p++) {
             String[] program = programs[p];
             for (String algorithm : algorithms) {
-                MedianRun run = MedianRun.of(Class.forName(PROGRAMS), program[0], runs, reports,
+                MedianRun run = MedianRun.of(MedianRun.ORACLE_PROGRAMS, program[0], runs, reports,
                         Map.of("weft.reuseThreads", reuseThreads, "weft.keepCoreAwake", keepCoreAwake,
                                 "weft.algorithm", algorithm));
                 long executions = run.allExecutions();
@@ -72,7 +70,7 @@ class JvmBenchmark {
 
     /** The median time of one run of the program's body without Weft (threads started and joined for real). */
     private static double plainRunMicros(String name, String size) throws Exception {
-        Class<?> programs = Class.forName(PROGRAMS);
+        Class<?> programs = MedianRun.ORACLE_PROGRAMS;
         Method method = size.isEmpty() ? programs.getDeclaredMethod(name)
                 : programs.getDeclaredMethod(name, int.class);
         method.setAccessible(true);

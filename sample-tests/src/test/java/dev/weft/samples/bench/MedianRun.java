@@ -19,6 +19,14 @@ import java.util.Map;
  */
 record MedianRun(long executions, long blocked, long medianMillis) {
 
+    /** The {@code ORACLES.md} programs as {@code @ExhaustiveConcurrency} tests, which most benchmarks run. */
+    static final Class<?> ORACLE_PROGRAMS = WeftRunner.programs("dev.weft.samples.oracles.OraclePrograms");
+
+    /** How many runs a benchmark takes the median of: {@code -Dweft.bench.runs}, else {@code fallback}. */
+    static int runs(int fallback) {
+        return Integer.getInteger("weft.bench.runs", fallback);
+    }
+
     static MedianRun of(Class<?> programs, String method, int runs, Path reports, Map<String, String> settings) {
         List<Long> millis = new ArrayList<>();
         WeftRunner.Outcome outcome = null;

@@ -17,17 +17,15 @@ import java.util.Map;
  */
 class ShardBenchmark {
 
-    private static final String PROGRAMS = "dev.weft.samples.oracles.OraclePrograms";
-
     @TempDir
     Path reports;
 
     @Test
     void printTable() throws Exception {
-        int runs = Integer.getInteger("weft.bench.runs", 3);
+        int runs = MedianRun.runs(3);
         int[] counts = MedianRun.numbers("weft.bench.shards", "1,2,3,7");
         String[] programs = MedianRun.programs("lastzero8,big0Program");
-        Class<?> programClass = Class.forName(PROGRAMS);
+        Class<?> programClass = MedianRun.ORACLE_PROGRAMS;
         System.out.printf("%-12s %6s %10s %8s %12s %12s   %s%n", "program", "shards", "executions", "blocked",
                 "slowest ms", "sum ms", "executions per shard");
         for (String program : programs) {

@@ -18,18 +18,16 @@ import java.util.Map;
  */
 class WorkersBenchmark {
 
-    private static final String PROGRAMS = "dev.weft.samples.oracles.OraclePrograms";
-
     @TempDir
     Path reports;
 
     @Test
     void printTable() throws Exception {
-        int runs = Integer.getInteger("weft.bench.runs", 3);
+        int runs = MedianRun.runs(3);
         int warmUps = Integer.getInteger("weft.bench.warmUps", 3);
         int[] workers = MedianRun.numbers("weft.bench.workers", "1,2");
         String[] programs = MedianRun.programs("lastzero10,big0Program");
-        Class<?> programClass = Class.forName(PROGRAMS);
+        Class<?> programClass = MedianRun.ORACLE_PROGRAMS;
         System.out.printf("%-12s %8s %10s %8s %10s %9s%n", "program", "workers", "executions", "blocked",
                 "median ms", "speed-up");
         for (String program : programs) {
