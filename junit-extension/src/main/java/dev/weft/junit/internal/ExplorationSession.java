@@ -66,7 +66,8 @@ final class ExplorationSession {
                 .withReuseThreads(settings.reuseThreads())
                 .withKeepCoreAwake(settings.keepCoreAwake())
                 .withInterchangeableIdleWorkers(settings.interchangeableIdleWorkers())
-                .withSpuriousWakeups(settings.spuriousWakeups());
+                .withSpuriousWakeups(settings.spuriousWakeups())
+                .withContinuations(settings.continuations());
         JvmSubject subject = new JvmSubject(body, runtime, new ExplorerCausalOrder());
         long started = System.nanoTime();
         ParallelExploration.Outcome parallel = replay == null && settings.workers() > 1

@@ -20,7 +20,7 @@ record WeftSettings(Algorithm algorithm, long maxExecutions, long maxSeconds, in
                     Path reportDir,
                     Duration watchdogTimeout, boolean minimizePreemptions, Timeouts timeouts, boolean reuseThreads,
                     boolean keepCoreAwake, boolean interchangeableIdleWorkers, boolean spuriousWakeups, Shard shard,
-                    int workers) {
+                    int workers, boolean continuations) {
 
     static final long DEFAULT_MAX_EXECUTIONS = 100_000;
     /** {@link #maxSeconds} when no time budget is set. */
@@ -84,9 +84,11 @@ record WeftSettings(Algorithm algorithm, long maxExecutions, long maxSeconds, in
         long workers = parameters.apply("weft.workers").map(v -> parsePositive(v, "weft.workers", where))
                 .orElse((long) DEFAULT_WORKERS);
         atMost(workers, SideBySideExecutions.MAX_WORKERS, "configuration parameter weft.workers", where);
+        boolean continuations = parameters.apply("weft.continuations")
+                .map(v -> parseBoolean(v, "weft.continuations", where)).orElse(true);
         return new WeftSettings(algorithm, maxExecutions, maxSeconds, (int) maxSteps, replay, reportDir,
                 Duration.ofSeconds(watchdog), minimizePreemptions, timeouts, reuseThreads, keepCoreAwake,
-                interchangeableIdleWorkers, spuriousWakeups, shard, (int) workers);
+                interchangeableIdleWorkers, spuriousWakeups, shard, (int) workers, continuations);
     }
 
     private static Timeouts parseTimeouts(String value, String where) {

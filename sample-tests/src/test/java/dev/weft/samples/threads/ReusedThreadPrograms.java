@@ -2,6 +2,9 @@ package dev.weft.samples.threads;
 
 import dev.weft.junit.ExhaustiveConcurrency;
 
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -9,9 +12,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * What a test sees of its {@code new Thread(...)} when Weft runs it on a reused platform thread: the life cycle of a
- * real thread. Run by {@link ReusedThreadTest}; each program also runs with {@code weft.reuseThreads=false}, where the
- * threads are new ones, and must behave the same.
+ * What a test sees of its {@code new Thread(...)} when Weft runs it as a continuation or on a reused platform thread:
+ * the life cycle of a real thread. Run by {@link ReusedThreadTest}; each program also runs with
+ * {@code weft.reuseThreads=false}, where the threads are new ones, and must behave the same.
  */
 class ReusedThreadPrograms {
 
@@ -147,5 +150,23 @@ class ReusedThreadPrograms {
         worker.setUncaughtExceptionHandler((thread, thrown) -> HANDLED_FOR.set(thread));
         worker.start();
         worker.join();
+    }
+
+    /** Whether the worker and the test body ran in a continuation, in that order: written by the last execution. */
+    static final List<Boolean> IN_CONTINUATION = new CopyOnWriteArrayList<>();
+
+    /** Records, for a worker and then for the test body, whether the JDK's continuations are on its stack. */
+    @ExhaustiveConcurrency
+    void recordsWhetherItsThreadsRunInAContinuation() throws InterruptedException {
+        IN_CONTINUATION.clear();
+        Thread worker = new Thread(() -> IN_CONTINUATION.add(inContinuation()));
+        worker.start();
+        worker.join();
+        IN_CONTINUATION.add(inContinuation());
+    }
+
+    private static boolean inContinuation() {
+        return Arrays.stream(new Throwable().getStackTrace())
+                .anyMatch(frame -> frame.getClassName().equals("jdk.internal.vm.Continuation"));
     }
 }

@@ -4,11 +4,13 @@ import dev.weft.samples.support.Verdicts;
 import dev.weft.samples.support.WeftRunner;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -16,40 +18,61 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /**
- * The test's threads behave as real ones whether Weft reuses platform threads for them (the default) or starts new
- * ones ({@code weft.reuseThreads=false}). Each program's threads share no location, so each has one trace.
+ * The test's threads behave as real ones however Weft runs them: as continuations on one platform thread where the JDK
+ * allows it (the default, JDK 24 on), on platform threads it reuses (the default before, or
+ * {@code weft.continuations=false}), or on new ones ({@code weft.reuseThreads=false} too). Each program's threads
+ * share no location, so each has one trace.
  */
 class ReusedThreadTest {
+
+    /** How the test's threads are run. */
+    enum Mode {
+        CONTINUATIONS(true, true), REUSED_THREADS(false, true), NEW_THREADS(false, false);
+
+        final boolean continuations;
+        final boolean reuseThreads;
+
+        Mode(boolean continuations, boolean reuseThreads) {
+            this.continuations = continuations;
+            this.reuseThreads = reuseThreads;
+        }
+
+        /** Whether the threads run as continuations in this mode on the JDK running the test. */
+        boolean runsAsContinuations() {
+            return continuations && Runtime.version().feature() >= 24;
+        }
+    }
 
     @TempDir
     Path reports;
 
-    private WeftRunner.Outcome run(String program, boolean reuse) {
+    private WeftRunner.Outcome run(String program, Mode mode) {
         return WeftRunner.run(ReusedThreadPrograms.class, program, reports,
-                Map.of("weft.reuseThreads", Boolean.toString(reuse)));
+                Map.of("weft.continuations", Boolean.toString(mode.continuations),
+                        "weft.reuseThreads", Boolean.toString(mode.reuseThreads)));
     }
 
-    /** The programs that must pass, each run with reused and with new threads. */
-    static Stream<Arguments> passingProgramsBothWays() {
+    /** The programs that must pass, each run in every mode. */
+    static Stream<Arguments> passingProgramsEveryWay() {
         return Stream.of("aThreadHasTheLifeCycleOfARealOne", "theDaemonFlagCanBeSetOnlyBeforeTheStart",
                         "anInterruptBeforeTheStartReachesTheThread", "runCalledAsAMethodRunsInTheCaller",
                         "aThreadCallingItsOwnRunRunsItsTaskAgain",
                         "inheritableValuesAreCopiedOnceWhenTheThreadIsConstructed",
                         "aThreadThatEndedIsNotHandedOutAgainInTheSameExecution")
-                .flatMap(program -> Stream.of(arguments(program, true), arguments(program, false)));
+                .flatMap(program -> Arrays.stream(Mode.values()).map(mode -> arguments(program, mode)));
     }
 
-    @ParameterizedTest(name = "{0}, reuseThreads={1}")
-    @MethodSource("passingProgramsBothWays")
-    void behavesAsARealThread(String program, boolean reuse) {
-        Verdicts.passesWith(run(program, reuse), 1);
+    @ParameterizedTest(name = "{0}, {1}")
+    @MethodSource("passingProgramsEveryWay")
+    void behavesAsARealThread(String program, Mode mode) {
+        Verdicts.passesWith(run(program, mode), 1);
     }
 
-    @ParameterizedTest(name = "reuseThreads={0}")
-    @ValueSource(booleans = {true, false})
-    void anUncaughtExceptionReachesTheThreadsHandlerWhichTakesIt(boolean reuse) {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Mode.class)
+    void anUncaughtExceptionReachesTheThreadsHandlerWhichTakesIt(Mode mode) {
         ReusedThreadPrograms.HANDLED_FOR.set(null);
-        WeftRunner.Outcome outcome = run("anUncaughtExceptionReachesTheThreadsHandler", reuse);
+        WeftRunner.Outcome outcome = run("anUncaughtExceptionReachesTheThreadsHandler", mode);
 
         Verdicts.passesWith(outcome, 1);
         assertThat(ReusedThreadPrograms.HANDLED_FOR.get()).as("the handler was called for the worker")
@@ -57,7 +80,20 @@ class ReusedThreadTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"weft.reuseThreads", "weft.keepCoreAwake", "weft.interchangeableIdleWorkers"})
+    @EnumSource(Mode.class)
+    void theThreadsRunAsContinuationsExactlyWhereTheJdkAllowsIt(Mode mode) {
+        ReusedThreadPrograms.IN_CONTINUATION.clear();
+        WeftRunner.Outcome outcome = run("recordsWhetherItsThreadsRunInAContinuation", mode);
+
+        Verdicts.passesWith(outcome, 1);
+        boolean expected = mode.runsAsContinuations();
+        assertThat(ReusedThreadPrograms.IN_CONTINUATION).as("the worker, then the test body")
+                .containsExactly(expected, expected);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"weft.reuseThreads", "weft.keepCoreAwake", "weft.interchangeableIdleWorkers",
+            "weft.continuations"})
     void aValueThatIsNeitherTrueNorFalseFailsTheTestNamingTheParameter(String parameter) {
         WeftRunner.Outcome outcome = WeftRunner.run(ReusedThreadPrograms.class, "aThreadHasTheLifeCycleOfARealOne",
                 reports, Map.of(parameter, "sometimes"));

@@ -19,6 +19,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 public final class WeftInstrumentation {
 
+    /** Where the JDK keeps its continuations (JDK 21 on). */
+    private static final String CONTINUATIONS_PACKAGE = "jdk.internal.vm";
     private static final List<InstrumentationFailure> FAILURES = new CopyOnWriteArrayList<>();
     private static boolean installed;
     /** Set once, at installation; read by {@link MethodReferenceBootstrap} on any thread. */
@@ -73,12 +75,15 @@ public final class WeftInstrumentation {
      * few private members no public method gives (a {@code CyclicBarrier}'s action, the state behind a
      * {@code ReentrantReadWriteLock}'s views), and {@code java.lang} for the thread-local values of the threads the
      * runtime reuses. On a class path Weft's module is the unnamed module of its class loader,
-     * which the application shares.
+     * which the application shares. Where the JDK has continuations ({@code jdk.internal.vm}, JDK 21 on), that
+     * package is exported to Weft too, for the runtime to run managed threads as continuations.
      */
     private static void openJdkPackages(Instrumentation instrumentation) {
         Module base = Object.class.getModule();
         Set<Module> weft = Set.of(WeftInstrumentation.class.getModule());
-        instrumentation.redefineModule(base, Set.of(), Map.of(),
+        Map<String, Set<Module>> exports = base.getPackages().contains(CONTINUATIONS_PACKAGE)
+                ? Map.of(CONTINUATIONS_PACKAGE, weft) : Map.of();
+        instrumentation.redefineModule(base, Set.of(), exports,
                 Map.of("java.lang", weft, "java.util.concurrent", weft, "java.util.concurrent.locks", weft), Set.of(),
                 Map.of());
     }

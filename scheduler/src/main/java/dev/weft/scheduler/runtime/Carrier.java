@@ -18,7 +18,9 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>A stand-in is what the test's code holds as its {@code Thread}, so {@code Thread.currentThread()} in it is the
  * same object everywhere, in the JDK too. What would differ from a real unstarted or ended thread is answered by the
- * hooks instead ({@link #looksNew}, {@link #looksAlive}, {@link #daemon}, ...).
+ * hooks instead ({@link ThreadLooks}).
+ *
+ * <p>A carrier also runs the loop of an execution's {@link Fibers}.
  */
 final class Carrier extends Thread {
 
@@ -82,9 +84,11 @@ final class Carrier extends Thread {
         return carrier;
     }
 
-    /** Runs the main thread's {@code work}. */
-    void launchMain(Runnable work) {
-        launch(work);
+    /** A carrier for the loop that runs {@code execution}'s fibers ({@link Fibers}). */
+    static Carrier forFibers(Execution execution) {
+        Carrier carrier = obtain(execution);
+        carrier.lookLike(null, "weft-fibers", NORM_PRIORITY, true, Carrier.class.getClassLoader());
+        return carrier;
     }
 
     /**
@@ -126,78 +130,46 @@ final class Carrier extends Thread {
         });
     }
 
-    private void launch(Runnable work) {
+    /** Runs {@code work}: the main thread's body, or the fibers' loop. */
+    void launch(Runnable work) {
         launched = true;
         busy = true;
         task = work;
         LockSupport.unpark(this);
     }
 
-    /** Whether {@code thread} is what {@code getState()} would call NEW: not started. */
-    static boolean looksNew(Thread thread) {
-        return thread instanceof Carrier carrier ? !carrier.launched : thread.getState() == State.NEW;
+    /** Whether the test started it: its task was launched in the current execution. */
+    boolean launched() {
+        return launched;
     }
 
-    /** {@code isAlive()} of a thread no execution manages (yet): a stand-in before its start is not. */
-    static boolean looksAlive(Thread thread) {
-        return thread instanceof Carrier carrier ? carrier.launched && !carrier.ended() : thread.isAlive();
-    }
-
-    /** {@code getState()}: a stand-in is NEW before its start and TERMINATED once its managed thread has ended. */
-    static State state(Thread thread) {
-        if (thread instanceof Carrier carrier) {
-            if (!carrier.launched) {
-                return State.NEW;
-            }
-            if (carrier.ended()) {
-                return State.TERMINATED;
-            }
-        }
-        return thread.getState();
-    }
-
-    private boolean ended() {
+    /** Whether the managed thread it was launched as has ended. */
+    boolean ended() {
         ManagedThread running = managed;
         return running != null && running.ended;
     }
 
-    /** {@code isDaemon()}. */
-    static boolean daemon(Thread thread) {
-        return thread instanceof Carrier carrier ? carrier.daemon : thread.isDaemon();
+    /** The daemon flag the test sees. */
+    boolean daemonFlag() {
+        return daemon;
     }
 
-    /** {@code setDaemon(on)}: a stand-in keeps the flag until its start, then refuses, as a real thread does. */
-    static void setDaemon(Thread thread, boolean on) {
-        if (!(thread instanceof Carrier carrier)) {
-            thread.setDaemon(on);
-        } else if (carrier.launched) {
-            throw new IllegalThreadStateException(thread.getName() + " was already started");
-        } else {
-            carrier.daemon = on;
+    /** {@code setDaemon(on)}: kept until its start, then refused, as a real thread does. */
+    void setDaemonFlag(boolean on) {
+        if (launched) {
+            throw new IllegalThreadStateException(getName() + " was already started");
         }
+        daemon = on;
     }
 
-    /**
-     * {@code interrupt()} of a thread no execution manages: a stand-in not started yet keeps it for its start.
-     *
-     * @return whether {@code thread} was such a stand-in (else the caller interrupts it for real)
-     */
-    static boolean interruptBeforeStart(Thread thread) {
-        if (thread instanceof Carrier carrier && !carrier.launched) {
-            carrier.interruptedBeforeStart = true;
-            return true;
-        }
-        return false;
+    /** An interrupt before its start, kept for its {@code run()}. */
+    void interruptBeforeStart() {
+        interruptedBeforeStart = true;
     }
 
-    /** {@code isInterrupted()} of a stand-in not started yet; {@code null} for any other thread. */
-    static Boolean interruptedBeforeStart(Thread thread) {
-        return thread instanceof Carrier carrier && !carrier.launched ? carrier.interruptedBeforeStart : null;
-    }
-
-    /** Whether {@code join} on a thread no execution manages returns at once: a stand-in that was never started. */
-    static boolean unstartedStandIn(Thread thread) {
-        return thread instanceof Carrier carrier && !carrier.launched;
+    /** Whether it was interrupted before its start. */
+    boolean interruptedBeforeStart() {
+        return interruptedBeforeStart;
     }
 
     /**

@@ -287,7 +287,7 @@ final class ControlledHooks implements HookHandler {
         if (hidden != null && self == null) {
             ThreadLifecycle.refuseWaitForDeferred(hidden, thread, site);
         }
-        if (Carrier.unstartedStandIn(thread)) {
+        if (ThreadLooks.unstartedStandIn(thread)) {
             return; // a thread that was never started is not alive: join returns at once
         }
         if (target == null) {
@@ -348,7 +348,7 @@ final class ControlledHooks implements HookHandler {
     public boolean threadJoinFor(Thread thread, Duration duration, int site) throws InterruptedException {
         ManagedThread self = visibleTimed(duration.isNegative() ? 0 : saturatedNanos(duration));
         ManagedThread target = self == null ? null : self.execution.managed(thread);
-        if (Carrier.unstartedStandIn(thread)) {
+        if (ThreadLooks.unstartedStandIn(thread)) {
             return false;
         }
         if (target == null) {
@@ -381,7 +381,7 @@ final class ControlledHooks implements HookHandler {
     public boolean threadIsAlive(Thread thread, int site) {
         ManagedThread self = visible();
         ManagedThread target = self == null ? null : self.execution.managed(thread);
-        return target == null ? Carrier.looksAlive(thread) : ThreadLifecycle.isAlive(self, target, site);
+        return target == null ? ThreadLooks.looksAlive(thread) : ThreadLifecycle.isAlive(self, target, site);
     }
 
     @Override
@@ -389,7 +389,7 @@ final class ControlledHooks implements HookHandler {
         ManagedThread self = visible();
         ManagedThread target = self == null ? null : self.execution.managed(thread);
         if (target == null) {
-            if (!Carrier.interruptBeforeStart(thread)) {
+            if (!ThreadLooks.interruptBeforeStart(thread)) {
                 HookHandler.super.threadInterrupt(thread, site);
             }
         } else {
@@ -404,19 +404,20 @@ final class ControlledHooks implements HookHandler {
         if (target != null) {
             return ThreadLifecycle.isInterrupted(self, target, site);
         }
-        Boolean beforeStart = Carrier.interruptedBeforeStart(thread);
+        Boolean beforeStart = ThreadLooks.interruptedBeforeStart(thread);
         return beforeStart != null ? beforeStart : thread.isInterrupted();
     }
 
     /**
      * A plain {@code Thread} constructed by a managed thread is replaced by a reused platform thread that stands in
-     * for it ({@link Carrier}), unless the settings say not to or the reuse is not possible on this JVM.
+     * for it ({@link Carrier}), unless the settings say not to or the reuse is not possible on this JVM. An execution
+     * that runs its threads as {@link Fibers} needs no stand-in: it runs the test's own {@code Thread}.
      */
     @Override
     public Thread threadConstructed(Thread thread, int site) {
         ManagedThread self = visible();
-        if (self == null || !self.execution.settings.reuseThreads() || !ThreadLocalMaps.available()
-                || thread.getClass() != Thread.class) {
+        if (self == null || self.execution.fibers != null || !self.execution.settings.reuseThreads()
+                || !ThreadLocalMaps.available() || thread.getClass() != Thread.class) {
             return thread;
         }
         return Carrier.standIn(self.execution, thread);
@@ -424,7 +425,7 @@ final class ControlledHooks implements HookHandler {
 
     @Override
     public Thread.State threadGetState(Thread thread, int site) {
-        return Carrier.state(thread);
+        return ThreadLooks.state(thread);
     }
 
     @Override
@@ -454,12 +455,12 @@ final class ControlledHooks implements HookHandler {
     public boolean threadIsDaemon(Thread thread, int site) {
         ManagedThread self = CURRENT.get();
         ManagedThread target = self == null ? null : self.execution.managed(thread);
-        return target != null ? target.daemon : Carrier.daemon(thread);
+        return target != null ? target.daemon : ThreadLooks.daemon(thread);
     }
 
     @Override
     public void threadSetDaemon(Thread thread, boolean on, int site) {
-        Carrier.setDaemon(thread, on);
+        ThreadLooks.setDaemon(thread, on);
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.weft.scheduler.model.SubjectFailure;
 import dev.weft.scheduler.model.ThreadId;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +18,9 @@ import java.util.Set;
  * currently runs (a managed thread, or the driver while all of them are paused).
  */
 final class Execution {
+
+    /** {@link #source}'s positions, by site number. */
+    private static volatile SourcePosition[] sources = new SourcePosition[0];
 
     final RuntimeSettings settings;
     final ObjectNames names;
@@ -44,6 +48,8 @@ final class Execution {
     final Barriers barriers = new Barriers(this);
     /** The reused threads this execution runs on or hands out ({@link Carrier}), recycled when it is closed. */
     final java.util.Queue<Carrier> carriers = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    /** What runs this execution's threads as continuations, or {@code null} if they run on platform threads. */
+    final Fibers fibers;
     final SpinRule spinRule;
     /** The time this execution's threads see. */
     final VirtualClock clock;
@@ -52,6 +58,8 @@ final class Execution {
 
     /** By thread index; {@code null} where an index was handed out to a start that has not been performed. */
     private final List<ManagedThread> threads = new ArrayList<>();
+    /** {@link #threads()}: immutable, replaced at each start, so that any thread may read it. */
+    private volatile List<ManagedThread> started = List.of();
     private final Map<Thread, ManagedThread> byJavaThread = new IdentityHashMap<>();
     private int nextThreadIndex;
 
@@ -73,6 +81,7 @@ final class Execution {
         this.spinRule = new SpinRule(settings.spinDetection());
         this.clock = new VirtualClock(origin);
         this.staticInitialiserStarts = staticInitialiserStarts;
+        this.fibers = settings.continuations() && Continuations.available() ? new Fibers(this) : null;
     }
 
     /** Hands out the next dense thread index (at the start's scheduling point, so it follows the schedule). */
@@ -91,6 +100,13 @@ final class Execution {
         }
         threads.set(id.index(), managed);
         byJavaThread.put(thread, managed);
+        List<ManagedThread> nowStarted = new ArrayList<>(threads.size());
+        for (ManagedThread each : threads) {
+            if (each != null) {
+                nowStarted.add(each);
+            }
+        }
+        started = List.copyOf(nowStarted);
         return managed;
     }
 
@@ -99,14 +115,11 @@ final class Execution {
         return byJavaThread.get(thread);
     }
 
-    /** Every thread started so far, by index. */
+    /**
+     * Every thread started so far, by index. The list is made again at each start, not at each call: the runtime asks
+     * for it several times per step.
+     */
     List<ManagedThread> threads() {
-        List<ManagedThread> started = new ArrayList<>(threads.size());
-        for (ManagedThread thread : threads) {
-            if (thread != null) {
-                started.add(thread);
-            }
-        }
         return started;
     }
 
@@ -152,11 +165,27 @@ final class Execution {
                 + " though nothing woke it, as the JVM allows");
     }
 
+    /** Where the code at {@code site} is; the same object for every call (each step asks for every thread's). */
     static SourcePosition source(int site) {
         if (site < 0) {
             return SourcePosition.UNKNOWN;
         }
-        Sites.Site s = Sites.get(site);
-        return new SourcePosition(s.className(), s.methodName(), s.fileName(), s.line());
+        SourcePosition[] known = sources;
+        SourcePosition position = site < known.length ? known[site] : null;
+        return position != null ? position : remember(site);
+    }
+
+    private static synchronized SourcePosition remember(int site) {
+        SourcePosition[] known = sources;
+        if (site >= known.length) {
+            known = Arrays.copyOf(known, Math.max(site + 1, known.length * 2));
+        }
+        if (known[site] == null) {
+            Sites.Site s = Sites.get(site);
+            // a record: its final fields make it safe to read through the array without a lock
+            known[site] = new SourcePosition(s.className(), s.methodName(), s.fileName(), s.line());
+        }
+        sources = known;
+        return known[site];
     }
 }

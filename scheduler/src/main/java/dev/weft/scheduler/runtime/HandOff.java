@@ -163,8 +163,8 @@ final class HandOff {
                     end();
                     return;
                 }
-                ManagedThread thread = run.steppable(id);
-                Action pending = run.next(thread);
+                Action pending = run.checkedNext(id);
+                ManagedThread thread = run.thread(id);
                 // Cleared before the operation runs: the outcome is reported by the casResult hook that follows it.
                 thread.casOutcome = null;
                 if (pending instanceof ThreadLifecycle.Start start) {

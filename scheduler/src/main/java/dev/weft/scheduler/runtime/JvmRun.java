@@ -84,10 +84,15 @@ public final class JvmRun implements Run {
         MainThread main = new MainThread(body);
         ThreadId id = new ThreadId(execution.reserveThreadIndex(), "main");
         JvmRun run = new JvmRun(execution, warnings);
-        if (settings.reuseThreads()) {
+        if (execution.fibers != null) {
+            Thread thread = new Thread((Runnable) null, "weft-main"); // inherits what a new thread of the caller's would
+            thread.setDaemon(false);
+            main.bindTo(execution.register(id, thread, false));
+            Fiber.launch(execution.fibers, execution.thread(id), main);
+        } else if (settings.reuseThreads()) {
             Carrier carrier = Carrier.forMain(execution, "weft-main");
             main.bindTo(execution.register(id, carrier, false));
-            carrier.launchMain(main);
+            carrier.launch(main);
         } else {
             Thread thread = new Thread(main, "weft-main");
             thread.setDaemon(true);
@@ -119,7 +124,7 @@ public final class JvmRun implements Run {
     }
 
     private List<PendingOperation> pendingOf(List<ManagedThread> live) {
-        boolean someoneFree = someoneFree();
+        boolean someoneFree = someoneFree(live);
         List<PendingOperation> pending = new ArrayList<>(live.size());
         for (ManagedThread thread : live) {
             Action action = next(thread, someoneFree);
@@ -166,8 +171,8 @@ public final class JvmRun implements Run {
         if (execution.handOff != null) {
             throw new IllegalStateException("cannot step " + id + ": the run is under a step policy");
         }
-        ManagedThread thread = steppable(id);
-        Action action = next(thread);
+        Action action = checkedNext(id);
+        ManagedThread thread = execution.thread(id);
         // Cleared here, not by the thread: a thread whose next operation is another compare-and-set reaches it (and
         // its hook) before the driver reads the outcome of this one.
         thread.casOutcome = null;
@@ -200,8 +205,11 @@ public final class JvmRun implements Run {
         handOff.drive();
     }
 
-    /** The thread, checked to be alive, paused and enabled, in a run that is neither closed nor over. */
-    ManagedThread steppable(ThreadId id) {
+    /**
+     * What the thread does if it is let move now ({@link #next(ManagedThread, boolean)}), checked: the thread is alive, paused
+     * and enabled, in a run that is neither closed nor over.
+     */
+    Action checkedNext(ThreadId id) {
         if (closed || execution.failure() != null) {
             throw new IllegalStateException("cannot step " + id + ": the execution is "
                     + (closed ? "closed" : "over (" + execution.failure().kind() + ")"));
@@ -210,13 +218,18 @@ public final class JvmRun implements Run {
         if (thread == null || thread.state() != ManagedThread.State.PAUSED) {
             throw new IllegalArgumentException("cannot step " + id + ": no such thread is alive in this execution");
         }
-        boolean someoneFree = someoneFree();
+        boolean someoneFree = someoneFree(live());
         Action action = next(thread, someoneFree);
         if (!enabled(thread, action, someoneFree)) {
             throw new IllegalStateException("cannot step " + id + ": " + action.operation() + " at "
                     + Execution.source(action.site()) + " is not enabled (" + thread + " " + action.whyBlocked() + ")");
         }
-        return thread;
+        return action;
+    }
+
+    /** The thread of this execution with that identity. */
+    ManagedThread thread(ThreadId id) {
+        return execution.thread(id);
     }
 
     /** The event of a step whose thread has settled (or is stuck), after the spin rule has seen it. */
@@ -280,15 +293,21 @@ public final class JvmRun implements Run {
             ControlledHooks.forgetStart(thread.thread);
             if (thread.state() == ManagedThread.State.RUNNING) {
                 thread.thread.interrupt();
+                if (thread.fiber != null) {
+                    thread.fiber.keepCarrierWhileStuck();
+                }
             }
             thread.wake();
         }
         long deadline = System.nanoTime() + execution.settings.watchdogTimeout().toNanos();
         List<String> stuck = new ArrayList<>();
         for (ManagedThread thread : threads) {
-            if (!terminates(thread.thread, deadline)) {
-                stuck.add(thread + " (" + thread.thread.getState() + ")");
+            if (!terminates(thread, deadline)) {
+                stuck.add(thread + " (" + thread.platformThread().getState() + ")");
             }
+        }
+        if (execution.fibers != null) {
+            execution.fibers.stop(deadline);
         }
         for (Carrier carrier : execution.carriers) {
             carrier.recycle();
@@ -302,7 +321,11 @@ public final class JvmRun implements Run {
         }
     }
 
-    private static boolean terminates(Thread thread, long deadline) {
+    private static boolean terminates(ManagedThread managed, long deadline) {
+        if (managed.fiber != null) {
+            return managed.fiber.finishesBy(deadline);
+        }
+        Thread thread = managed.thread;
         if (thread instanceof Carrier carrier) {
             return carrier.finishesBy(deadline);
         }
@@ -339,18 +362,13 @@ public final class JvmRun implements Run {
     }
 
     /** Whether some thread can move on its own: its pending action is enabled and it is not spinning. */
-    private boolean someoneFree() {
-        for (ManagedThread thread : live()) {
+    private boolean someoneFree(List<ManagedThread> live) {
+        for (ManagedThread thread : live) {
             if (thread.pending().enabled() && !execution.spinRule.spinning(thread)) {
                 return true;
             }
         }
         return false;
-    }
-
-    /** What the paused thread does if it is let move now (see {@link #next(ManagedThread, boolean)}). */
-    Action next(ManagedThread thread) {
-        return next(thread, someoneFree());
     }
 
     /**

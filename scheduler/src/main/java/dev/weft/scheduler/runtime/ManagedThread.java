@@ -42,6 +42,8 @@ final class ManagedThread {
     private volatile Object realMonitor;
     /** The real monitors of synchronized methods this thread is inside. */
     final MethodMonitors methodMonitors = new MethodMonitors();
+    /** The continuation it runs as, or {@code null} if it has a platform thread of its own. Set before it runs. */
+    volatile Fiber fiber;
 
     // Model state of the thread; see the models that use it.
     boolean ended;
@@ -202,6 +204,10 @@ final class ManagedThread {
                 throw ExecutionAbandoned.INSTANCE;
             }
         }
+        Fiber running = fiber;
+        if (running != null) {
+            running.turnCame();
+        }
         if (interruptedForReal) {
             thread.interrupt();
         }
@@ -214,6 +220,11 @@ final class ManagedThread {
 
     private void idle() {
         Object monitor = realMonitor;
+        Fiber running = fiber;
+        if (running != null && (running.suspended(monitor == null) || state == State.RUNNING)) {
+            // resumed; or pinned, and woken by a waker that scheduled it before it could see the pin
+            return;
+        }
         if (monitor == null) {
             LockSupport.park(this);
             return;
@@ -252,11 +263,20 @@ final class ManagedThread {
     /** Driver side: wakes a paused thread so that it sees it may run, or that the execution was abandoned. */
     void wake() {
         Object monitor = realMonitor;
+        Fiber running = fiber;
         if (monitor != null) {
             MonitorNotifier.notifyAllLater(this, monitor);
+        } else if (running != null) {
+            running.wake();
         } else {
             LockSupport.unpark(thread);
         }
+    }
+
+    /** The platform thread its code runs on now: its own, or the carrier its fiber is mounted on. */
+    Thread platformThread() {
+        Fiber running = fiber;
+        return running != null ? running.carrierOrThread() : thread;
     }
 
     /** Throws what the driver decided the paused operation throws ({@link InterruptedException}, ...), if anything. */

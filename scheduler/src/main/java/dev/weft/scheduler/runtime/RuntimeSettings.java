@@ -23,10 +23,13 @@ import java.time.Duration;
  * @param spuriousWakeups whether an untimed {@code wait}, {@code Condition.await} or {@code park} may also return
  *                        without being woken, as the JVM allows, once per thread and execution, while another
  *                        thread could move ({@link SpuriousWakeUp})
+ * @param continuations   whether, where the JDK allows it ({@link Continuations}: JDK 24 on, with the instrumentation
+ *                        installed), the main thread and the threads the test starts run as continuations on one
+ *                        platform thread ({@link Fibers}), so that a hand-off wakes no OS thread
  */
 public record RuntimeSettings(Duration watchdogTimeout, boolean spinDetection, boolean recordDetail,
                               Timeouts timeouts, boolean reuseThreads, boolean keepCoreAwake,
-                              boolean interchangeableIdleWorkers, boolean spuriousWakeups) {
+                              boolean interchangeableIdleWorkers, boolean spuriousWakeups, boolean continuations) {
 
     public RuntimeSettings {
         if (watchdogTimeout == null || watchdogTimeout.isNegative() || watchdogTimeout.isZero()) {
@@ -39,50 +42,56 @@ public record RuntimeSettings(Duration watchdogTimeout, boolean spinDetection, b
 
     /**
      * Ten seconds of watchdog, spin detection on, no detail recorded, timeouts only when every other thread is
-     * blocked, threads reused, a second CPU kept awake, idle workers interchangeable, no spurious wake-ups.
+     * blocked, threads reused, a second CPU kept awake, idle workers interchangeable, no spurious wake-ups,
+     * continuations where the JDK allows them.
      */
     public static RuntimeSettings defaults() {
         return new RuntimeSettings(Duration.ofSeconds(10), true, false, Timeouts.WHEN_BLOCKED, true, true, true,
-                false);
+                false, true);
     }
 
     public RuntimeSettings withWatchdogTimeout(Duration timeout) {
         return new RuntimeSettings(timeout, spinDetection, recordDetail, timeouts, reuseThreads, keepCoreAwake,
-                interchangeableIdleWorkers, spuriousWakeups);
+                interchangeableIdleWorkers, spuriousWakeups, continuations);
     }
 
     public RuntimeSettings withSpinDetection(boolean enabled) {
         return new RuntimeSettings(watchdogTimeout, enabled, recordDetail, timeouts, reuseThreads, keepCoreAwake,
-                interchangeableIdleWorkers, spuriousWakeups);
+                interchangeableIdleWorkers, spuriousWakeups, continuations);
     }
 
     public RuntimeSettings withRecordDetail(boolean enabled) {
         return new RuntimeSettings(watchdogTimeout, spinDetection, enabled, timeouts, reuseThreads, keepCoreAwake,
-                interchangeableIdleWorkers, spuriousWakeups);
+                interchangeableIdleWorkers, spuriousWakeups, continuations);
     }
 
     public RuntimeSettings withTimeouts(Timeouts policy) {
         return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, policy, reuseThreads, keepCoreAwake,
-                interchangeableIdleWorkers, spuriousWakeups);
+                interchangeableIdleWorkers, spuriousWakeups, continuations);
     }
 
     public RuntimeSettings withReuseThreads(boolean enabled) {
         return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, timeouts, enabled, keepCoreAwake,
-                interchangeableIdleWorkers, spuriousWakeups);
+                interchangeableIdleWorkers, spuriousWakeups, continuations);
     }
 
     public RuntimeSettings withKeepCoreAwake(boolean enabled) {
         return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, timeouts, reuseThreads, enabled,
-                interchangeableIdleWorkers, spuriousWakeups);
+                interchangeableIdleWorkers, spuriousWakeups, continuations);
     }
 
     public RuntimeSettings withInterchangeableIdleWorkers(boolean enabled) {
         return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, timeouts, reuseThreads,
-                keepCoreAwake, enabled, spuriousWakeups);
+                keepCoreAwake, enabled, spuriousWakeups, continuations);
     }
 
     public RuntimeSettings withSpuriousWakeups(boolean enabled) {
         return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, timeouts, reuseThreads,
-                keepCoreAwake, interchangeableIdleWorkers, enabled);
+                keepCoreAwake, interchangeableIdleWorkers, enabled, continuations);
+    }
+
+    public RuntimeSettings withContinuations(boolean enabled) {
+        return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, timeouts, reuseThreads,
+                keepCoreAwake, interchangeableIdleWorkers, spuriousWakeups, enabled);
     }
 }

@@ -39,7 +39,7 @@ final class ThreadLifecycle {
     }
 
     static void start(ManagedThread parent, Thread thread, int site) {
-        if (!Carrier.looksNew(thread)) {
+        if (!ThreadLooks.looksNew(thread)) {
             throw new IllegalThreadStateException(parent + " cannot start " + thread + " at "
                     + Execution.source(site) + ": it was started before");
         }
@@ -75,7 +75,7 @@ final class ThreadLifecycle {
                     + " be split (a callback that the JDK runs inside one collection call such as"
                     + " ConcurrentHashMap.compute)", site);
         }
-        if (!Carrier.looksNew(thread) || self.deferredStarts.stream().anyMatch(d -> d.thread() == thread)) {
+        if (!ThreadLooks.looksNew(thread) || self.deferredStarts.stream().anyMatch(d -> d.thread() == thread)) {
             throw new IllegalThreadStateException(self + " cannot start " + thread + " at " + Execution.source(site)
                     + ": it was started before");
         }
@@ -154,7 +154,7 @@ final class ThreadLifecycle {
         if (target.ended && !(target.thread instanceof Carrier)) {
             // The target performed its END and is leaving run(); the real join returns as soon as it is gone, so
             // that the caller sees the thread TERMINATED like after a real join. (A carrier is TERMINATED to the
-            // test as soon as it ended: see Carrier.state.)
+            // test as soon as it ended, see ThreadLooks.state; a fiber's thread was never alive for real.)
             target.thread.join();
         }
     }
@@ -269,6 +269,19 @@ final class ThreadLifecycle {
         self.pauseAt(new Yield(site));
     }
 
+    /**
+     * A fiber's body for a {@code Thread} the test started: what the JVM does on a thread of its own. Its
+     * {@code run()} reports its start and end ({@code ThreadRunBridge}), and what escapes it goes to the thread's
+     * uncaught-exception handler.
+     */
+    private static void runStarted(Thread thread) {
+        try {
+            thread.run();
+        } catch (Throwable thrown) {
+            thread.getUncaughtExceptionHandler().uncaughtException(thread, thrown);
+        }
+    }
+
     /** {@code START}: registers and really starts the child; the driver then waits for the child to settle. */
     static final class Start extends Action {
         private final ManagedThread parent;
@@ -283,16 +296,20 @@ final class ThreadLifecycle {
 
         @Override
         Action perform() {
-            if (!Carrier.looksNew(thread)) {
+            if (!ThreadLooks.looksNew(thread)) {
                 // another managed thread started the same Thread object first
                 parent.toThrow = new IllegalThreadStateException(parent + " cannot start " + thread + " at "
                         + Execution.source(site()) + ": it was started before");
                 return null;
             }
-            child = parent.execution.register(operation().startedThread(), thread, Carrier.daemon(thread));
+            child = parent.execution.register(operation().startedThread(), thread, ThreadLooks.daemon(thread));
             thread.setUncaughtExceptionHandler(UncaughtExceptions.filterFor(child, thread));
             if (thread instanceof Carrier standIn) {
                 standIn.launchAs(child);
+            } else if (Fibers.mayRun(parent.execution, thread)) {
+                child.interrupted = thread.isInterrupted(); // interrupted before its start: run() sees it
+                ControlledHooks.expectStart(thread, child); // its run() binds it, as on a thread of its own
+                Fiber.launch(parent.execution.fibers, child, () -> runStarted(thread));
             } else {
                 child.interrupted = thread.isInterrupted(); // interrupted before its start: run() sees it
                 ControlledHooks.expectStart(thread, child);

@@ -50,13 +50,13 @@ final class Watchdog {
             // than leave the user with JUnit's bare "timed out".
             return failure(running, "thread " + running + " had not reached its next scheduling point "
                     + TimeUnit.NANOSECONDS.toMillis(waitedNanos) + " ms " + after + " when the test's time ran out"
-                    + " (JUnit's timeout interrupted the exploration): it is " + running.thread.getState() + " in code"
+                    + " (JUnit's timeout interrupted the exploration): it is " + running.platformThread().getState() + " in code"
                     + " the scheduler does not control");
         }
         if (waitedNanos < timeoutNanos) {
             return null;
         }
-        Thread thread = running.thread;
+        Thread thread = running.platformThread();
         String message = "thread " + running + " did not reach its next scheduling point within "
                 + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms " + after + ": it is " + thread.getState()
                 + " in code the scheduler does not control (an uninstrumented blocking call, a lock held by a thread"
@@ -66,13 +66,14 @@ final class Watchdog {
 
     private SubjectFailure blockedOnPausedThread(ManagedThread running, String after) {
         // One snapshot for the state and the owner: read apart, they can describe two different moments.
-        ThreadInfo info = THREADS.getThreadInfo(running.thread.getId(), 0);
+        Thread blocked = running.platformThread();
+        ThreadInfo info = THREADS.getThreadInfo(blocked.getId(), 0);
         if (info == null || info.getThreadState() != Thread.State.BLOCKED
-                || info.getLockOwnerId() == running.thread.getId()) {
+                || info.getLockOwnerId() == blocked.getId()) {
             return null;
         }
         for (ManagedThread owner : execution.threads()) {
-            if (owner.thread.getId() != info.getLockOwnerId() || owner.state() != ManagedThread.State.PAUSED) {
+            if (!owns(owner, info.getLockOwnerId()) || owner.state() != ManagedThread.State.PAUSED) {
                 continue;
             }
             // A thread paused inside a real monitor's wait holds that monitor only for the moment it takes to
@@ -91,9 +92,14 @@ final class Watchdog {
         return null;
     }
 
+    /** Whether the JVM names {@code owner} as a monitor's owner: by its platform thread, or by its fiber's thread. */
+    private static boolean owns(ManagedThread owner, long ownerId) {
+        return owner.thread.getId() == ownerId || owner.platformThread().getId() == ownerId;
+    }
+
     private static SubjectFailure failure(ManagedThread running, String message) {
         StringBuilder text = new StringBuilder(message).append(". Its stack:");
-        for (StackTraceElement frame : running.thread.getStackTrace()) {
+        for (StackTraceElement frame : running.platformThread().getStackTrace()) {
             text.append("\n\tat ").append(frame);
         }
         return new SubjectFailure(FailureKind.UNCONTROLLED_BLOCKING, running.id, text.toString(), null);

@@ -1,0 +1,91 @@
+package dev.weft.scheduler.runtime;
+
+/**
+ * What the test sees when it asks a {@code Thread} that Weft runs its own way about itself: a {@link Carrier} stand-in
+ * is a platform thread alive long before the test starts it, and a {@link Fiber}'s thread is never started for real.
+ * Both must look like a thread the JVM started when the test did and ended when its managed thread did. Any other
+ * thread answers for itself.
+ */
+final class ThreadLooks {
+
+    private ThreadLooks() {
+    }
+
+    /** Whether {@code thread} is what {@code getState()} would call NEW: not started. */
+    static boolean looksNew(Thread thread) {
+        if (thread instanceof Carrier carrier) {
+            return !carrier.launched();
+        }
+        return Fiber.of(thread) == null && thread.getState() == Thread.State.NEW;
+    }
+
+    /** {@code isAlive()} of a thread no execution manages (yet): a stand-in before its start is not. */
+    static boolean looksAlive(Thread thread) {
+        if (thread instanceof Carrier carrier) {
+            return carrier.launched() && !carrier.ended();
+        }
+        Fiber fiber = Fiber.of(thread);
+        return fiber != null ? !fiber.managed.ended : thread.isAlive();
+    }
+
+    /** {@code getState()}: NEW before its start, TERMINATED once its managed thread has ended. */
+    static Thread.State state(Thread thread) {
+        if (thread instanceof Carrier carrier) {
+            if (!carrier.launched()) {
+                return Thread.State.NEW;
+            }
+            if (carrier.ended()) {
+                return Thread.State.TERMINATED;
+            }
+            return thread.getState();
+        }
+        Fiber fiber = Fiber.of(thread);
+        if (fiber == null) {
+            return thread.getState();
+        }
+        if (fiber.managed.ended) {
+            return Thread.State.TERMINATED;
+        }
+        // a paused platform thread is parked
+        return fiber.managed.state() == ManagedThread.State.RUNNING ? Thread.State.RUNNABLE : Thread.State.WAITING;
+    }
+
+    /** {@code isDaemon()}. */
+    static boolean daemon(Thread thread) {
+        return thread instanceof Carrier carrier ? carrier.daemonFlag() : thread.isDaemon();
+    }
+
+    /** {@code setDaemon(on)}: kept until the start, then refused, as a real thread does. */
+    static void setDaemon(Thread thread, boolean on) {
+        if (thread instanceof Carrier carrier) {
+            carrier.setDaemonFlag(on);
+        } else if (Fiber.of(thread) != null) {
+            throw new IllegalThreadStateException(thread.getName() + " was already started");
+        } else {
+            thread.setDaemon(on);
+        }
+    }
+
+    /**
+     * {@code interrupt()} of a thread no execution manages: a stand-in not started yet keeps it for its start.
+     *
+     * @return whether {@code thread} was such a stand-in (else the caller interrupts it for real)
+     */
+    static boolean interruptBeforeStart(Thread thread) {
+        if (thread instanceof Carrier carrier && !carrier.launched()) {
+            carrier.interruptBeforeStart();
+            return true;
+        }
+        return false;
+    }
+
+    /** {@code isInterrupted()} of a stand-in not started yet; {@code null} for any other thread. */
+    static Boolean interruptedBeforeStart(Thread thread) {
+        return thread instanceof Carrier carrier && !carrier.launched() ? carrier.interruptedBeforeStart() : null;
+    }
+
+    /** Whether {@code join} on a thread no execution manages returns at once: a stand-in that was never started. */
+    static boolean unstartedStandIn(Thread thread) {
+        return thread instanceof Carrier carrier && !carrier.launched();
+    }
+}
