@@ -19,8 +19,6 @@ import java.util.concurrent.locks.LockSupport;
  * <p>A stand-in is what the test's code holds as its {@code Thread}, so {@code Thread.currentThread()} in it is the
  * same object everywhere, in the JDK too. What would differ from a real unstarted or ended thread is answered by the
  * hooks instead ({@link ThreadLooks}).
- *
- * <p>A carrier also runs the loop of an execution's {@link Fibers}.
  */
 final class Carrier extends Thread {
 
@@ -84,13 +82,6 @@ final class Carrier extends Thread {
         return carrier;
     }
 
-    /** A carrier for the loop that runs {@code execution}'s fibers ({@link Fibers}). */
-    static Carrier forFibers(Execution execution) {
-        Carrier carrier = obtain(execution);
-        carrier.lookLike(null, "weft-fibers", NORM_PRIORITY, true, Carrier.class.getClassLoader());
-        return carrier;
-    }
-
     /**
      * A carrier that stands in for {@code original}, a {@code Thread} the calling managed thread just constructed
      * with a {@code Runnable} (or none): same name, priority, daemon flag, context class loader and inheritable
@@ -130,8 +121,12 @@ final class Carrier extends Thread {
         });
     }
 
-    /** Runs {@code work}: the main thread's body, or the fibers' loop. */
-    void launch(Runnable work) {
+    /** Runs the main thread's {@code work}. */
+    void launchMain(Runnable work) {
+        launch(work);
+    }
+
+    private void launch(Runnable work) {
         launched = true;
         busy = true;
         task = work;

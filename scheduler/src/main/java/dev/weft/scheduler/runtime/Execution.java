@@ -81,7 +81,7 @@ final class Execution {
         this.spinRule = new SpinRule(settings.spinDetection());
         this.clock = new VirtualClock(origin);
         this.staticInitialiserStarts = staticInitialiserStarts;
-        this.fibers = settings.continuations() && Continuations.available() ? new Fibers(this) : null;
+        this.fibers = settings.continuations() && Continuations.available() ? new Fibers() : null;
     }
 
     /** Hands out the next dense thread index (at the start's scheduling point, so it follows the schedule). */

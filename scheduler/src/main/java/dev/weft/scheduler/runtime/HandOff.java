@@ -78,14 +78,28 @@ final class HandOff {
         }
 
         String after() {
+            if (action == null) {
+                return "after it was started"; // the main thread, launched under the hand-off
+            }
             return child ? "after it was started at " + Execution.source(action.site())
                     : "after " + action.operation() + " (" + Execution.source(action.site()) + ")";
         }
     }
 
-    /** Driver side: takes the first decision, then waits for the end, watching the running thread. */
-    void drive() {
-        decide(null, null, null);
+    /**
+     * Driver side: takes the first decision, or launches the main thread, which takes it when it gets to its first
+     * scheduling point; then waits for the end, watching the running thread.
+     *
+     * @param main   the main thread
+     * @param launch launches it, or {@code null} if it is launched and paused already
+     */
+    void drive(ManagedThread main, Runnable launch) {
+        if (launch != null) {
+            awaiting = new Await(main.thread, main, null, null, false);
+            launch.run();
+        } else {
+            decide(null, null, null);
+        }
         while (!done) {
             LockSupport.parkNanos(this, WATCH_INTERVAL_NANOS);
             execution.driverInterrupted |= Thread.interrupted(); // else the next park would return at once

@@ -41,6 +41,8 @@ public final class JvmRun implements Run {
     private final Consumer<String> warnings;
     /** The thread that runs the test body. */
     private ManagedThread mainThread;
+    /** Launches the main thread; {@code null} once it is launched ({@link #settle}). */
+    private Runnable unlaunched;
     /** The thread that took the latest step. */
     private ManagedThread lastMover;
     private int nextEventIndex;
@@ -60,7 +62,10 @@ public final class JvmRun implements Run {
         return execution.tookAsInterchangeableWorker && execution.threadIdentityObserved;
     }
 
-    /** Starts the main thread of a fresh execution and waits until it is paused in front of its first operation. */
+    /**
+     * A fresh execution whose main thread runs the body: launched by {@link #runWith}, or by the first other call,
+     * which waits until it is paused in front of its first operation.
+     */
     static JvmRun start(RuntimeSettings settings, ThrowingRunnable body) {
         return start(settings, body, warning -> { }, VirtualClock.Origin.now(), new HashSet<>(), CausalOrder.UNKNOWN,
                 SharedStateWatch.NONE);
@@ -84,29 +89,45 @@ public final class JvmRun implements Run {
         MainThread main = new MainThread(body);
         ThreadId id = new ThreadId(execution.reserveThreadIndex(), "main");
         JvmRun run = new JvmRun(execution, warnings);
+        Runnable launch;
         if (execution.fibers != null) {
             Thread thread = new Thread((Runnable) null, "weft-main"); // inherits what a new thread of the caller's would
             thread.setDaemon(false);
             main.bindTo(execution.register(id, thread, false));
-            Fiber.launch(execution.fibers, execution.thread(id), main);
+            ManagedThread managed = execution.thread(id);
+            launch = () -> Fiber.launch(execution.fibers, managed, main);
         } else if (settings.reuseThreads()) {
             Carrier carrier = Carrier.forMain(execution, "weft-main");
             main.bindTo(execution.register(id, carrier, false));
-            carrier.launch(main);
+            launch = () -> carrier.launchMain(main);
         } else {
             Thread thread = new Thread(main, "weft-main");
             thread.setDaemon(true);
             main.bindTo(execution.register(id, thread, false));
-            thread.start();
+            launch = thread::start;
         }
-        ManagedThread managed = execution.thread(id);
-        run.mainThread = managed;
-        run.awaitSettled(managed, "after it was started");
+        run.mainThread = execution.thread(id);
+        run.unlaunched = launch;
         return run;
+    }
+
+    /**
+     * Launches the main thread, if {@link #runWith} has not, and waits until it is paused in front of its first
+     * operation (or has ended). {@code runWith} launches it itself, under its hand-off: the main thread then takes the
+     * first decision when it gets there, and nobody waits for it and wakes it again.
+     */
+    private void settle() {
+        Runnable launch = unlaunched;
+        if (launch != null) {
+            unlaunched = null;
+            launch.run();
+            awaitSettled(mainThread, "after it was started");
+        }
     }
 
     @Override
     public List<PendingOperation> pending() {
+        settle();
         if (onlyDaemonThreadsLeft()) {
             return List.of(); // as a JVM exits: the daemon threads are abandoned, and unwound when the run is closed
         }
@@ -120,6 +141,7 @@ public final class JvmRun implements Run {
     /** The daemon threads' next operations once only they are left (see {@link #pending()}); else none. */
     @Override
     public List<PendingOperation> abandoned() {
+        settle();
         return onlyDaemonThreadsLeft() ? pendingOf(live()) : List.of();
     }
 
@@ -168,6 +190,7 @@ public final class JvmRun implements Run {
     @Override
     public Event step(ThreadId id) {
         execution.driveFrom(Thread.currentThread());
+        settle();
         if (execution.handOff != null) {
             throw new IllegalStateException("cannot step " + id + ": the run is under a step policy");
         }
@@ -202,7 +225,9 @@ public final class JvmRun implements Run {
         }
         HandOff handOff = new HandOff(this, execution, policy, watchdog);
         execution.handOff = handOff;
-        handOff.drive();
+        Runnable launch = unlaunched;
+        unlaunched = null;
+        handOff.drive(mainThread, launch);
     }
 
     /**
@@ -244,6 +269,7 @@ public final class JvmRun implements Run {
 
     @Override
     public Optional<SubjectFailure> failure() {
+        settle();
         return Optional.ofNullable(execution.failure());
     }
 
@@ -253,11 +279,13 @@ public final class JvmRun implements Run {
      */
     @Override
     public String describeBlockage() {
+        settle();
         return Blockage.describe(live(), execution.spinRule);
     }
 
     @Override
     public String describeThreads() {
+        settle();
         StringBuilder text = new StringBuilder();
         for (ManagedThread thread : execution.threads()) {
             text.append(text.length() == 0 ? "" : "; ").append(thread.id.name()).append(' ').append(thread.state());
@@ -285,6 +313,7 @@ public final class JvmRun implements Run {
         if (closed) {
             return;
         }
+        settle(); // a main thread never launched has nothing to unwind, but close must find it paused or ended
         closed = true;
         execution.driveFrom(Thread.currentThread());
         execution.abandon();
@@ -307,7 +336,7 @@ public final class JvmRun implements Run {
             }
         }
         if (execution.fibers != null) {
-            execution.fibers.stop(deadline);
+            execution.fibers.stop();
         }
         for (Carrier carrier : execution.carriers) {
             carrier.recycle();

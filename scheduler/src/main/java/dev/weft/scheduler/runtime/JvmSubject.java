@@ -57,7 +57,7 @@ public final class JvmSubject implements Subject {
     }
 
     /**
-     * Installs the runtime's hook handler if needed and starts the body; returns once it is paused or has ended.
+     * Installs the runtime's hook handler if needed and prepares a fresh execution of the body ({@link JvmRun#start}).
      *
      * @throws WorkerIdentityMattered if an execution took a task neutrally ({@link NeutralTakes}) and looked at
      *                                a thread's identity: the exploration so far assumed what that execution disproved

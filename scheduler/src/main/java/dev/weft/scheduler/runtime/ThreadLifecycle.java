@@ -151,10 +151,11 @@ final class ThreadLifecycle {
         self.pauseAt(InterruptCheck.before(self,
                 millis == 0 ? new Join(self, target, site) : new TimedJoin(self, target, site)));
         self.throwIfTold();
-        if (target.ended && !(target.thread instanceof Carrier)) {
+        if (target.ended && !(target.thread instanceof Carrier) && target.fiber == null) {
             // The target performed its END and is leaving run(); the real join returns as soon as it is gone, so
-            // that the caller sees the thread TERMINATED like after a real join. (A carrier is TERMINATED to the
-            // test as soon as it ended, see ThreadLooks.state; a fiber's thread was never alive for real.)
+            // that the caller sees the thread TERMINATED like after a real join. (A carrier or a fiber's thread is
+            // TERMINATED to the test as soon as it ended, see ThreadLooks.state; the JVM never ends a fiber's thread,
+            // so a real join would wait forever.)
             target.thread.join();
         }
     }
