@@ -17,8 +17,8 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Where the continuation cannot be suspended, the fiber is <em>pinned</em> for that pause: it waits on its carrier
  * as a platform thread would (parked, or in the real monitor it must release: {@link ManagedThread#pauseInRealMonitor})
- * and its {@link Fibers} hands the other fibers to another carrier meanwhile. That happens in a synchronized method of a
- * class loaded before Weft was installed, whose real monitor a paused thread releases by waiting in it, and below a
+ * and its {@link Fibers} hands the other fibers to another carrier meanwhile. That happens in a synchronized method
+ * of a class loaded before Weft was installed, whose real monitor a paused thread releases by waiting in it, and below a
  * native frame.
  *
  * <p>The {@code Thread} object is never started for real: what the test asks it (state, liveness, daemon flag) is
@@ -29,6 +29,8 @@ final class Fiber {
     /** Threads run as fibers, for {@link ThreadLooks}: weakly, as the test may keep a thread after its execution. */
     private static final Map<Thread, Fiber> LAUNCHED = Collections.synchronizedMap(new WeakHashMap<>());
     private static final long SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
+    /** The last main thread's fiber launched from each driving thread ({@link #mainThread}). */
+    private static final ThreadLocal<Fiber> LAST_MAIN = new ThreadLocal<>();
 
     final Thread thread;
     final ManagedThread managed;
@@ -48,25 +50,49 @@ final class Fiber {
         this.fibers = fibers;
         this.managed = managed;
         this.thread = managed.thread;
-        this.continuation = Continuations.create(() -> {
-            try {
-                body.run();
-            } finally {
-                done = true;
-                Thread waiting = closer;
-                if (waiting != null) {
-                    LockSupport.unpark(waiting);
-                }
-            }
-        });
+        this.continuation = Continuations.create(body);
+    }
+
+    /** {@link #launchMain}: {@link #launch}, and its {@code Thread} may serve the driving thread's next execution. */
+    static void launchMain(Fibers fibers, ManagedThread managed, Runnable body) {
+        LAST_MAIN.set(launch(fibers, managed, () -> {
+            Thread.interrupted(); // an interrupt the last execution left on its thread
+            body.run();
+        }));
     }
 
     /** Runs {@code body} as {@code managed}, whose {@code Thread} it is from now on, as soon as a carrier is free. */
-    static void launch(Fibers fibers, ManagedThread managed, Runnable body) {
+    static Fiber launch(Fibers fibers, ManagedThread managed, Runnable body) {
         Fiber fiber = new Fiber(fibers, managed, body);
         managed.fiber = fiber;
         LAUNCHED.put(fiber.thread, fiber);
         fiber.wake();
+        return fiber;
+    }
+
+    /**
+     * The {@code Thread} of an execution's main thread on the calling driving thread: made to look like a thread the
+     * caller had just created (name, priority, a non-daemon, context class loader, copies of its inheritable
+     * thread-local values), and the same object as the last execution's when that one's fiber has ended and its
+     * thread-local values could be dropped. Constructing a {@code Thread} costs a few microseconds, a few percent of
+     * an execution of a small test.
+     */
+    static Thread mainThread(String name) {
+        Thread launcher = Thread.currentThread();
+        Fiber last = LAST_MAIN.get();
+        Thread thread;
+        if (last != null && last.done && ThreadLocalMaps.clear(last.thread)) {
+            thread = last.thread;
+            thread.setName(name);
+            thread.setPriority(launcher.getPriority());
+            thread.setContextClassLoader(launcher.getContextClassLoader());
+            thread.setUncaughtExceptionHandler(null);
+            ThreadLocalMaps.inherit(thread, launcher);
+        } else {
+            thread = new Thread((Runnable) null, name); // inherits from the caller what a new thread would
+        }
+        thread.setDaemon(false);
+        return thread;
     }
 
     /** The fiber {@code thread} was launched as, or {@code null} if it never was. */
@@ -132,6 +158,14 @@ final class Fiber {
             Continuations.unmount(carrier, thread);
             mountedOn = null;
         }
+        if (Continuations.done(continuation)) {
+            // only now, unmounted: its thread may serve the next execution (mainThread)
+            done = true;
+            Thread waiting = closer;
+            if (waiting != null) {
+                LockSupport.unpark(waiting);
+            }
+        }
         return true;
     }
 
@@ -153,7 +187,12 @@ final class Fiber {
         }
     }
 
-    /** Waits until its body has returned, at most until {@code deadline} ({@link System#nanoTime()}). */
+    /** Thread side, in its last moments: {@code waiting} is woken once the body has returned and left its carrier. */
+    void wakeWhenDone(Thread waiting) {
+        closer = waiting;
+    }
+
+    /** Waits until its body has returned and left its carrier, at most until {@code deadline} (nano time). */
     boolean finishesBy(long deadline) {
         // A fiber that ended its execution is returning from its body on the carrier right now: a moment's spin is
         // cheaper than parking and being woken.

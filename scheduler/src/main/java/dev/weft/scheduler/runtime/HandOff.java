@@ -168,13 +168,13 @@ final class HandOff {
                 if (stepped != null) {
                     Event event = run.completed(stepped, action);
                     if (!policy.performed(event)) {
-                        end();
+                        end(self);
                         return;
                     }
                 }
                 ThreadId id = policy.next(run);
                 if (id == null) {
-                    end();
+                    end(self);
                     return;
                 }
                 Action pending = run.checkedNext(id);
@@ -205,7 +205,7 @@ final class HandOff {
             }
         } catch (Throwable t) {
             error = t;
-            end();
+            end(self);
         }
     }
 
@@ -224,9 +224,18 @@ final class HandOff {
         }
     }
 
-    private void end() {
+    /**
+     * The execution is over: the driver may close it. When the thread that ends it is a fiber that has ended too, the
+     * driver is woken once that fiber's body has returned, not before: the close waits for that anyway, and waking it
+     * twice costs more than the moment in between.
+     */
+    private void end(ManagedThread self) {
         awaiting = null;
         done = true;
-        LockSupport.unpark(driver);
+        if (self != null && self.fiber != null && self.state() == ManagedThread.State.FINISHED) {
+            self.fiber.wakeWhenDone(driver);
+        } else {
+            LockSupport.unpark(driver);
+        }
     }
 }

@@ -91,11 +91,9 @@ public final class JvmRun implements Run {
         JvmRun run = new JvmRun(execution, warnings);
         Runnable launch;
         if (execution.fibers != null) {
-            Thread thread = new Thread((Runnable) null, "weft-main"); // inherits what a new thread of the caller's would
-            thread.setDaemon(false);
-            main.bindTo(execution.register(id, thread, false));
+            main.bindTo(execution.register(id, Fiber.mainThread("weft-main"), false));
             ManagedThread managed = execution.thread(id);
-            launch = () -> Fiber.launch(execution.fibers, managed, main);
+            launch = () -> Fiber.launchMain(execution.fibers, managed, main);
         } else if (settings.reuseThreads()) {
             Carrier carrier = Carrier.forMain(execution, "weft-main");
             main.bindTo(execution.register(id, carrier, false));
@@ -231,8 +229,8 @@ public final class JvmRun implements Run {
     }
 
     /**
-     * What the thread does if it is let move now ({@link #next(ManagedThread, boolean)}), checked: the thread is alive, paused
-     * and enabled, in a run that is neither closed nor over.
+     * What the thread does if it is let move now ({@link #next(ManagedThread, boolean)}), checked: the thread is alive,
+     * paused and enabled, in a run that is neither closed nor over.
      */
     Action checkedNext(ThreadId id) {
         if (closed || execution.failure() != null) {

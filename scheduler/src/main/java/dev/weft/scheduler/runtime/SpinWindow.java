@@ -27,11 +27,12 @@ final class SpinWindow {
     }
 
     boolean contains(int site, Target target) {
-        return steps.contains(new Step(site, target));
+        // asked for every waiting thread at every step, and mostly empty: no hashing then
+        return !steps.isEmpty() && steps.contains(new Step(site, target));
     }
 
     boolean hasRead(Target target) {
-        return read.contains(target);
+        return !read.isEmpty() && read.contains(target);
     }
 
     void clear() {
