@@ -7,6 +7,7 @@ import dev.weft.junit.ExhaustiveConcurrency;
 import dev.weft.scheduler.runtime.Timeouts;
 
 import java.nio.file.Path;
+import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
@@ -84,11 +85,19 @@ record WeftSettings(Algorithm algorithm, long maxExecutions, long maxSeconds, in
         long workers = parameters.apply("weft.workers").map(v -> parsePositive(v, "weft.workers", where))
                 .orElse((long) DEFAULT_WORKERS);
         atMost(workers, SideBySideExecutions.MAX_WORKERS, "configuration parameter weft.workers", where);
+        // A replay, or any run under a debugger, shows each thread as a thread of its own: in a continuation, a
+        // debugger would see them all as the one platform thread that carries them.
         boolean continuations = parameters.apply("weft.continuations")
-                .map(v -> parseBoolean(v, "weft.continuations", where)).orElse(true);
+                .map(v -> parseBoolean(v, "weft.continuations", where)).orElse(replay == null && !underDebugger());
         return new WeftSettings(algorithm, maxExecutions, maxSeconds, (int) maxSteps, replay, reportDir,
                 Duration.ofSeconds(watchdog), minimizePreemptions, timeouts, reuseThreads, keepCoreAwake,
                 interchangeableIdleWorkers, spuriousWakeups, shard, (int) workers, continuations);
+    }
+
+    /** Whether a debugger can attach to this JVM (it was started with the JDWP agent). */
+    static boolean underDebugger() {
+        return ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                .anyMatch(argument -> argument.contains("jdwp"));
     }
 
     private static Timeouts parseTimeouts(String value, String where) {

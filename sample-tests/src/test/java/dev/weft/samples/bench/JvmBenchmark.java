@@ -18,11 +18,9 @@ import java.util.Map;
  *
  * <pre>mvn -B -pl sample-tests -am test -Dtest=JvmBenchmark -Dsurefire.failIfNoSpecifiedTests=false</pre>
  *
- * Runs: {@code -Dweft.bench.runs=5} (median reported); one program only: {@code -Dweft.bench.only=big0}; new threads
- * instead of reused ones: {@code -Dweft.bench.reuseThreads=false}; no busy second CPU:
- * {@code -Dweft.bench.keepCoreAwake=false}; platform threads where the JDK has continuations:
- * {@code -Dweft.bench.continuations=false}; the explorers compared: {@code -Dweft.bench.algorithms=DPOR,OPTIMAL} (the
- * default).
+ * Runs: {@code -Dweft.bench.runs=5} (median reported); one program only: {@code -Dweft.bench.only=big0}; the
+ * explorers compared: {@code -Dweft.bench.algorithms=DPOR,OPTIMAL} (the default); the runtime settings of
+ * {@link MedianRun#withRuntimeSettings}.
  */
 class JvmBenchmark {
 
@@ -32,9 +30,6 @@ class JvmBenchmark {
     @Test
     void printTable() throws Exception {
         int runs = MedianRun.runs(3);
-        String reuseThreads = System.getProperty("weft.bench.reuseThreads", "true");
-        String keepCoreAwake = System.getProperty("weft.bench.keepCoreAwake", "true");
-        String continuations = System.getProperty("weft.bench.continuations", "true");
         String[] algorithms = System.getProperty("weft.bench.algorithms", "DPOR,OPTIMAL").split(",");
         String[][] programs = {
                 {"lockinc5", "lockinc", "5"}, {"inc3", "inc", "3"}, {"lastzero8", "lastzero", "8"},
@@ -57,8 +52,7 @@ class JvmBenchmark {
             String[] program = programs[p];
             for (String algorithm : algorithms) {
                 MedianRun run = MedianRun.of(MedianRun.ORACLE_PROGRAMS, program[0], runs, reports,
-                        Map.of("weft.reuseThreads", reuseThreads, "weft.keepCoreAwake", keepCoreAwake,
-                                "weft.continuations", continuations, "weft.algorithm", algorithm));
+                        MedianRun.withRuntimeSettings(Map.of("weft.algorithm", algorithm)));
                 long executions = run.allExecutions();
                 long median = run.medianMillis();
                 double perExecutionMicros = median * 1000.0 / executions;

@@ -53,6 +53,19 @@ record MedianRun(long executions, long blocked, long medianMillis) {
         return System.getProperty("weft.bench.only", fallback).split(",");
     }
 
+    /**
+     * The runtime settings a benchmark passes on, {@code settings} and these: {@code -Dweft.bench.keepCoreAwake=false}
+     * (no busy second CPU), {@code -Dweft.bench.continuations=false} (platform threads where the JDK has
+     * continuations), {@code -Dweft.bench.reuseThreads=false} (new threads instead of reused ones).
+     */
+    static Map<String, String> withRuntimeSettings(Map<String, String> settings) {
+        Map<String, String> all = new java.util.HashMap<>(settings);
+        all.put("weft.keepCoreAwake", System.getProperty("weft.bench.keepCoreAwake", "true"));
+        all.put("weft.continuations", System.getProperty("weft.bench.continuations", "true"));
+        all.put("weft.reuseThreads", System.getProperty("weft.bench.reuseThreads", "true"));
+        return all;
+    }
+
     long allExecutions() {
         return executions + blocked;
     }

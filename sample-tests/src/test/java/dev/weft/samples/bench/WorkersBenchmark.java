@@ -14,7 +14,8 @@ import java.util.Map;
  *
  * <p>Run with {@code mvn -pl sample-tests test -Dtest=WorkersBenchmark -Dsurefire.failIfNoSpecifiedTests=false};
  * {@code -Dweft.bench.runs=3}, {@code -Dweft.bench.warmUps=3} (runs of each setting before any is measured),
- * {@code -Dweft.bench.workers=1,2}, {@code -Dweft.bench.only=big0Program}.
+ * {@code -Dweft.bench.workers=1,2}, {@code -Dweft.bench.only=big0Program}, and the runtime settings of
+ * {@link MedianRun#withRuntimeSettings}.
  */
 class WorkersBenchmark {
 
@@ -33,12 +34,12 @@ class WorkersBenchmark {
         for (String program : programs) {
             for (int count : workers) { // the JIT warms up on the first few runs: a lockinc(5) run went 775 → 115 ms
                 MedianRun.of(programClass, program, warmUps, reports.resolve("warm-up-" + count),
-                        Map.of("weft.workers", Integer.toString(count)));
+                        MedianRun.withRuntimeSettings(Map.of("weft.workers", Integer.toString(count))));
             }
             MedianRun first = null;
             for (int count : workers) {
                 MedianRun run = MedianRun.of(programClass, program, runs, reports.resolve(program + "-" + count),
-                        Map.of("weft.workers", Integer.toString(count)));
+                        MedianRun.withRuntimeSettings(Map.of("weft.workers", Integer.toString(count))));
                 if (first == null) {
                     first = run;
                 } else if (run.executions() != first.executions()) {

@@ -165,6 +165,13 @@ class ReusedThreadPrograms {
         IN_CONTINUATION.add(inContinuation());
     }
 
+    /** As {@link #recordsWhetherItsThreadsRunInAContinuation}, then fails: for its replay. */
+    @ExhaustiveConcurrency
+    void recordsWhetherItsThreadsRunInAContinuationThenFails() throws InterruptedException {
+        recordsWhetherItsThreadsRunInAContinuation();
+        throw new IllegalStateException("recorded");
+    }
+
     private static boolean inContinuation() {
         return Arrays.stream(new Throwable().getStackTrace())
                 .anyMatch(frame -> frame.getClassName().equals("jdk.internal.vm.Continuation"));

@@ -2,6 +2,7 @@ package dev.weft.samples.threads;
 
 import dev.weft.samples.support.Verdicts;
 import dev.weft.samples.support.WeftRunner;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -89,6 +90,22 @@ class ReusedThreadTest {
         boolean expected = mode.runsAsContinuations();
         assertThat(ReusedThreadPrograms.IN_CONTINUATION).as("the worker, then the test body")
                 .containsExactly(expected, expected);
+    }
+
+    @Test
+    void aReplayRunsTheThreadsAsThreadsOfTheirOwnForTheDebugger() {
+        WeftRunner.Outcome found = WeftRunner.run(ReusedThreadPrograms.class,
+                "recordsWhetherItsThreadsRunInAContinuationThenFails", reports.resolve("found"));
+        assertThat(ReusedThreadPrograms.IN_CONTINUATION).as("while exploring")
+                .containsExactly(Mode.CONTINUATIONS.runsAsContinuations(), Mode.CONTINUATIONS.runsAsContinuations());
+
+        ReusedThreadPrograms.IN_CONTINUATION.clear();
+        WeftRunner.Outcome replayed = WeftRunner.run(ReusedThreadPrograms.class,
+                "recordsWhetherItsThreadsRunInAContinuationThenFails", reports.resolve("replayed"),
+                Map.of("weft.replay", found.replayToken()));
+
+        assertThat(replayed.number("executions")).isEqualTo(1);
+        assertThat(ReusedThreadPrograms.IN_CONTINUATION).as("replaying").containsExactly(false, false);
     }
 
     @ParameterizedTest(name = "{0}")
