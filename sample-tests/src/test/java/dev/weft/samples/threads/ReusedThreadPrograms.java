@@ -2,6 +2,7 @@ package dev.weft.samples.threads;
 
 import dev.weft.junit.ExhaustiveConcurrency;
 
+import java.lang.ref.WeakReference;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -170,6 +171,23 @@ class ReusedThreadPrograms {
     void recordsWhetherItsThreadsRunInAContinuationThenFails() throws InterruptedException {
         recordsWhetherItsThreadsRunInAContinuation();
         throw new IllegalStateException("recorded");
+    }
+
+    /** Every thread {@link #startsTwoRacingThreads} started, weakly: a thread Weft still holds after its execution leaks. */
+    static final List<WeakReference<Thread>> STARTED = new CopyOnWriteArrayList<>();
+
+    /** Two threads write one field in either order: 2 traces, two threads started in each. */
+    @ExhaustiveConcurrency
+    void startsTwoRacingThreads() throws InterruptedException {
+        Box box = new Box();
+        Thread first = new Thread(() -> box.value = 1);
+        Thread second = new Thread(() -> box.value = 2);
+        STARTED.add(new WeakReference<>(first));
+        STARTED.add(new WeakReference<>(second));
+        first.start();
+        second.start();
+        first.join();
+        second.join();
     }
 
     private static boolean inContinuation() {

@@ -92,6 +92,31 @@ class ReusedThreadTest {
                 .containsExactly(expected, expected);
     }
 
+    /** The modes whose threads are the test's own: reused platform threads wait in Weft's pool for the next. */
+    static Stream<Mode> modesWithTheTestsOwnThreads() {
+        return Arrays.stream(Mode.values()).filter(mode -> mode.runsAsContinuations() || !mode.reuseThreads);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("modesWithTheTestsOwnThreads")
+    void noThreadOfAnEndedExecutionIsKeptFromTheGarbageCollector(Mode mode) throws InterruptedException {
+        ReusedThreadPrograms.STARTED.clear();
+        WeftRunner.Outcome outcome = run("startsTwoRacingThreads", mode);
+
+        Verdicts.passesWith(outcome, 2);
+        int started = ReusedThreadPrograms.STARTED.size();
+        assertThat(started).as("two threads per execution").isEqualTo(4);
+        // Only the last execution's threads may still be held: the driving thread keeps that execution's main thread
+        // for the next. (Before the fix, every fiber's thread was kept for good.)
+        long collected = 0;
+        for (int attempt = 0; attempt < 50 && collected < started - 2; attempt++) {
+            System.gc();
+            Thread.sleep(20);
+            collected = ReusedThreadPrograms.STARTED.stream().filter(reference -> reference.get() == null).count();
+        }
+        assertThat(collected).as("threads collected after their execution").isGreaterThanOrEqualTo(started - 2);
+    }
+
     @Test
     void aReplayRunsTheThreadsAsThreadsOfTheirOwnForTheDebugger() {
         WeftRunner.Outcome found = WeftRunner.run(ReusedThreadPrograms.class,

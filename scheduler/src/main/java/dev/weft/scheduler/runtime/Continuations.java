@@ -111,7 +111,11 @@ final class Continuations {
         return new IllegalStateException(e);
     }
 
-    /** Looked up once, on first use: by then the instrumentation has exported and opened the packages. */
+    /**
+     * Looked up once, on first use: the extension installs the instrumentation (which exports and opens the packages)
+     * before its first execution. An execution made before that (the runtime's own tests) leaves continuations
+     * unavailable for the rest of the JVM's life: its executions use platform threads.
+     */
     private static final class Handles {
         static final Object SCOPE;
         static final MethodHandle CREATE;

@@ -1,5 +1,6 @@
 package dev.weft.scheduler.runtime;
 
+import java.lang.ref.WeakReference;
 import java.util.Collections;
 import java.util.Map;
 import java.util.WeakHashMap;
@@ -26,8 +27,12 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class Fiber {
 
-    /** Threads run as fibers, for {@link ThreadLooks}: weakly, as the test may keep a thread after its execution. */
-    private static final Map<Thread, Fiber> LAUNCHED = Collections.synchronizedMap(new WeakHashMap<>());
+    /**
+     * Threads run as fibers, for {@link ThreadLooks}: weakly, as the test may keep a thread after its execution. The
+     * fiber is held weakly too: it holds its thread, and a value that holds its key keeps the entry forever.
+     */
+    private static final Map<Thread, WeakReference<Fiber>> LAUNCHED =
+            Collections.synchronizedMap(new WeakHashMap<>());
     private static final long SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
     /** The last main thread's fiber launched from each driving thread ({@link #mainThread}). */
     private static final ThreadLocal<Fiber> LAST_MAIN = new ThreadLocal<>();
@@ -65,7 +70,7 @@ final class Fiber {
     static Fiber launch(Fibers fibers, ManagedThread managed, Runnable body) {
         Fiber fiber = new Fiber(fibers, managed, body);
         managed.fiber = fiber;
-        LAUNCHED.put(fiber.thread, fiber);
+        LAUNCHED.put(fiber.thread, new WeakReference<>(fiber));
         fiber.wake();
         return fiber;
     }
@@ -95,9 +100,18 @@ final class Fiber {
         return thread;
     }
 
-    /** The fiber {@code thread} was launched as, or {@code null} if it never was. */
+    /** Whether {@code thread} was launched as a fiber. */
+    static boolean launched(Thread thread) {
+        return LAUNCHED.containsKey(thread);
+    }
+
+    /**
+     * The fiber {@code thread} runs as, or {@code null} if it never was launched or its execution is long over (the
+     * fiber is then forgotten: its thread has ended).
+     */
     static Fiber of(Thread thread) {
-        return LAUNCHED.get(thread);
+        WeakReference<Fiber> fiber = LAUNCHED.get(thread);
+        return fiber == null ? null : fiber.get();
     }
 
     /**

@@ -52,12 +52,14 @@ final class FiberCarrier extends Thread {
         return true;
     }
 
-    /** Stops running {@code fibers} (the execution is closed, or another carrier took over). */
+    /**
+     * Stops running {@code fibers} (the execution is closed, or another carrier took over). It is not woken for that:
+     * the next {@link #take} is the next thing it has to notice, and waking it now would cost a wake-up per execution.
+     */
     synchronized void release(Fibers fibers) {
         if (serving == fibers) {
             serving = null;
         }
-        LockSupport.unpark(this);
     }
 
     @Override
@@ -78,7 +80,7 @@ final class FiberCarrier extends Thread {
             }
             Fiber fiber = fibers.nextReady();
             if (fiber == null) {
-                LockSupport.park(this);
+                LockSupport.parkNanos(this, IDLE_NANOS); // a timeout: released meanwhile, it may have to end
             } else if (!fiber.runOn(this)) {
                 fibers.again(fiber); // it is ending a pinned pause on another carrier: run once it is suspended
                 LockSupport.parkNanos(this, RETRY_NANOS);

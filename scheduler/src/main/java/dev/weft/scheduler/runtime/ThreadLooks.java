@@ -16,7 +16,7 @@ final class ThreadLooks {
         if (thread instanceof Carrier carrier) {
             return !carrier.launched();
         }
-        return Fiber.of(thread) == null && thread.getState() == Thread.State.NEW;
+        return !Fiber.launched(thread) && thread.getState() == Thread.State.NEW;
     }
 
     /** {@code isAlive()} of a thread no execution manages (yet): a stand-in before its start is not. */
@@ -24,8 +24,11 @@ final class ThreadLooks {
         if (thread instanceof Carrier carrier) {
             return carrier.launched() && !carrier.ended();
         }
+        if (!Fiber.launched(thread)) {
+            return thread.isAlive();
+        }
         Fiber fiber = Fiber.of(thread);
-        return fiber != null ? !fiber.managed.ended : thread.isAlive();
+        return fiber != null && !fiber.managed.ended;
     }
 
     /** {@code getState()}: NEW before its start, TERMINATED once its managed thread has ended. */
@@ -39,11 +42,11 @@ final class ThreadLooks {
             }
             return thread.getState();
         }
-        Fiber fiber = Fiber.of(thread);
-        if (fiber == null) {
+        if (!Fiber.launched(thread)) {
             return thread.getState();
         }
-        if (fiber.managed.ended) {
+        Fiber fiber = Fiber.of(thread);
+        if (fiber == null || fiber.managed.ended) {
             return Thread.State.TERMINATED;
         }
         // a paused platform thread is parked
@@ -59,7 +62,7 @@ final class ThreadLooks {
     static void setDaemon(Thread thread, boolean on) {
         if (thread instanceof Carrier carrier) {
             carrier.setDaemonFlag(on);
-        } else if (Fiber.of(thread) != null) {
+        } else if (Fiber.launched(thread)) {
             throw new IllegalThreadStateException(thread.getName() + " was already started");
         } else {
             thread.setDaemon(on);
