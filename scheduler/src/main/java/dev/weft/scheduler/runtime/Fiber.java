@@ -58,7 +58,7 @@ final class Fiber {
         this.continuation = Continuations.create(body);
     }
 
-    /** {@link #launchMain}: {@link #launch}, and its {@code Thread} may serve the driving thread's next execution. */
+    /** Launches an execution's main thread as {@link #launch} does; its {@code Thread} may serve the next one. */
     static void launchMain(Fibers fibers, ManagedThread managed, Runnable body) {
         LAST_MAIN.set(launch(fibers, managed, () -> {
             Thread.interrupted(); // an interrupt the last execution left on its thread
