@@ -95,7 +95,7 @@ record WeftSettings(Algorithm algorithm, long maxExecutions, long maxSeconds, in
     }
 
     /** Whether a debugger can attach to this JVM (it was started with the JDWP agent). */
-    static boolean underDebugger() {
+    private static boolean underDebugger() {
         return ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
                 .anyMatch(argument -> argument.contains("jdwp"));
     }

@@ -28,11 +28,6 @@ final class Continuations {
         return Handles.UNAVAILABLE_BECAUSE == null;
     }
 
-    /** Why they cannot, or {@code null}. */
-    static String unavailableBecause() {
-        return Handles.UNAVAILABLE_BECAUSE;
-    }
-
     /** A new continuation that runs {@code body} when first {@linkplain #run run}. */
     static Object create(Runnable body) {
         try {

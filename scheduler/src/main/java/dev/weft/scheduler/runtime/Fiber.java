@@ -33,7 +33,6 @@ final class Fiber {
      */
     private static final Map<Thread, WeakReference<Fiber>> LAUNCHED =
             Collections.synchronizedMap(new WeakHashMap<>());
-    private static final long SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
     /** The last main thread's fiber launched from each driving thread ({@link #mainThread}). */
     private static final ThreadLocal<Fiber> LAST_MAIN = new ThreadLocal<>();
 
@@ -208,12 +207,6 @@ final class Fiber {
 
     /** Waits until its body has returned and left its carrier, at most until {@code deadline} (nano time). */
     boolean finishesBy(long deadline) {
-        // A fiber that ended its execution is returning from its body on the carrier right now: a moment's spin is
-        // cheaper than parking and being woken.
-        long spinUntil = System.nanoTime() + SPIN_NANOS;
-        while (!done && System.nanoTime() < spinUntil) {
-            Thread.onSpinWait();
-        }
         closer = Thread.currentThread();
         while (!done) {
             long left = deadline - System.nanoTime();
@@ -223,9 +216,5 @@ final class Fiber {
             LockSupport.parkNanos(this, Math.min(left, TimeUnit.MILLISECONDS.toNanos(5)));
         }
         return true;
-    }
-
-    boolean done() {
-        return done;
     }
 }
