@@ -100,6 +100,18 @@ public final class SleepSet {
         return kept == 0 ? EMPTY : new SleepSet(Arrays.copyOf(ts, kept), Arrays.copyOf(ops, kept));
     }
 
+    /** The same threads asleep on the same operations, fallen asleep in the same order. */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof SleepSet that && Arrays.equals(threads, that.threads)
+                && Arrays.equals(operations, that.operations);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * Arrays.hashCode(threads) + Arrays.hashCode(operations);
+    }
+
     @Override
     public String toString() {
         StringJoiner joiner = new StringJoiner(", ", "{", "}");

@@ -58,6 +58,13 @@ final class Node {
     boolean otherShard;
     /** by thread index, the race whose reversal put the thread in {@link #backtrack}; {@code null} until one does */
     private Reversal[] reversals;
+    /**
+     * In a stolen branch's search ({@link StolenBranch}): for a copy of a state above the branch, where the races
+     * that ask something of it go, to be answered by the state's owner; {@code null} for a state of this search's own.
+     */
+    List<DeferredReversal> deferTo;
+    /** The branch another worker took from here to run ahead of this search ({@link StolenBranch}); else null. */
+    StolenBranch stolen;
 
     Node(List<PendingOperation> pending, SleepSet sleep) {
         this.pending = pending;
@@ -70,6 +77,27 @@ final class Node {
                 daemons.set(p.thread().index());
             }
         }
+    }
+
+    /**
+     * A copy of this state for a search that runs a branch below it (a thief's, {@link StolenBranch}): what that
+     * search reads of it (the step on the path, the sleepers, the split's marks), and where its races go instead of
+     * into this state's branches. With a wakeup tree, the copy's is an empty marker: races are answered with
+     * sequences here.
+     */
+    Node copyAbove(List<DeferredReversal> deferTo) {
+        Node copy = new Node(pending, sleep);
+        copy.chosen = chosen;
+        copy.event = event;
+        copy.wakeup = wakeup == null ? null : WakeupTree.root();
+        copy.narrowSleepers.or(narrowSleepers);
+        copy.aboveSplit = aboveSplit;
+        copy.expandedFully = expandedFully;
+        copy.choicesAbove = choicesAbove;
+        copy.insertions = insertions;
+        copy.reversals = reversals == null ? null : reversals.clone();
+        copy.deferTo = deferTo;
+        return copy;
     }
 
     ThreadId thread(int index) {

@@ -46,32 +46,57 @@ final class RaceReversal {
         }
         Reversal why = Reversal.of(hb.event(first), lastThread, lastStep(hb, second, lastThread, lastClock),
                 lastOperation);
+        RaceSequence v = null;
         if (node.wakeup != null) {
             // e' may act otherwise once moved before e (a compare-and-set that succeeds): it is taken as announced.
             Operation announced = second < stack.size() && stack.get(second).event != null
                     ? stack.get(second).pendingOperationOf(lastThread)
                     : lastOperation;
-            RaceSequence v = RaceSequence.of(hb, first, second, lastThread, lastClock, announced);
-            if (node.enabled.get(v.thread(0))) {
-                insertIntoWakeupTree(node, v, why);
-                return true;
-            }
-            // v's first step waited at E' for something no event shows (an interrupt that woke a blocked take), so
-            // v cannot run as it is: an enabled initial is tried instead, as source sets do.
+            v = RaceSequence.of(hb, first, second, lastThread, lastClock, announced);
         }
+        Request request = new Request(initials, why, v);
+        if (node.deferTo != null) {
+            // A state above a stolen branch: its owner answers the race, in the order of the sequential search.
+            node.deferTo.add(new DeferredReversal(first, request));
+        } else {
+            answer(node, request);
+        }
+        return true;
+    }
+
+    /**
+     * What a race asks of the state where its first step was taken: the initials of {@code v} enabled there (never
+     * empty), why, and with a wakeup tree the sequence {@code v} itself. Worked out from the execution alone, so that
+     * it can be answered later by whoever owns the state ({@link DeferredReversal}).
+     */
+    record Request(BitSet initials, Reversal why, RaceSequence sequence) {
+    }
+
+    /**
+     * Answers the race at the state: the sequence goes into its wakeup tree, or an initial into its backtrack set,
+     * unless one is there already.
+     */
+    static void answer(Node node, Request request) {
+        RaceSequence v = request.sequence();
+        if (v != null && node.enabled.get(v.thread(0))) {
+            insertIntoWakeupTree(node, v, request.why());
+            return;
+        }
+        // Without a wakeup tree, or v's first step waited at E' for something no event shows (an interrupt that woke
+        // a blocked take), so v cannot run as it is: an enabled initial is tried instead, as source sets do.
+        BitSet initials = request.initials();
         if (initials.intersects(node.backtrack)) {
-            return true;
+            return;
         }
         for (int q = initials.nextSetBit(0); q >= 0; q = initials.nextSetBit(q + 1)) {
             if (!node.sleep.contains(q)) {
-                node.backtrackFor(q, why);
+                node.backtrackFor(q, request.why());
                 if (node.wakeup != null) {
                     node.wakeup.addLeaf(q, node.pendingOperationOf(q));
                 }
-                return true;
+                return;
             }
         }
-        return true;
     }
 
     /** The thread's own count of steps: where {@code e'} is (or would be) in its program order. */

@@ -8,6 +8,7 @@ import dev.weft.sleepsets.SleepSet;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.IntFunction;
 
 /**
@@ -50,6 +51,29 @@ final class WakeupTree {
         WakeupTree child = new WakeupTree(thread, operation);
         children.add(child);
         return child;
+    }
+
+    /** A copy of this vertex and everything below it, for a search that runs it elsewhere ({@link StolenBranch}). */
+    WakeupTree copy() {
+        WakeupTree copy = new WakeupTree(thread, operation);
+        for (WakeupTree child : children) {
+            copy.children.add(child.copy());
+        }
+        return copy;
+    }
+
+    /** Whether the two trees hold the same sequences in the same order. */
+    boolean sameAs(WakeupTree other) {
+        if (thread != other.thread || !Objects.equals(operation, other.operation)
+                || children.size() != other.children.size()) {
+            return false;
+        }
+        for (int i = 0; i < children.size(); i++) {
+            if (!children.get(i).sameAs(other.children.get(i))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

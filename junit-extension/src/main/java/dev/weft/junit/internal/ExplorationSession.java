@@ -41,6 +41,8 @@ final class ExplorationSession {
     private final PrintStream out = System.out;
     /** Each worker's executions when workers side by side explored the test; empty when one did. */
     private List<Long> workerShares = List.of();
+    /** Of the workers' executions, those of branches run ahead whose owner then ran them itself. */
+    private long runInVain;
 
     ExplorationSession(ExtensionContext context, WeftSettings settings, FreshTestBody body) {
         this.context = context;
@@ -74,6 +76,7 @@ final class ExplorationSession {
                 ? exploreInParallel(options, runtime, started) : null;
         if (parallel != null && parallel.result() != null) {
             workerShares = parallel.shares();
+            runInVain = parallel.inVain();
             warn(parallel.warnings());
             pass(parallel.result(), testDir(), null, null);
             return;
@@ -283,7 +286,7 @@ final class ExplorationSession {
                 result.sleepSetBlocked(), result.exhaustive() ? "complete" : "not exhaustive",
                 TimeUnit.NANOSECONDS.toMillis(result.elapsedNanos()), workerShares.isEmpty() ? ""
                         : ", " + workerShares.size() + " workers (" + workerShares.stream().map(String::valueOf)
-                        .collect(Collectors.joining(" · ")) + ")");
+                        .collect(Collectors.joining(" · ")) + " run, " + runInVain + " of them ahead in vain)");
     }
 
     private ReplayToken decodeReplay(String token) {

@@ -1,7 +1,6 @@
 package dev.weft.samples.parallel;
 
 import dev.weft.junit.ExhaustiveConcurrency;
-import dev.weft.samples.support.Concurrently;
 import org.junit.jupiter.api.TestInstance;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -12,7 +11,7 @@ class PerClassStatePrograms {
 
     private int handled;
 
-    /** Two threads each count one request, under a lock, into the shared instance: 2 orders. */
+    /** Threads each count one request, under a lock, into the shared instance: {@code PARTIES}! orders. */
     @ExhaustiveConcurrency
     void countsRequestsInTheSharedInstance() throws Exception {
         handled = 0;
@@ -22,7 +21,7 @@ class PerClassStatePrograms {
                 handled++;
             }
         };
-        Concurrently.run(request, request);
-        assertThat(handled).isEqualTo(2);
+        StaticStatePrograms.inParties(request);
+        assertThat(handled).isEqualTo(StaticStatePrograms.PARTIES);
     }
 }

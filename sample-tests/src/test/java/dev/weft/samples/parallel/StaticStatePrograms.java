@@ -24,17 +24,20 @@ class StaticStatePrograms {
     /** A lock object made before any execution: every execution synchronizes on it, and shares nothing through it. */
     static final Object LOCK = new Object();
 
-    /** Two threads each count one request, under a lock: passes in every interleaving (2 orders). */
+    /**
+     * Threads each count one request, under a lock: passes in every interleaving ({@link #PARTIES}! orders, enough
+     * for a second worker to take some).
+     */
     @ExhaustiveConcurrency
     void countsRequestsInAStaticField() throws Exception {
         handled = 0;
         Object lock = new Object();
-        bothAtOnce(() -> {
+        inParties(() -> {
             synchronized (lock) {
                 handled++;
             }
         });
-        assertThat(handled).isEqualTo(2);
+        assertThat(handled).isEqualTo(PARTIES);
     }
 
     /** The same without the lock: a lost update fails it. */
@@ -50,45 +53,62 @@ class StaticStatePrograms {
         Concurrently.run(request, request);
     }
 
-    /** Two threads append to a list made before the test (a static final one), under a lock: 2 orders. */
+    /** How many threads {@link #inParties} runs the request in. */
+    static final int PARTIES = 5;
+
+    /** Runs the request in {@link #PARTIES} threads at once and waits for them all. */
+    static void inParties(Runnable request) throws InterruptedException {
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < PARTIES; i++) {
+            threads.add(new Thread(request));
+        }
+        for (Thread thread : threads) {
+            thread.start();
+        }
+        for (Thread thread : threads) {
+            thread.join();
+        }
+    }
+
+    /** Threads append to a list made before the test (a static final one), under a lock: {@link #PARTIES}! orders. */
     @ExhaustiveConcurrency
     void logsIntoAListMadeBeforeTheTest() throws Exception {
         synchronized (LOG) {
             LOG.clear();
         }
-        Thread a = new Thread(() -> {
+        inParties(() -> {
             synchronized (LOG) {
-                LOG.add("a");
+                LOG.add("request");
             }
         });
-        a.start();
-        synchronized (LOG) {
-            LOG.add("main");
-        }
-        a.join();
-        assertThat(LOG).containsExactlyInAnyOrder("a", "main");
+        assertThat(LOG).hasSize(PARTIES);
     }
 
-    /** Reads static state that nothing writes, and races on state of its own: 2 orders of a write and a read. */
+    /**
+     * Reads static state that nothing writes, and counts into state of its own under a lock of its own:
+     * {@link #PARTIES}! orders.
+     */
     @ExhaustiveConcurrency
     void onlyReadsStaticState() throws Exception {
-        int[] cell = new int[1];
-        Thread a = new Thread(() -> cell[0] = LIMITS[0]);
-        a.start();
-        int seen = cell[0];
-        a.join();
-        assertThat(seen).isIn(0, LIMITS[0]);
+        int[] count = new int[1];
+        Object lock = new Object();
+        inParties(() -> {
+            synchronized (lock) {
+                count[0] += LIMITS[0];
+            }
+        });
+        assertThat(count[0]).isEqualTo(PARTIES * LIMITS[0]);
     }
 
-    /** Two threads count under a static lock object, into a counter of the execution's own: 2 orders. */
+    /** Threads count under a static lock object, into a counter of the execution's own: {@link #PARTIES}! orders. */
     @ExhaustiveConcurrency
     void synchronizesOnAStaticLockObject() throws Exception {
         int[] count = new int[1];
-        bothAtOnce(() -> {
+        inParties(() -> {
             synchronized (LOCK) {
                 count[0]++;
             }
         });
-        assertThat(count[0]).isEqualTo(2);
+        assertThat(count[0]).isEqualTo(PARTIES);
     }
 }

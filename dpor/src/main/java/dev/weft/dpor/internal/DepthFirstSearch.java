@@ -1,0 +1,408 @@
+package dev.weft.dpor.internal;
+
+import dev.weft.dpor.ExecutionStatus;
+import dev.weft.dpor.ExplorationFailure;
+import dev.weft.dpor.ExplorationOptions;
+import dev.weft.dpor.Parts;
+import dev.weft.dpor.Schedule;
+import dev.weft.dpor.SearchAlgorithm;
+import dev.weft.dpor.hb.HappensBefore;
+import dev.weft.dpor.hb.VectorClock;
+import dev.weft.scheduler.model.Event;
+import dev.weft.scheduler.model.FailureKind;
+import dev.weft.scheduler.model.OpKind;
+import dev.weft.scheduler.model.Operation;
+import dev.weft.scheduler.model.PendingOperation;
+import dev.weft.scheduler.model.Subject;
+import dev.weft.sleepsets.SleepSet;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One depth-first search over a stack of states, an execution at a time: the whole search, or the subtree of one
+ * branch that another worker took to run ahead of its owner ({@link StolenBranch}). Each execution re-runs the
+ * subject from its start along a prefix of the stack, then extends it with the first awake enabled thread at each new
+ * state; what it found then decides the branches still to run ({@link #advance}).
+ *
+ * <p>A branch's search starts from copies of the states above it ({@link Node#copyAbove}), which it never backtracks
+ * to: the races it finds there are kept for the owner of those states ({@link DeferredReversal}). Nothing else it
+ * does depends on them, so it runs exactly the executions the sequential search runs in that branch, given the same
+ * sleepers and sequences at its start.
+ */
+final class DepthFirstSearch {
+
+    /** Lets a branch that another worker ran be taken over instead of run here. */
+    interface Handover {
+        /** Never: every branch is run here. */
+        Handover NONE = (search, depth) -> false;
+
+        /**
+         * Called when the state at {@code depth} has just chosen its next branch. Returns true if that branch was run
+         * elsewhere and its result is now this search's ({@link #takeOver}); the state then moves on past it.
+         */
+        boolean ranElsewhere(DepthFirstSearch search, int depth);
+    }
+
+    /** What one execution ended with, for the caller's count of executions and its listener. */
+    record Ended(ExecutionOutcome outcome, boolean counted) {
+    }
+
+    private final ExplorationOptions options;
+    private final boolean reduce;
+    private final boolean optimal;
+    private final Schedule replay;
+    private final ShardSplit split;
+    final List<Node> stack;
+    /** the depth of the state whose branch this search runs; -1 for the whole search */
+    final int rootDepth;
+    /** the races this search found that ask something of the states above its branch, in the order found */
+    final List<DeferredReversal> deferred;
+    private int firstNew;
+    private HappensBefore hb;
+    private ExecutionOutcome last;
+    long executions;
+    long completed;
+    long blocked;
+    final List<ExplorationFailure> failures = new ArrayList<>();
+    ExplorationFailure dataRace;
+    /** whether every branch was run; false while it runs and when it stopped early */
+    boolean exhaustive;
+    /** the step taken at {@link #rootDepth} on this search's branch, once its first execution ran it */
+    Event rootEvent;
+
+    /** The whole search. */
+    DepthFirstSearch(ExplorationOptions options, Schedule replay, Parts parts) {
+        this(options, replay, parts, new ArrayList<>(), -1, null);
+    }
+
+    /**
+     * The search of one branch.
+     *
+     * @param above    copies of the states from the start down to the one whose branch this is, its branch chosen
+     * @param deferred where those copies keep the races they are asked to answer
+     */
+    DepthFirstSearch(ExplorationOptions options, Parts parts, List<Node> above, List<DeferredReversal> deferred) {
+        this(options, null, parts, above, above.size() - 1, deferred);
+    }
+
+    private DepthFirstSearch(ExplorationOptions options, Schedule replay, Parts parts, List<Node> stack,
+                             int rootDepth, List<DeferredReversal> deferred) {
+        this.options = options;
+        this.optimal = options.algorithm() == SearchAlgorithm.OPTIMAL;
+        this.reduce = options.algorithm() == SearchAlgorithm.DPOR || optimal;
+        this.replay = replay;
+        this.split = new ShardSplit(parts);
+        this.stack = stack;
+        this.rootDepth = rootDepth;
+        this.deferred = deferred;
+        this.firstNew = Math.max(rootDepth, 0);
+    }
+
+    /** Executions run so far, counting those cut off by a sleep set. */
+    long ended() {
+        return executions + blocked;
+    }
+
+    /** The depth of the first state whose choice is new in the next execution: the states above it stay as they are. */
+    int firstNew() {
+        return firstNew;
+    }
+
+    /**
+     * Runs the next execution and counts it if it is this search's. Touches no state above {@link #firstNew()}
+     * but the steps it replays there.
+     */
+    Ended run(Subject subject) {
+        last = new ExecutionRunner(subject, stack, options.maxSteps(),
+                (s, pending) -> newNode(s, pending, split),
+                replay == null ? ExecutionRunner.UNFORCED : replay).run(firstNew);
+        ExecutionOutcome outcome = last;
+        if (rootEvent == null && rootDepth >= 0 && outcome.events().size() > rootDepth) {
+            rootEvent = outcome.events().get(rootDepth);
+        }
+        // Built once: the races to reverse and the data-race check both read it.
+        hb = reduce ? HappensBefore.of(outcome.events()) : null;
+        if (!split.owns(outcome.status(), stack) && !nondeterministic(outcome)) {
+            return new Ended(outcome, false);
+        }
+        if (outcome.status() == ExecutionStatus.SLEEP_SET_BLOCKED) {
+            blocked++;
+        } else {
+            executions++;
+            if (outcome.status() == ExecutionStatus.COMPLETE) {
+                completed++;
+            } else {
+                failures.add(outcome.failure());
+            }
+        }
+        if (dataRace == null) {
+            dataRace = DataRaces.of(outcome, stack, hb);
+        }
+        return new Ended(outcome, true);
+    }
+
+    /** Whether the last execution's failure stops the search: any failure if asked, a nondeterministic test always. */
+    boolean stopsAt(Ended ended) {
+        ExecutionOutcome outcome = ended.outcome();
+        return ended.counted() && outcome.failure() != null
+                && (options.stopOnFirstFailure() || nondeterministic(outcome));
+    }
+
+    private static boolean nondeterministic(ExecutionOutcome outcome) {
+        return outcome.failure() != null && outcome.failure().kind() == FailureKind.NONDETERMINISM;
+    }
+
+    /**
+     * Reverses the last execution's races and moves to the next branch.
+     *
+     * @return whether there is one; false when the search (of this branch) is done
+     */
+    boolean advance(Handover handover) {
+        if (replay != null) {
+            return false;
+        }
+        ExecutionOutcome outcome = last;
+        boolean insideAPart = split.insideAPart(stack);
+        int askedAbove = insideAPart ? ShardSplit.askedAbove(stack) : 0;
+        if (reduce) {
+            reverseRaces(outcome, hb, stack, firstNew);
+        }
+        if (optimal) {
+            markFailingStep(outcome, stack);
+        }
+        if (insideAPart) {
+            split.checkNothingAskedAbove(stack, askedAbove);
+        }
+        hb = null;
+        last = null;
+        firstNew = backtrack(handover);
+        exhaustive = firstNew < 0;
+        return !exhaustive;
+    }
+
+    /**
+     * Takes over the result of the branch at {@code depth} that another search ran, as if it had run here: its
+     * counts, and its races above it answered in order (those above this search's own branch are deferred in turn).
+     */
+    void takeOver(int depth, DepthFirstSearch branch) {
+        executions += branch.executions;
+        completed += branch.completed;
+        blocked += branch.blocked;
+        failures.addAll(branch.failures);
+        if (dataRace == null) {
+            dataRace = branch.dataRace;
+        }
+        boolean insideAPart = split.insideAPart(stack);
+        int askedAbove = insideAPart ? ShardSplit.askedAbove(stack) : 0;
+        for (DeferredReversal d : branch.deferred) {
+            Node node = stack.get(d.depth());
+            if (node.deferTo != null) {
+                node.deferTo.add(d);
+            } else {
+                RaceReversal.answer(node, d.request());
+            }
+        }
+        if (insideAPart) {
+            split.checkNothingAskedAbove(stack, askedAbove);
+        }
+        stack.get(depth).event = branch.rootEvent;
+    }
+
+    /**
+     * Adds the reversal of every race that involves an event this execution added (older ones were seen before), and
+     * of every race between a lock held at the end and a thread left waiting for it.
+     */
+    private static void reverseRaces(ExecutionOutcome outcome, HappensBefore hb, List<Node> stack, int firstNew) {
+        for (int j = Math.max(firstNew, 0); j < hb.size(); j++) {
+            Operation op = hb.event(j).operation();
+            int thread = hb.event(j).thread().index();
+            for (int i : hb.racesOf(j)) {
+                boolean reversible = RaceReversal.reverse(hb, stack, i, j, thread, hb.clock(j), op);
+                if (!reversible && waitsForPermits(op)) {
+                    RaceReversal.reverseEarlierAcquisition(hb, stack, hb.acquisitionBefore(i), j, thread,
+                            hb.clock(j), hb.pastOfAcquisition(j), op);
+                }
+            }
+        }
+        reverseAroundFailure(outcome, hb, stack);
+        AbandonedDaemons.reverse(outcome, stack);
+        for (PendingOperation p : outcome.leftBlocked()) {
+            Operation op = p.operation();
+            if (op.lockId() == null || !op.kind().acquires()) {
+                continue;
+            }
+            int thread = p.thread().index();
+            VectorClock clock = hb.currentClock(thread);
+            if (waitsForPermits(op)) {
+                // Every operation since the latest acquisition left too few permits for it: start there.
+                RaceReversal.reverseEarlierAcquisition(hb, stack, hb.latestAcquisition(op.lockId()), hb.size(),
+                        thread, clock, clock, op);
+                continue;
+            }
+            int i = hb.raceOfPendingAcquire(thread, op.lockId());
+            if (i >= 0) {
+                RaceReversal.reverse(hb, stack, i, hb.size(), thread, clock, op);
+            }
+        }
+    }
+
+    /**
+     * When a thread's failure cut the execution short at its last step, that step's state remembers it: once its
+     * branch is done, the thread sleeps there as one that covers nothing ({@link Node#narrowSleepers}).
+     */
+    private static void markFailingStep(ExecutionOutcome outcome, List<Node> stack) {
+        int last = outcome.events().size() - 1;
+        if (outcome.failedThread() >= 0 && last >= 0 && last < stack.size()
+                && outcome.events().get(last).thread().index() == outcome.failedThread()) {
+            stack.get(last).branchFailed = true;
+        }
+    }
+
+    /** A blocking acquisition of a counting lock (a semaphore's {@code acquire}). */
+    private static boolean waitsForPermits(Operation op) {
+        return op.kind() == OpKind.LOCK && op.lockId() != null && op.lockId().counting();
+    }
+
+    /**
+     * A failure in one thread cuts the execution short: the other threads' later events, and their races, are never
+     * seen. So the failure is taken to conflict with every other live thread's next operation: each of them is also
+     * tried before the failing thread's last step (unless that step happens before it anyway). Once they have moved,
+     * their real races are found as usual.
+     */
+    private static void reverseAroundFailure(ExecutionOutcome outcome, HappensBefore hb, List<Node> stack) {
+        int failing = lastEventOf(hb, outcome.failedThread());
+        if (failing < 0) {
+            return;
+        }
+        Event last = hb.event(failing);
+        for (PendingOperation p : outcome.leftBehind()) {
+            int thread = p.thread().index();
+            VectorClock clock = hb.currentClock(thread);
+            if (!clock.includes(last.thread().index(), last.threadStep())) {
+                RaceReversal.reverse(hb, stack, failing, hb.size(), thread, clock, p.operation());
+            }
+        }
+    }
+
+    private static int lastEventOf(HappensBefore hb, int thread) {
+        for (int i = hb.size() - 1; i >= 0 && thread >= 0; i--) {
+            if (hb.event(i).thread().index() == thread) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Moves to the next branch: the deepest state below this search's own branch that still has a thread to try gets
+     * it as its choice, and the states below it are dropped.
+     *
+     * @return the depth of that state (where the next execution starts to differ), or -1 when none is left
+     */
+    private int backtrack(Handover handover) {
+        while (stack.size() > rootDepth + 1) {
+            int depth = stack.size() - 1;
+            Node node = stack.get(depth);
+            finishBranch(node);
+            if (!chooseNextBranch(node)) {
+                stack.remove(depth);
+            } else if (!handover.ranElsewhere(this, depth)) {
+                return depth;
+            }
+        }
+        return -1;
+    }
+
+    /** Marks the state's current branch as run: its thread is done there, and asleep for the branches after it. */
+    private void finishBranch(Node node) {
+        node.done.set(node.chosen);
+        if (reduce) {
+            node.sleep = sleepAfterBranch(node);
+        }
+        if (optimal && node.branchFailed) {
+            node.narrowSleepers.set(node.chosen);
+            node.branchFailed = false;
+        }
+        if (node.wakeup != null) {
+            node.wakeup.children.remove(node.chosenBranch);
+        }
+    }
+
+    /** The state's sleepers once its current branch has run. */
+    SleepSet sleepAfterBranch(Node node) {
+        return reduce ? node.sleep.with(node.chosen, node.event.operation()) : node.sleep;
+    }
+
+    /** Gives the state its next branch as its choice; false when none is left. */
+    private static boolean chooseNextBranch(Node node) {
+        if (node.wakeup != null) {
+            WakeupTree branch = node.nextBranch();
+            if (branch == null) {
+                return false;
+            }
+            node.chosen = branch.thread;
+            node.chosenBranch = branch;
+        } else {
+            int next = node.nextToTry();
+            if (next < 0) {
+                return false;
+            }
+            node.chosen = next;
+        }
+        node.event = null;
+        return true;
+    }
+
+    /**
+     * Creates the node for a state reached for the first time, with the sleep set inherited from its parent. Above a
+     * shard's split ({@link ShardSplit}) every awake enabled thread is tried, as NAIVE does but with sleep sets.
+     */
+    private Node newNode(List<Node> stack, List<PendingOperation> pending, ShardSplit split) {
+        Node parent = stack.isEmpty() ? null : stack.get(stack.size() - 1);
+        SleepSet sleep = reduce && parent != null
+                ? parent.sleep.after(parent.chosen, parent.event.operation())
+                : SleepSet.empty();
+        Node node = new Node(pending, sleep);
+        split.place(node, parent);
+        if (optimal && parent != null) {
+            node.narrowSleepers.or(parent.narrowSleepers);
+            if (parent.aboveSplit) {
+                node.narrowSleepers.or(parent.asleep()); // put to sleep above the split
+            }
+            node.narrowSleepers.and(node.asleep());
+        }
+        if (optimal && !node.expandedFully) {
+            return withWakeupTree(node, parent == null ? null : parent.chosenBranch);
+        }
+        int chosen = node.expandedFully ? ShardSplit.firstAbove(node) : node.firstAwake();
+        node.chosen = chosen;
+        if (chosen >= 0) {
+            if (reduce && !node.expandedFully) {
+                node.backtrack.set(chosen);
+            } else {
+                node.backtrack.or(node.enabled);
+            }
+        }
+        return node;
+    }
+
+    /**
+     * A new state's wakeup tree: what is left of the branch its parent took, if anything; it then runs the first
+     * sequence of it. Else a thread is chosen freely, as a new leaf.
+     */
+    private static Node withWakeupTree(Node node, WakeupTree inherited) {
+        node.wakeup = inherited != null && !inherited.isLeaf() ? inherited : WakeupTree.root();
+        WakeupTree branch = node.nextBranch();
+        if (branch == null) {
+            int chosen = node.firstAwake();
+            branch = chosen < 0 ? null : node.wakeup.addLeaf(chosen, node.pendingOperationOf(chosen));
+        }
+        node.chosen = branch == null ? -1 : branch.thread;
+        node.chosenBranch = branch;
+        if (branch != null) {
+            node.backtrack.set(branch.thread);
+        }
+        return node;
+    }
+}

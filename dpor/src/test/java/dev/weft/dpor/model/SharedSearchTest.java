@@ -1,0 +1,89 @@
+package dev.weft.dpor.model;
+
+import dev.weft.dpor.ExplorationListener;
+import dev.weft.dpor.ExplorationOptions;
+import dev.weft.dpor.ExplorationResult;
+import dev.weft.dpor.SearchAlgorithm;
+import dev.weft.dpor.SharedSearch;
+import dev.weft.scheduler.model.Run;
+import dev.weft.scheduler.model.Subject;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Several workers on one search ({@link SharedSearch}) against the exact counts of {@code ORACLES.md} and against the
+ * sequential search: a passing shared search runs exactly the sequential one's executions, whatever the number of
+ * workers and however their executions' lengths vary.
+ */
+class SharedSearchTest {
+
+    static Stream<Arguments> oraclesShared() {
+        return OracleCountsTest.oracles().filter(oracle -> oracle.traces() <= 100_000)
+                .flatMap(oracle -> Stream.of(SearchAlgorithm.OPTIMAL, SearchAlgorithm.DPOR)
+                        .flatMap(algorithm -> Stream.of(2, 4).map(workers -> Arguments.of(oracle, algorithm, workers))));
+    }
+
+    @ParameterizedTest(name = "{1} with {2} workers runs {0} as the sequential search does")
+    @MethodSource("oraclesShared")
+    void workersRunExactlyTheSequentialSearchesExecutions(OracleCountsTest.Oracle oracle, SearchAlgorithm algorithm,
+                                                          int workers) throws InterruptedException {
+        ExplorationResult sequential = Exploration.of(oracle.program(), algorithm, false).result();
+        Shared shared = Shared.explore(oracle.program(), algorithm, workers, oracle.traces());
+
+        ExplorationResult result = shared.search.result();
+        assertThat(result.failures()).as(shared.summary()).isEmpty();
+        assertThat(result.exhaustive()).as(shared.summary()).isTrue();
+        assertThat(result.completed()).as(shared.summary()).isEqualTo(oracle.traces());
+        assertThat(result.executions()).as(shared.summary()).isEqualTo(sequential.executions());
+        assertThat(result.sleepSetBlocked()).as(shared.summary()).isEqualTo(sequential.sleepSetBlocked());
+    }
+
+    /** Workers on one shared search, each on its own subject, whose executions are slowed down at random. */
+    record Shared(SharedSearch search, int workers) {
+
+        static Shared explore(ModelProgram program, SearchAlgorithm algorithm, int workers, long seed)
+                throws InterruptedException {
+            SharedSearch search = SharedSearch.of(ExplorationOptions.of(algorithm).withMaxSteps(Exploration.MAX_STEPS));
+            List<Thread> threads = new ArrayList<>();
+            for (int i = 0; i < workers; i++) {
+                Subject subject = new Jittery(new ModelSubject(program), new SplittableRandom(seed * 31 + i));
+                threads.add(new Thread(() -> search.work(subject, ExplorationListener.NONE), "worker-" + i));
+            }
+            for (Thread thread : threads) {
+                thread.start();
+            }
+            for (Thread thread : threads) {
+                thread.join();
+            }
+            return new Shared(search, workers);
+        }
+
+        String summary() {
+            return workers + " workers: " + search.result() + ", " + search.branchesTaken() + " branches taken, "
+                    + search.cancelledExecutions() + " executions of cancelled branches";
+        }
+    }
+
+    /** A subject whose executions start after a random pause, so that workers meet in many different orders. */
+    private record Jittery(Subject subject, SplittableRandom random) implements Subject {
+        @Override
+        public Run start() {
+            int pause = random.nextInt(8);
+            if (pause == 0) {
+                LockSupport.parkNanos(random.nextInt(200_000));
+            } else if (pause == 1) {
+                Thread.yield();
+            }
+            return subject.start();
+        }
+    }
+}
