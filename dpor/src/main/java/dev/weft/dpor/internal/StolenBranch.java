@@ -64,6 +64,15 @@ final class StolenBranch {
 
     /** A published state's next branch: its thread, its vertex with a wakeup tree, and the sleepers it starts with. */
     record Next(int thread, WakeupTree vertex, SleepSet sleep) {
+
+        /**
+         * Whether nothing the owner finds before it gets there can change the branch: a race answered later may add
+         * sequences below a vertex with children, never below a leaf ({@link WakeupTree#insert}). Without a wakeup
+         * tree, a race may give the state an earlier thread to try next.
+         */
+        boolean settled() {
+            return vertex != null && vertex.isLeaf();
+        }
     }
 
     /**
@@ -108,6 +117,9 @@ final class StolenBranch {
         StolenBranch branch = new StolenBranch(new DepthFirstSearch(options, parts, above, deferred), owner, state,
                 depth, next.thread(), next.vertex(), next.sleep());
         state.stolen = branch;
+        if (next.vertex() != null) {
+            next.vertex().takenAhead = branch;
+        }
         owner.taken.add(branch);
         return branch;
     }
@@ -120,10 +132,14 @@ final class StolenBranch {
 
     /**
      * Whether the state, having just chosen its next branch, holds for it what the thief ran it with: the same
-     * thread, sleepers and sequences. Then the thief's executions are exactly those the owner would run.
+     * thread, sleepers and sequences (an insertion below the vertex cancelled the branch already). Then the thief's
+     * executions are exactly those the owner would run. Asked once, when the owner gets there.
      */
     boolean stillMatches() {
-        return state.chosen == thread && sleep.equals(state.sleep) && narrowSleepers.equals(state.narrowSleepers)
+        if (vertex != null) {
+            vertex.takenAhead = null;
+        }
+        return !cancelled && state.chosen == thread && sleep.equals(state.sleep) && narrowSleepers.equals(state.narrowSleepers)
                 && (vertex == null ? state.wakeup == null
                         : state.chosenBranch == vertex && vertex.sameAs(asTaken));
     }

@@ -31,6 +31,11 @@ final class WakeupTree {
     /** what it will do: the step of the execution the sequence was taken from */
     final Operation operation;
     final List<WakeupTree> children = new ArrayList<>();
+    /**
+     * The worker's branch that runs this vertex's subtree ahead of its owner ({@link StolenBranch}), while it does;
+     * an insertion below this vertex cancels it at once, since the owner will not take it over.
+     */
+    StolenBranch takenAhead;
 
     private WakeupTree(int thread, Operation operation) {
         this.thread = thread;
@@ -111,6 +116,7 @@ final class WakeupTree {
     boolean insert(Sequence v, WakeupTree taken) {
         WakeupTree at = this;
         Sequence rest = v;
+        StolenBranch ahead = null;
         descend:
         while (true) {
             if (at != this && at.isLeaf()) {
@@ -120,6 +126,7 @@ final class WakeupTree {
                 if (child != taken && rest.weakInitial(child.thread, child.operation)) {
                     rest = rest.without(child.thread);
                     at = child;
+                    ahead = ahead != null ? ahead : child.takenAhead;
                     if (rest.isEmpty()) {
                         return false;
                     }
@@ -127,6 +134,9 @@ final class WakeupTree {
                 }
             }
             break;
+        }
+        if (ahead != null) {
+            ahead.cancel();
         }
         WakeupTree parent = at;
         for (int k = 0; k < rest.size(); k++) {
