@@ -194,13 +194,7 @@ public final class BranchStealing implements SharedSearch {
         boolean out = ended.get() >= options.maxExecutions()
                 || ended.get() > 0 && System.nanoTime() - started >= options.maxNanos();
         if (out) {
-            lock.lock();
-            try {
-                stopped = true;
-                changed.signalAll();
-            } finally {
-                lock.unlock();
-            }
+            stop();
         }
         return out;
     }

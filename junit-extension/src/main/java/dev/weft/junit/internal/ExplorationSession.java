@@ -13,6 +13,7 @@ import dev.weft.reporting.SummaryJson;
 import dev.weft.reporting.TraceTable;
 import dev.weft.scheduler.instrument.InstrumentationFailure;
 import dev.weft.scheduler.instrument.WeftInstrumentation;
+import dev.weft.scheduler.runtime.InlineCarrying;
 import dev.weft.scheduler.runtime.JvmSubject;
 import dev.weft.scheduler.runtime.RuntimeSettings;
 import dev.weft.scheduler.runtime.ExplorationInterrupted;
@@ -186,12 +187,29 @@ final class ExplorationSession {
     private ExplorationResult explore(ReplayToken replay, ExplorationOptions options, JvmSubject subject,
                                       ProgressListener progress, long started) throws IOException {
         try {
-            return explorer(replay, options).explore(subject, progress);
+            if (replay != null || !settings.continuations() || !InlineCarrying.possible()) {
+                return explorer(replay, options).explore(subject, progress);
+            }
+            ExplorationThread.Outcome<ExplorationResult> outcome =
+                    ExplorationThread.run(() -> explorer(null, options).explore(subject, progress));
+            if (outcome.lostBecause() == null) {
+                return outcome.value();
+            }
+            // The exploring thread is stuck in the test's code for good: this thread explores again, waiting for
+            // its executions as before, so that the failure is found and reported as usual.
+            out.println("weft: " + shortName + " the exploring thread was given up (" + firstLine(outcome.lostBecause())
+                    + "); exploring again on the test's thread");
+            return explorer(null, options).explore(subject, progress);
         } catch (WorkerIdentityMattered abandoned) {
             return null;
         } catch (ExplorationInterrupted interrupted) {
             throw stopAtTimeout(progress, started);
         }
+    }
+
+    private static String firstLine(String text) {
+        int end = text.indexOf('\n');
+        return end < 0 ? text : text.substring(0, end);
     }
 
     /**

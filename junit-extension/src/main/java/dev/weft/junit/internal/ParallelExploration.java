@@ -7,6 +7,7 @@ import dev.weft.dpor.ExplorationResult;
 import dev.weft.dpor.SharedSearch;
 import dev.weft.scheduler.model.Run;
 import dev.weft.scheduler.model.Subject;
+import dev.weft.scheduler.runtime.InlineCarrying;
 import dev.weft.scheduler.runtime.JvmSubject;
 import dev.weft.scheduler.runtime.SharedStateWatch;
 import dev.weft.scheduler.runtime.SideBySideExecutions;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
@@ -52,6 +54,9 @@ final class ParallelExploration {
             super(null, null, false, false);
         }
     }
+
+    /** How often the waiting thread looks whether a worker's thread was given up. */
+    private static final long LOOK_MILLIS = 20;
 
     private final int workers;
     private final ExplorationOptions options;
@@ -94,9 +99,12 @@ final class ParallelExploration {
         // The first execution runs alone: the classes it initialises are initialised once, by one worker.
         all.get(0).thread.start();
         try {
-            all.get(0).firstEnded.await();
+            while (!all.get(0).firstEnded.await(LOOK_MILLIS, TimeUnit.MILLISECONDS)
+                    && all.get(0).carrying.lostBecause() == null) {
+                // its first execution still runs
+            }
         } catch (InterruptedException e) {
-            stopAndWait(all.get(0).thread);
+            stopAndWait(all.get(0));
             throw e;
         }
         for (Worker worker : all.subList(1, workers)) {
@@ -104,9 +112,9 @@ final class ParallelExploration {
         }
         for (Worker worker : all) {
             try {
-                worker.thread.join();
+                worker.awaitEnd();
             } catch (InterruptedException e) {
-                all.forEach(each -> stopAndWait(each.thread));
+                all.forEach(this::stopAndWait);
                 throw e;
             }
         }
@@ -129,13 +137,17 @@ final class ParallelExploration {
                 search.cancelledExecutions());
     }
 
-    /** Stops the workers at their next execution and waits for this one to end (a worker never started is done). */
-    private void stopAndWait(Thread worker) {
+    /**
+     * Stops the workers at their next execution and waits for this one to end (a worker never started is done, and
+     * one given up is left).
+     */
+    private void stopAndWait(Worker worker) {
         stop.set(true);
         search.stop();
-        while (worker.isAlive()) {
+        while (true) {
             try {
-                worker.join();
+                worker.awaitEnd();
+                return;
             } catch (InterruptedException again) {
                 // keep waiting: the worker ends with its current execution
             }
@@ -154,6 +166,8 @@ final class ParallelExploration {
         private final JvmSubject subject;
         private final Thread thread;
         private final CountDownLatch firstEnded = new CountDownLatch(1);
+        /** Lets its thread carry its executions' fibers itself: a worker's thread may be given up. */
+        private final InlineCarrying carrying = new InlineCarrying();
         /** the executions this worker ran, those of branches run ahead and then not taken over too */
         private long executions;
 
@@ -163,7 +177,23 @@ final class ParallelExploration {
             thread.setDaemon(true);
         }
 
+        /**
+         * Waits until the worker's thread has ended, or was given up: stuck inside the test's code, it ends the
+         * parallel search, and one worker finds and reports the failure.
+         */
+        void awaitEnd() throws InterruptedException {
+            while (thread.isAlive()) {
+                thread.join(LOOK_MILLIS);
+                String lost = carrying.lostBecause();
+                if (lost != null) {
+                    stopBecause("a worker's thread was given up: " + lost.lines().findFirst().orElse(lost));
+                    return;
+                }
+            }
+        }
+
         private void run() {
+            carrying.install();
             try {
                 search.work(this, this);
             } catch (Stopped stopped) {
@@ -173,6 +203,7 @@ final class ParallelExploration {
             } catch (RuntimeException | Error e) {
                 stopBecause("a worker stopped: " + e);
             } finally {
+                carrying.uninstall();
                 firstEnded.countDown();
             }
         }

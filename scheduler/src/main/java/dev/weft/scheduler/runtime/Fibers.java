@@ -8,13 +8,19 @@ import java.util.concurrent.locks.LockSupport;
  * The fibers of one execution ({@link Fiber}) and the platform thread that runs them, one at a time
  * ({@link FiberCarrier}). Only one managed thread runs at a time anyway, so one carrier is enough: the driving thread's
  * own, reused from execution to execution. A fiber that must wait on its carrier (pinned, or stuck in code the
- * scheduler does not control) keeps that one, and a new carrier runs the others ({@link #carrierHeld}).
+ * scheduler does not control) keeps that one, and a new carrier runs the others ({@link #carrierHeld}). A driving
+ * thread that may be abandoned carries its execution's fibers itself instead ({@link #servedInline}).
  */
 final class Fibers {
 
     private final Queue<Fiber> ready = new ConcurrentLinkedQueue<>();
-    /** The carrier that runs the ready fibers; {@code null} before the first is ready and after {@link #stop}. */
-    private volatile FiberCarrier serving;
+    /**
+     * The carrier that runs the ready fibers: a {@link FiberCarrier}, or the driving thread itself; {@code null}
+     * before the first is ready and after {@link #stop}.
+     */
+    private volatile Thread serving;
+    /** The driving thread's, when it carries the fibers itself ({@link #servedInline}). */
+    private InlineCarrying inline;
     private boolean stopped;
 
     /** Whether {@code execution} runs {@code thread}, started by one of its managed threads, as a fiber. */
@@ -26,13 +32,50 @@ final class Fibers {
     /** {@code fiber} is to run: the serving carrier will, after the fibers made ready before it. */
     void ready(Fiber fiber) {
         ready.add(fiber);
-        FiberCarrier carrier = serving;
+        Thread carrier = serving;
         if (carrier == null) {
             carrier = startServing(null);
         }
         if (carrier != null) {
             LockSupport.unpark(carrier);
         }
+    }
+
+    /**
+     * The driving thread carries the fibers itself ({@link HandOff#drive}), if no carrier serves them yet; it lets
+     * {@code carrying} know when it runs one, for the {@link InlineWatcher}.
+     */
+    synchronized boolean servedInline(Thread driver, InlineCarrying carrying) {
+        if (stopped || serving != null) {
+            return false;
+        }
+        inline = carrying;
+        serving = driver;
+        return true;
+    }
+
+    /**
+     * Closing: if {@code carrier}, the calling thread, carries the fibers itself, runs the next ready one (to unwind
+     * it) and says so; else the caller waits for the serving carrier to do it.
+     */
+    boolean ranOneReadyOn(Thread carrier) {
+        if (serving != carrier || inline == null) {
+            return false;
+        }
+        Fiber fiber = nextReady();
+        if (fiber == null) {
+            return false;
+        }
+        inline.mounted();
+        try {
+            if (!fiber.runOn(carrier)) {
+                again(fiber);
+                return false;
+            }
+        } finally {
+            inline.mounted();
+        }
+        return true;
     }
 
     /**
@@ -49,8 +92,8 @@ final class Fibers {
      * The driving thread's carrier runs the ready fibers from now on (the first time), or a new one (in place of
      * {@code replacing}); nothing changes if one already does or the execution is closed.
      */
-    private synchronized FiberCarrier startServing(Thread replacing) {
-        FiberCarrier current = serving;
+    private synchronized Thread startServing(Thread replacing) {
+        Thread current = serving;
         if (stopped || current != replacing) {
             return current;
         }
@@ -68,7 +111,7 @@ final class Fibers {
     }
 
     /** Whether {@code carrier} is the one that runs the ready fibers. */
-    boolean servedBy(FiberCarrier carrier) {
+    boolean servedBy(Thread carrier) {
         return serving == carrier;
     }
 
@@ -84,14 +127,14 @@ final class Fibers {
 
     /** At close, once the fibers have ended (or are left stuck): the carrier is free for the next execution. */
     void stop() {
-        FiberCarrier last;
+        Thread last;
         synchronized (this) {
             stopped = true;
             last = serving;
             serving = null;
         }
-        if (last != null) {
-            last.release(this);
+        if (last instanceof FiberCarrier carrier) {
+            carrier.release(this);
         }
     }
 }

@@ -14,7 +14,9 @@ import java.util.concurrent.locks.LockSupport;
  * Direct hand-off ({@link JvmRun#runWith}): the managed thread that reaches its next scheduling point completes the
  * step it was let do and runs the {@link StepPolicy} itself. If the policy chooses that same thread, it performs the
  * operation and runs on without any context switch; if it chooses another, it resumes that one (one wake-up) and
- * parks. The thread that called {@code runWith} (the driver) only waits for the end and runs the watchdog.
+ * parks. The thread that called {@code runWith} (the driver) only waits for the end and runs the watchdog; or, when
+ * the threads are fibers and the driver may be abandoned ({@link InlineCarrying}), it carries them itself until the
+ * end, and the {@link InlineWatcher} runs the watchdog meanwhile.
  *
  * <p>The token: exactly one thread at a time may touch the models and the policy. It is handed over through
  * {@link #awaiting}: whoever lets a thread run first publishes an {@link Await} naming it (then writes the thread's
@@ -27,6 +29,8 @@ final class HandOff {
     private static final VarHandle AWAITING;
     /** How often the waiting driver looks at the running thread, for the watchdog. */
     private static final long WATCH_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
+    /** How long a driver carrying inline waits before it looks again at a fiber still mounted on another carrier. */
+    private static final long RETRY_NANOS = TimeUnit.MICROSECONDS.toNanos(20);
 
     static {
         try {
@@ -41,6 +45,8 @@ final class HandOff {
     private final StepPolicy policy;
     private final Watchdog watchdog;
     private final Thread driver;
+    /** Set when the driver carries the fibers itself; {@code null} when it only waits. */
+    private InlineCarrying carrying;
 
     /** The thread let run and what it was let do; {@code null} while a thread holds the token, or once it ended. */
     @SuppressWarnings("unused") // through AWAITING
@@ -94,11 +100,19 @@ final class HandOff {
      * @param launch launches it, or {@code null} if it is launched and paused already
      */
     void drive(ManagedThread main, Runnable launch) {
+        InlineCarrying inline = InlineCarrying.ofCurrentThread();
+        if (inline != null && execution.fibers != null && execution.fibers.servedInline(driver, inline)) {
+            carrying = inline;
+            inline.current = this; // the watcher looks at this execution from now on, until it is closed
+        }
         if (launch != null) {
             awaiting = new Await(main.thread, main, null, null, false);
             launch.run();
         } else {
             decide(null, null, null);
+        }
+        if (carrying != null) {
+            carry();
         }
         while (!done) {
             LockSupport.parkNanos(this, WATCH_INTERVAL_NANOS);
@@ -106,17 +120,7 @@ final class HandOff {
             if (done) {
                 break;
             }
-            Await await = awaiting;
-            ManagedThread running = await == null ? null : await.running;
-            if (running == null || running.state() != ManagedThread.State.RUNNING) {
-                continue;
-            }
-            SubjectFailure stuck = watchdog.inspect(running, System.nanoTime() - await.since, await.after());
-            if (stuck != null && AWAITING.compareAndSet(this, await, null)) {
-                execution.fail(stuck);
-                // as the step-by-step driver does: the step ends with its event, the policy then sees the failure
-                decide(null, await.stepped, await.action);
-            }
+            watch();
         }
         Throwable thrown = error;
         if (thrown instanceof RuntimeException runtime) {
@@ -128,6 +132,99 @@ final class HandOff {
         if (thrown != null) {
             throw new IllegalStateException(thrown);
         }
+    }
+
+    /**
+     * Driver side, carrying inline: runs the ready fibers until the end, or until a fiber held the driver (a pinned
+     * pause) and a helper carrier took over; then the driver only waits, as it does otherwise. With no fiber ready
+     * (the running thread is a platform thread, or a fiber on a helper), it waits and watches as usual.
+     */
+    private void carry() {
+        Fibers fibers = execution.fibers;
+        while (!done && fibers.servedBy(driver)) {
+            Fiber fiber = fibers.nextReady();
+            if (fiber == null) {
+                LockSupport.parkNanos(this, WATCH_INTERVAL_NANOS);
+                execution.driverInterrupted |= Thread.interrupted();
+                if (!done) {
+                    watch();
+                }
+                continue;
+            }
+            carrying.mounted();
+            boolean ran;
+            try {
+                ran = fiber.runOn(driver);
+            } finally {
+                carrying.mounted();
+            }
+            // an interrupt meant for the driver (JUnit's timeout, passed on by its supervisor) while it carried
+            execution.driverInterrupted |= Thread.interrupted();
+            if (!ran) {
+                fibers.again(fiber); // ending a pinned pause on a helper carrier: run once it is suspended
+                LockSupport.parkNanos(this, RETRY_NANOS);
+            }
+        }
+    }
+
+    /**
+     * The watchdog's look at the running thread, by the driver between its parks, or by the {@link InlineWatcher}
+     * while the driver carries a fiber: a stuck thread fails the execution, and the step ends as the step-by-step
+     * driver ends it.
+     *
+     * @return the stuck thread, or {@code null}
+     */
+    private ManagedThread watch() {
+        Await await = awaiting;
+        ManagedThread running = await == null ? null : await.running;
+        if (running == null || running.state() != ManagedThread.State.RUNNING) {
+            return null;
+        }
+        SubjectFailure stuck = watchdog.inspect(running, System.nanoTime() - await.since, await.after());
+        if (stuck == null || !AWAITING.compareAndSet(this, await, null)) {
+            return null;
+        }
+        execution.fail(stuck);
+        // as the step-by-step driver does: the step ends with its event, the policy then sees the failure
+        decide(null, await.stepped, await.action);
+        return running;
+    }
+
+    /**
+     * The {@link InlineWatcher}'s look, while the driver carries the fibers (and an interrupt of the driver's, which
+     * the driver cannot take while it runs a fiber). If the stuck thread is the fiber the driver runs, {@link #end}
+     * unwinds the execution.
+     */
+    void watchFromOutside() {
+        if (driver.isInterrupted()) {
+            execution.driverInterrupted = true; // the driver takes the interrupt itself once it is back
+        }
+        watch();
+    }
+
+    /** The execution is closed: the watcher need not look at it any more. */
+    void closed() {
+        if (carrying != null && carrying.current == this) {
+            carrying.current = null;
+        }
+    }
+
+    /** Whether the execution is over (its last decision is taken); the close may still be to come. */
+    boolean isDone() {
+        return done;
+    }
+
+    long watchdogTimeoutNanos() {
+        return execution.settings.watchdogTimeout().toNanos();
+    }
+
+    /** Why the driver carrying inline is given up: it stayed inside one fiber for {@code millis} after the end. */
+    String whyLost(long millis) {
+        SubjectFailure failure = execution.failure();
+        String stuck = "the driving thread " + driver.getName() + " stayed inside a thread of the test for " + millis
+                + " ms after the execution ended, and is left there";
+        return failure == null ? stuck + " (it could not be unwound)" : failure.kind() + ": " + failure.message()
+                + " (" + stuck + ")";
     }
 
     /**
@@ -232,6 +329,17 @@ final class HandOff {
     private void end(ManagedThread self) {
         awaiting = null;
         done = true;
+        if (carrying != null) {
+            if (self != null && self.platformThread() == driver) {
+                return; // the driver carries this fiber: it sees the end when the fiber suspends or returns
+            }
+            if ((carrying.mounts & 1) == 1) {
+                // The driver is inside another fiber: one pinned in a pause (which ends only when it may run, or
+                // the execution is closed) or stuck in uncontrolled code. The driver cannot close the execution
+                // from there: it is unwound now, as the close would, for the driver to get back.
+                run.unwindAroundDriver();
+            }
+        }
         if (self != null && self.fiber != null && self.state() == ManagedThread.State.FINISHED) {
             self.fiber.wakeWhenDone(driver);
         } else {

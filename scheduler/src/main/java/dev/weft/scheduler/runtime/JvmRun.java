@@ -83,7 +83,9 @@ public final class JvmRun implements Run {
                         SharedStateWatch watch) {
         Execution execution = new Execution(settings, origin, staticStarts, order, watch);
         execution.driveFrom(Thread.currentThread());
-        if (settings.keepCoreAwake()) {
+        // A driving thread that carries the fibers itself hands nothing from one OS thread to another: no core to keep
+        // awake (and the keeper would take the one a second worker needs).
+        if (settings.keepCoreAwake() && (execution.fibers == null || InlineCarrying.ofCurrentThread() == null)) {
             CoreKeeper.executionStarts();
         }
         MainThread main = new MainThread(body);
@@ -336,6 +338,9 @@ public final class JvmRun implements Run {
         if (execution.fibers != null) {
             execution.fibers.stop();
         }
+        if (execution.handOff != null) {
+            execution.handOff.closed();
+        }
         for (Carrier carrier : execution.carriers) {
             carrier.recycle();
         }
@@ -345,6 +350,29 @@ public final class JvmRun implements Run {
         if (!stuck.isEmpty()) {
             throw new IllegalStateException("could not unwind threads " + stuck + " within "
                     + execution.settings.watchdogTimeout().toMillis() + " ms; they are left running");
+        }
+    }
+
+    /**
+     * The execution has ended while the driving thread, which carries its fibers itself, is inside one of them that
+     * cannot give it back: pinned in a pause, or stuck in uncontrolled code (the watchdog failed the execution). The
+     * driver cannot close the execution from there, so the threads are unwound now as {@link #close} unwinds them: the
+     * paused ones on a helper carrier, the running one interrupted. Once that fiber lets the driver go, the close
+     * finds the work done; a fiber that never does costs the driving thread ({@link InlineCarrying}).
+     */
+    synchronized void unwindAroundDriver() {
+        if (execution.abandoned()) {
+            return;
+        }
+        execution.abandon();
+        for (ManagedThread thread : execution.threads()) {
+            if (thread.state() == ManagedThread.State.RUNNING) {
+                thread.thread.interrupt();
+                if (thread.fiber != null) {
+                    thread.fiber.keepCarrierWhileStuck();
+                }
+            }
+            thread.wake();
         }
     }
 
