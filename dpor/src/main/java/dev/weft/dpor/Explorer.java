@@ -15,14 +15,6 @@ public interface Explorer {
     }
 
     /**
-     * An explorer for the options' algorithm that runs only the parts of the divided search that {@code parts} takes
-     * (in place of the options' shard). In-process workers each run one such explorer over one shared claim.
-     */
-    static Explorer create(ExplorationOptions options, Parts parts) {
-        return new StatelessExplorer(options, null, parts);
-    }
-
-    /**
      * An explorer that runs exactly one execution along the schedule (for replaying a reported failure). If the
      * schedule names a thread that cannot move, the execution fails with {@code NONDETERMINISM} saying where.
      */

@@ -5,10 +5,7 @@ package dev.weft.dpor;
  * the same way in every exploration that asks for the same number of {@link #ways()}: every exploration builds the
  * same states above the split and meets the parts in the same depth-first order, numbered from 0, and runs the
  * parts it {@link #take}s. Explorations that between them take every part exactly once run exactly the executions of
- * the whole search.
- *
- * <p>Two kinds: a {@link Shard} takes a fixed share, decided alone (processes and machines that never talk); in-process
- * workers share one claim, and each part goes to the first worker that meets it.
+ * the whole search. A {@link Shard} takes a fixed share, decided alone (processes and machines that never talk).
  */
 public interface Parts {
 
@@ -18,9 +15,6 @@ public interface Parts {
      */
     int ways();
 
-    /**
-     * Whether this exploration runs the part with this number. Asked once for every part, in increasing order of
-     * the numbers; for in-process workers sharing a claim it must be safe to call from several threads.
-     */
+    /** Whether this exploration runs the part with this number. Asked once for every part, in increasing order. */
     boolean take(long part);
 }

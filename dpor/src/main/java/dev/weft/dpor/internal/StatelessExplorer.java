@@ -1,7 +1,6 @@
 package dev.weft.dpor.internal;
 
 import dev.weft.dpor.ExecutionRecord;
-import dev.weft.dpor.ExecutionStatus;
 import dev.weft.dpor.ExplorationFailure;
 import dev.weft.dpor.ExplorationListener;
 import dev.weft.dpor.ExplorationOptions;
@@ -10,16 +9,7 @@ import dev.weft.dpor.Explorer;
 import dev.weft.dpor.Parts;
 import dev.weft.dpor.Schedule;
 import dev.weft.dpor.Shard;
-import dev.weft.dpor.SearchAlgorithm;
-import dev.weft.dpor.hb.HappensBefore;
-import dev.weft.dpor.hb.VectorClock;
-import dev.weft.scheduler.model.Event;
-import dev.weft.scheduler.model.FailureKind;
-import dev.weft.scheduler.model.OpKind;
-import dev.weft.scheduler.model.Operation;
-import dev.weft.scheduler.model.PendingOperation;
 import dev.weft.scheduler.model.Subject;
-import dev.weft.sleepsets.SleepSet;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -43,27 +33,16 @@ import java.util.List;
 public final class StatelessExplorer implements Explorer {
 
     private final ExplorationOptions options;
-    private final boolean reduce;
-    private final boolean optimal;
     private final Schedule replay;
     private final Parts parts;
 
     /**
      * @param replay a schedule to run once and stop (the rest of the execution, if it goes on, takes the first
-     *               enabled thread at each step), or {@code null} to explore
+     *               enabled thread at each step), or {@code null} to explore the options' shard of the search
      */
     public StatelessExplorer(ExplorationOptions options, Schedule replay) {
-        this(options, replay, options.shard());
-    }
-
-    /**
-     * @param parts the parts of the divided search to explore (a replay runs its one schedule whatever they are)
-     */
-    public StatelessExplorer(ExplorationOptions options, Schedule replay, Parts parts) {
         this.options = options;
-        this.parts = replay == null ? parts : Shard.WHOLE;
-        this.optimal = options.algorithm() == SearchAlgorithm.OPTIMAL;
-        this.reduce = options.algorithm() == SearchAlgorithm.DPOR || optimal;
+        this.parts = replay == null ? options.shard() : Shard.WHOLE;
         this.replay = replay;
     }
 

@@ -76,28 +76,6 @@ public record Exploration(ModelProgram program, SearchAlgorithm algorithm, int s
         return new Exploration(program, algorithm, count, sum(parts), log);
     }
 
-    /**
-     * The search divided {@code ways} ways and its parts dealt to {@code ways} explorations by a seeded random draw (as
-     * in-process workers' first-come claims deal them: unevenly, in runs), all into one log.
-     */
-    public static Exploration dealt(ModelProgram program, SearchAlgorithm algorithm, int ways, long seed) {
-        ModelSubject subject = new ModelSubject(program);
-        ExplorationLog log = new ExplorationLog(subject, false);
-        List<ExplorationResult> results = new ArrayList<>();
-        for (int taker = 0; taker < ways; taker++) {
-            results.add(Explorer.create(options(algorithm), new DealtParts(ways, seed, taker)).explore(subject, log));
-        }
-        return new Exploration(program, algorithm, ways, sum(results), log);
-    }
-
-    /** Part {@code p} goes to the taker a seeded hash of {@code p} names. */
-    private record DealtParts(int ways, long seed, int taker) implements dev.weft.dpor.Parts {
-        @Override
-        public boolean take(long part) {
-            return new java.util.SplittableRandom(seed * 1_000_003L + part).nextInt(ways) == taker;
-        }
-    }
-
     /** One shard's exploration, into the log. */
     static ExplorationResult shard(ModelSubject subject, ExplorationLog log, SearchAlgorithm algorithm, Shard shard) {
         return Explorer.create(options(algorithm).withShard(shard)).explore(subject, log);

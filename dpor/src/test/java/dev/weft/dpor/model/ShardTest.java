@@ -46,30 +46,6 @@ class ShardTest {
                 + sharded.summary()).isEqualTo(oracle.traces());
     }
 
-    static Stream<Arguments> oraclesDealt() {
-        return OracleCountsTest.oracles().filter(oracle -> !SLOW_IN_SHARDS.contains(oracle.program().name()))
-                .flatMap(oracle -> Stream.of(2, 4).map(ways -> Arguments.of(oracle, ways)));
-    }
-
-    /**
-     * In-process workers claim parts first come, first served: each gets an uneven share, often a run of neighbouring
-     * parts. Any way of dealing the parts runs every trace exactly once, which is what makes the workers' counts
-     * exact whatever their timing.
-     */
-    @ParameterizedTest(name = "{0}: parts of {1} ways dealt at random run every trace exactly once")
-    @MethodSource("oraclesDealt")
-    void partsDealtInAnyWayRunEveryTraceExactlyOnce(OracleCountsTest.Oracle oracle, int ways) {
-        long seeds = oracle.traces() > 10_000 ? 1 : 3; // big0 takes seconds per seed
-        for (long seed = 1; seed <= seeds; seed++) {
-            Exploration dealt = Exploration.dealt(oracle.program(), SearchAlgorithm.OPTIMAL, ways, seed);
-
-            assertThat(dealt.result().failures()).as(dealt.summary()).isEmpty();
-            assertThat(dealt.result().completed()).as("seed %d; %s", seed, dealt.summary()).isEqualTo(oracle.traces());
-            assertThat(dealt.log().distinctTraces()).as("seed %d; %s", seed, dealt.summary())
-                    .isEqualTo(oracle.traces());
-        }
-    }
-
     @Test
     void aShardIsWrittenKOverN() {
         assertThat(Shard.parse("2/3")).isEqualTo(new Shard(2, 3));
