@@ -183,6 +183,28 @@ class ExtensionBehaviourTest {
                 .contains("java.util.concurrent.Exchanger.exchange"));
     }
 
+    /**
+     * A thread that spins out of reach cannot be unwound. On JDK 24 and later it holds the exploring thread, which is
+     * given up and the test explored again on JUnit's thread; either way the test fails instead of hanging, and no
+     * execution starts once the run is over, when the given-up thread has come back.
+     */
+    @Test
+    void aThreadSpinningOutOfReachFailsTheTestAndNothingExploresOnAfterIt() throws InterruptedException {
+        ExtensionPrograms.SPINNER_EXECUTIONS.set(0);
+        WeftRunner.Outcome[] outcome = new WeftRunner.Outcome[1];
+        String console = captureConsole(() -> outcome[0] = WeftRunner.run(ExtensionPrograms.class,
+                "spinsOutOfReachForAWhile", reports, Map.of("weft.watchdogSeconds", "1")));
+
+        assertThat(outcome[0].failure()).as(console).isPresent();
+        int started = ExtensionPrograms.SPINNER_EXECUTIONS.get();
+        Thread.sleep(2 * ExtensionPrograms.SPIN_MILLIS); // every spinner is done, a thread given up is back
+        assertThat(ExtensionPrograms.SPINNER_EXECUTIONS.get()).as("executions started after the run; " + console)
+                .isEqualTo(started);
+        if (Runtime.version().feature() >= 24) {
+            assertThat(console).contains("the exploring thread was given up");
+        }
+    }
+
     @Test
     void summaryJsonIsWrittenForAPassingTestToo() {
         WeftRunner.Outcome outcome = WeftRunner.run(ExtensionPrograms.class, "countsEveryExecution", reports);

@@ -7,6 +7,9 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.util.concurrent.Exchanger;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -130,5 +133,41 @@ class ExtensionPrograms {
         });
         worker.start();
         worker.join();
+    }
+
+    /** Executions of {@link #spinsOutOfReachForAWhile} started: one whose exploring thread was given up starts none. */
+    static final AtomicInteger SPINNER_EXECUTIONS = new AtomicInteger();
+    /** How long its worker spins: longer than two watchdog timeouts of one second. */
+    static final long SPIN_MILLIS = 3_000;
+
+    /**
+     * Two threads write one cell (2 orders), then a worker spins for {@link #SPIN_MILLIS} in code where Weft sees no
+     * visible operation and that ignores interrupts: it cannot be unwound, and comes back only when it is done.
+     */
+    @ExhaustiveConcurrency
+    void spinsOutOfReachForAWhile() throws InterruptedException {
+        SPINNER_EXECUTIONS.incrementAndGet();
+        int[] cell = new int[1];
+        Thread writer = new Thread(() -> cell[0] = 1);
+        writer.start();
+        cell[0] = 2;
+        writer.join();
+        Thread spinner = new Thread(ExtensionPrograms::spinOutOfReach);
+        spinner.start();
+        spinner.join();
+    }
+
+    /** Spins on the real clock: through a method handle, which Weft's virtual clock does not replace. */
+    private static void spinOutOfReach() {
+        try {
+            MethodHandle clock = MethodHandles.publicLookup().findStatic(System.class, "nanoTime",
+                    MethodType.methodType(long.class));
+            long end = (long) clock.invokeExact() + SPIN_MILLIS * 1_000_000;
+            while ((long) clock.invokeExact() < end) {
+                // nothing Weft can see
+            }
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
     }
 }

@@ -62,11 +62,19 @@ public final class JvmSubject implements Subject {
      * @throws WorkerIdentityMattered if an execution took a task neutrally ({@link NeutralTakes}) and looked at
      *                                a thread's identity: the exploration so far assumed what that execution disproved
      * @throws ExplorationInterrupted if the calling thread was interrupted (JUnit's timeout): the exploration ends
+     * @throws IllegalStateException  if the calling thread was given up while it carried a fiber stuck in the test's
+     *                                code ({@link InlineCarrying}) and has come back since: its supervisor explores
+     *                                the test again elsewhere, so this exploration must not go on beside it
      */
     @Override
     public JvmRun start() {
         if (Thread.currentThread().isInterrupted()) {
             throw new ExplorationInterrupted();
+        }
+        InlineCarrying carrying = InlineCarrying.ofCurrentThread();
+        if (carrying != null && carrying.lostBecause() != null) {
+            throw new IllegalStateException("this exploring thread was given up and starts no more executions: "
+                    + carrying.lostBecause());
         }
         if (workerIdentityMattered()) {
             throw new WorkerIdentityMattered();
