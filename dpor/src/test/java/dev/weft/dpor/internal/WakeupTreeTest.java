@@ -1,5 +1,8 @@
 package dev.weft.dpor.internal;
 
+import dev.weft.dpor.ExplorationOptions;
+import dev.weft.dpor.SearchAlgorithm;
+import dev.weft.dpor.Shard;
 import dev.weft.scheduler.model.Location;
 import dev.weft.scheduler.model.LockId;
 import dev.weft.scheduler.model.Operation;
@@ -147,6 +150,30 @@ class WakeupTreeTest {
 
         assertThat(changed).isTrue();
         assertThat(root.children).extracting(branch -> branch.thread).containsExactly(1, 2);
+    }
+
+    /**
+     * A branch run ahead by another worker ({@link StolenBranch}) is cancelled as soon as a sequence goes in below its
+     * vertex (its owner would run something else there); a sequence it already covers leaves it running.
+     */
+    @Test
+    void aSequenceAddedBelowABranchRunAheadCancelsItAndOneItCoversDoesNot() {
+        WakeupTree root = WakeupTree.root();
+        WakeupTree taken = root.addLeaf(1, Operation.write(X));
+        root.insert(Steps.of(2, Operation.write(Y), 2, Operation.read(X)), taken);
+        WakeupTree ahead = root.children.get(1);
+        StolenBranch running = new StolenBranch(new DepthFirstSearch(ExplorationOptions.of(SearchAlgorithm.OPTIMAL),
+                null, Shard.WHOLE));
+        ahead.takenAhead = running;
+
+        // [2: write y, 2: read x] is in the tree already: covered, nothing changes below the vertex
+        assertThat(root.insert(Steps.of(2, Operation.write(Y), 2, Operation.read(X)), taken)).isFalse();
+        assertThat(running.cancelled).as("after a covered sequence").isFalse();
+
+        // thread 3's write of x conflicts with thread 2's next step, its read of x: a new leaf below [2]
+        assertThat(root.insert(Steps.of(2, Operation.write(Y), 3, Operation.write(X)), taken)).isTrue();
+        assertThat(ahead.children).extracting(branch -> branch.thread).containsExactly(2, 3);
+        assertThat(running.cancelled).as("after a sequence added below its vertex").isTrue();
     }
 
     @Test
