@@ -205,8 +205,7 @@ public final class BranchStealing implements SharedSearch {
             if (failure == null) {
                 failure = found;
             }
-            stopped = true;
-            changed.signalAll();
+            stop();
         } finally {
             lock.unlock();
         }
@@ -243,6 +242,7 @@ public final class BranchStealing implements SharedSearch {
             return false;
         }
         state.stolen = null;
+        thief.handedBack();
         if (!thief.stillMatches()) {
             thief.cancel();
             changed.signalAll();

@@ -163,17 +163,14 @@ final class DepthFirstSearch {
             return false;
         }
         ExecutionOutcome outcome = last;
-        boolean insideAPart = split.insideAPart(stack);
-        int askedAbove = insideAPart ? ShardSplit.askedAbove(stack) : 0;
-        if (reduce) {
-            reverseRaces(outcome, hb, stack, firstNew);
-        }
-        if (optimal) {
-            markFailingStep(outcome, stack);
-        }
-        if (insideAPart) {
-            split.checkNothingAskedAbove(stack, askedAbove);
-        }
+        answeringInsideAPart(() -> {
+            if (reduce) {
+                reverseRaces(outcome, hb, stack, firstNew);
+            }
+            if (optimal) {
+                markFailingStep(outcome, stack);
+            }
+        });
         hb = null;
         last = null;
         firstNew = backtrack(handover);
@@ -193,20 +190,22 @@ final class DepthFirstSearch {
         if (dataRace == null) {
             dataRace = branch.dataRace;
         }
+        answeringInsideAPart(() -> branch.deferred.forEach(
+                asked -> RaceReversal.answerOrDefer(stack.get(asked.depth()), asked)));
+        stack.get(depth).event = branch.rootEvent;
+    }
+
+    /**
+     * Answers races: when the path runs inside a part of a divided search, stops the search if that asked anything
+     * of a state above the split ({@link ShardSplit#checkNothingAskedAbove}).
+     */
+    private void answeringInsideAPart(Runnable answering) {
         boolean insideAPart = split.insideAPart(stack);
         int askedAbove = insideAPart ? ShardSplit.askedAbove(stack) : 0;
-        for (DeferredReversal d : branch.deferred) {
-            Node node = stack.get(d.depth());
-            if (node.deferTo != null) {
-                node.deferTo.add(d);
-            } else {
-                RaceReversal.answer(node, d.request());
-            }
-        }
+        answering.run();
         if (insideAPart) {
             split.checkNothingAskedAbove(stack, askedAbove);
         }
-        stack.get(depth).event = branch.rootEvent;
     }
 
     /**

@@ -54,13 +54,7 @@ final class RaceReversal {
                     : lastOperation;
             v = RaceSequence.of(hb, first, second, lastThread, lastClock, announced);
         }
-        Request request = new Request(initials, why, v);
-        if (node.deferTo != null) {
-            // A state above a stolen branch: its owner answers the race, in the order of the sequential search.
-            node.deferTo.add(new DeferredReversal(first, request));
-        } else {
-            answer(node, request);
-        }
+        answerOrDefer(node, new DeferredReversal(first, new Request(initials, why, v)));
         return true;
     }
 
@@ -70,6 +64,18 @@ final class RaceReversal {
      * it can be answered later by whoever owns the state ({@link DeferredReversal}).
      */
     record Request(BitSet initials, Reversal why, RaceSequence sequence) {
+    }
+
+    /**
+     * Answers the race at the state it asks, or keeps it if the state is a copy above a stolen branch: its owner
+     * answers it, in the order of the sequential search.
+     */
+    static void answerOrDefer(Node node, DeferredReversal asked) {
+        if (node.deferTo != null) {
+            node.deferTo.add(asked);
+        } else {
+            answer(node, asked.request());
+        }
     }
 
     /**

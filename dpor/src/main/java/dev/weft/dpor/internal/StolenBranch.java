@@ -136,12 +136,16 @@ final class StolenBranch {
      * executions are exactly those the owner would run. Asked once, when the owner gets there.
      */
     boolean stillMatches() {
-        if (vertex != null) {
-            vertex.takenAhead = null;
-        }
         return !cancelled && state.chosen == thread && sleep.equals(state.sleep) && narrowSleepers.equals(state.narrowSleepers)
                 && (vertex == null ? state.wakeup == null
                         : state.chosenBranch == vertex && vertex.sameAs(asTaken));
+    }
+
+    /** The owner has got to the branch: no insertion below its vertex cancels it any more. */
+    void handedBack() {
+        if (vertex != null) {
+            vertex.takenAhead = null;
+        }
     }
 
     /** Cancels this branch and those taken from it: their results will never be taken over. */
