@@ -63,19 +63,25 @@ final class Fibers {
             return false;
         }
         Fiber fiber = nextReady();
-        if (fiber == null) {
-            return false;
-        }
+        return fiber != null && runInline(fiber, carrier);
+    }
+
+    /**
+     * Runs the ready fiber on the driving thread that carries the fibers itself, telling its {@link InlineCarrying}
+     * while it does. False if the fiber is still mounted on another carrier (it ends a pinned pause there): it is
+     * ready again, to be run once it is suspended.
+     */
+    boolean runInline(Fiber fiber, Thread driver) {
         inline.mounted();
         try {
-            if (!fiber.runOn(carrier)) {
-                again(fiber);
-                return false;
+            if (fiber.runOn(driver)) {
+                return true;
             }
         } finally {
             inline.mounted();
         }
-        return true;
+        again(fiber);
+        return false;
     }
 
     /**

@@ -115,12 +115,7 @@ final class HandOff {
             carry();
         }
         while (!done) {
-            LockSupport.parkNanos(this, WATCH_INTERVAL_NANOS);
-            execution.driverInterrupted |= Thread.interrupted(); // else the next park would return at once
-            if (done) {
-                break;
-            }
-            watch();
+            waitAndWatch();
         }
         Throwable thrown = error;
         if (thrown instanceof RuntimeException runtime) {
@@ -144,26 +139,24 @@ final class HandOff {
         while (!done && fibers.servedBy(driver)) {
             Fiber fiber = fibers.nextReady();
             if (fiber == null) {
-                LockSupport.parkNanos(this, WATCH_INTERVAL_NANOS);
-                execution.driverInterrupted |= Thread.interrupted();
-                if (!done) {
-                    watch();
-                }
+                waitAndWatch();
                 continue;
             }
-            carrying.mounted();
-            boolean ran;
-            try {
-                ran = fiber.runOn(driver);
-            } finally {
-                carrying.mounted();
-            }
+            boolean ran = fibers.runInline(fiber, driver);
             // an interrupt meant for the driver (JUnit's timeout, passed on by its supervisor) while it carried
             execution.driverInterrupted |= Thread.interrupted();
             if (!ran) {
-                fibers.again(fiber); // ending a pinned pause on a helper carrier: run once it is suspended
-                LockSupport.parkNanos(this, RETRY_NANOS);
+                LockSupport.parkNanos(this, RETRY_NANOS); // it ends a pinned pause on a helper carrier: let it
             }
+        }
+    }
+
+    /** Driver side: waits a little for the end, then lets the watchdog look at the running thread. */
+    private void waitAndWatch() {
+        LockSupport.parkNanos(this, WATCH_INTERVAL_NANOS);
+        execution.driverInterrupted |= Thread.interrupted(); // else the next park would return at once
+        if (!done) {
+            watch();
         }
     }
 
