@@ -44,6 +44,10 @@ final class ExplorationSession {
     private List<Long> workerShares = List.of();
     /** Of the workers' executions, those of branches run ahead whose owner then ran them itself. */
     private long runInVain;
+    /** The exploration's progress so far (the last one's, when it explores again), or {@code null} before it. */
+    private ProgressListener progress;
+    /** Whether this test's {@code summary.json} is written: once, whatever its verdict. */
+    private boolean summaryWritten;
 
     ExplorationSession(ExtensionContext context, WeftSettings settings, FreshTestBody body) {
         this.context = context;
@@ -55,14 +59,33 @@ final class ExplorationSession {
         this.shortName = testClass.getSimpleName() + "#" + method;
     }
 
+    /**
+     * Runs the test to its verdict. Whatever ends it, a {@code summary.json} is written: an exception that is not a
+     * verdict (a defect of Weft's own, or an execution it could not unwind) is reported there as an
+     * {@code INTERNAL_ERROR} before it fails the test.
+     */
     void run() throws Throwable {
+        long started = System.nanoTime();
+        try {
+            exploreToVerdict(started);
+        } catch (TestAbortedException | WeftConfigurationException notAnExploration) {
+            throw notAnExploration;
+        } catch (Throwable t) {
+            if (!summaryWritten) {
+                reportInternalError(t, started);
+            }
+            throw t;
+        }
+    }
+
+    private void exploreToVerdict(long started) throws Throwable {
         WeftInstrumentation.ensureInstalled();
         failIfSomeClassWasNotInstrumented();
         ReplayToken replay = settings.replay() == null ? null : decodeReplay(settings.replay());
         ExplorationOptions options = new ExplorationOptions(SearchAlgorithm.valueOf(settings.algorithm().name()),
                 settings.maxExecutions(), settings.maxSteps(), true, settings.maxSeconds() == WeftSettings.NO_TIME_BUDGET
                 ? Long.MAX_VALUE : TimeUnit.SECONDS.toNanos(settings.maxSeconds()), settings.shard());
-        ProgressListener progress = new ProgressListener(shortName, out);
+        ProgressListener progress = progress(new ProgressListener(shortName, out));
         RuntimeSettings runtime = RuntimeSettings.defaults()
                 .withWatchdogTimeout(settings.watchdogTimeout())
                 .withTimeouts(settings.timeouts())
@@ -72,7 +95,6 @@ final class ExplorationSession {
                 .withSpuriousWakeups(settings.spuriousWakeups())
                 .withContinuations(settings.continuations());
         JvmSubject subject = new JvmSubject(body, runtime, new ExplorerCausalOrder());
-        long started = System.nanoTime();
         ParallelExploration.Outcome parallel = replay == null && settings.workers() > 1
                 ? exploreInParallel(options, runtime, started) : null;
         if (parallel != null && parallel.result() != null) {
@@ -87,7 +109,7 @@ final class ExplorationSession {
                     + parallel.oneWorkerBecause();
             out.println(note);
             context.publishReportEntry("weft.workers", note);
-            progress = new ProgressListener(shortName, out); // its rate counts from here, not from the workers' start
+            progress = progress(new ProgressListener(shortName, out)); // its rate counts from here, not from the workers' start
         }
         ExplorationResult result = explore(replay, options, subject, progress, started);
         if (subject.workerIdentityMattered()) {
@@ -99,7 +121,7 @@ final class ExplorationSession {
             if (result == null || !result.failed()) {
                 out.println("weft: " + shortName + " a task looked at the thread it runs on: exploring again with"
                         + " every choice of idle pool worker");
-                progress = new ProgressListener(shortName, out);
+                progress = progress(new ProgressListener(shortName, out));
                 result = explore(replay, options, subject, progress, started);
             }
         }
@@ -133,7 +155,7 @@ final class ExplorationSession {
      */
     private ParallelExploration.Outcome exploreInParallel(ExplorationOptions options, RuntimeSettings runtime,
                                                           long started) throws IOException {
-        ProgressListener progress = new ProgressListener(shortName, out, settings.workers());
+        ProgressListener progress = progress(new ProgressListener(shortName, out, settings.workers()));
         try {
             return new ParallelExploration(settings.workers(), options,
                     watch -> new JvmSubject(body, runtime, new ExplorerCausalOrder(), watch), progress).explore();
@@ -141,6 +163,32 @@ final class ExplorationSession {
             Thread.currentThread().interrupt();
             throw stopAtTimeout(progress, started);
         }
+    }
+
+    private ProgressListener progress(ProgressListener listener) {
+        this.progress = listener;
+        return listener;
+    }
+
+    private void writeSummary(Path testDir, Summary summary) throws IOException {
+        SummaryJson.write(testDir, summary);
+        summaryWritten = true;
+    }
+
+    /**
+     * The exploration ended with an exception that is no verdict: the summary says so, with the executions run so
+     * far, and the console names it; the caller then fails the test with it.
+     */
+    private void reportInternalError(Throwable error, long started) throws IOException {
+        long executions = progress == null ? 0 : progress.ended();
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+        String message = "Weft failed while exploring " + testName + " after " + executions + " execution(s): "
+                + error + " (a defect of Weft's, or of what it does not control; the test's stack trace has the"
+                + " cause)";
+        writeSummary(testDir(), new Summary(testName, settings.algorithm().name(), false, false, executions, 0,
+                millis, new Summary.Failure("INTERNAL_ERROR", message, null, 0), shard()));
+        out.println("weft: " + shortName + " ERROR — " + message);
+        context.publishReportEntry("weft", message);
     }
 
     private void warn(List<String> warnings) {
@@ -162,7 +210,7 @@ final class ExplorationSession {
                 + " ms: the test's thread was interrupted (JUnit's @Timeout, or junit.jupiter.execution.timeout.*)."
                 + " The interleavings run so far passed; the search was not exhaustive. Give the test more time, or"
                 + " a budget of Weft's own that ends the search without failing it (maxExecutions, maxSeconds).";
-        SummaryJson.write(testDir(), new Summary(testName, settings.algorithm().name(), false, false, executions, 0,
+        writeSummary(testDir(), new Summary(testName, settings.algorithm().name(), false, false, executions, 0,
                 millis, new Summary.Failure("TIMEOUT", message, null, 0), shard()));
         out.println(message);
         context.publishReportEntry("weft", message);
@@ -229,7 +277,7 @@ final class ExplorationSession {
 
     private void pass(ExplorationResult result, Path testDir, ReplayToken replay, ProgressListener progress)
             throws IOException {
-        SummaryJson.write(testDir, summary(result, null));
+        writeSummary(testDir, summary(result, null));
         String line = consoleLine("PASS", result);
         out.println(line);
         context.publishReportEntry("weft", line);
@@ -260,7 +308,7 @@ final class ExplorationSession {
             throws Throwable {
         String algorithm = settings.algorithm().name();
         String token = ReplayToken.of(failure.schedule(), failure.events()).encode();
-        SummaryJson.write(testDir, summary(result, new Summary.Failure(failure.kind().name(), failure.message(),
+        writeSummary(testDir, summary(result, new Summary.Failure(failure.kind().name(), failure.message(),
                 token, failure.preemptions())));
         Path report = ReportFiles.write(testDir, testName, failure, token);
         String line = consoleLine("FAIL", result) + "; failing schedule with "

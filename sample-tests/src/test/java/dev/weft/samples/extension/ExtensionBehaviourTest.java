@@ -196,6 +196,8 @@ class ExtensionBehaviourTest {
                 "spinsOutOfReachForAWhile", reports, Map.of("weft.watchdogSeconds", "1")));
 
         assertThat(outcome[0].failure()).as(console).isPresent();
+        assertThat(outcome[0].summaryJson()).as("the report of a run that failed this way").contains(
+                "\"verdict\": \"FAIL\"");
         int started = ExtensionPrograms.SPINNER_EXECUTIONS.get();
         Thread.sleep(2 * ExtensionPrograms.SPIN_MILLIS); // every spinner is done, a thread given up is back
         assertThat(ExtensionPrograms.SPINNER_EXECUTIONS.get()).as("executions started after the run; " + console)

@@ -6,6 +6,7 @@ import org.junit.platform.launcher.core.LauncherFactory;
 import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -84,7 +85,10 @@ public final class FreshJvm {
                 .configurationParameter("weft.reportDir", args[0])
                 .selectors(selectClass(args[1]))
                 .build();
-        LauncherFactory.create().execute(discovery, new SummaryGeneratingListener());
+        SummaryGeneratingListener listener = new SummaryGeneratingListener();
+        LauncherFactory.create().execute(discovery, listener);
+        // what JUnit saw there (a test that ended without a report says why only here)
+        listener.getSummary().printFailuresTo(new PrintWriter(System.out, true), 20);
         boolean kept = false;
         for (Method method : Class.forName(args[1]).getDeclaredMethods()) {
             kept |= Modifier.isSynchronized(method.getModifiers());

@@ -1,5 +1,7 @@
 package dev.weft.scheduler.runtime;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.lang.ref.WeakReference;
 import java.util.Collections;
 import java.util.Map;
@@ -7,6 +9,7 @@ import java.util.WeakHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 
 /**
  * A managed thread that runs as a continuation ({@link Continuations}) on a platform thread of its execution's
@@ -35,6 +38,21 @@ final class Fiber {
             Collections.synchronizedMap(new WeakHashMap<>());
     /** The last main thread's fiber launched from each driving thread ({@link #mainThread}). */
     private static final ThreadLocal<Fiber> LAST_MAIN = new ThreadLocal<>();
+    private static final VarHandle MOUNTED_ON;
+    /**
+     * Tests only: runs on the carrier right after a fiber whose body returned has left it, the moment at which a wake
+     * at close may have another carrier take the fiber from the ready queue (see {@code FiberRaceTest}). {@code null}
+     * otherwise.
+     */
+    static volatile Consumer<Fiber> afterItEnded;
+
+    static {
+        try {
+            MOUNTED_ON = MethodHandles.lookup().findVarHandle(Fiber.class, "mountedOn", Thread.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     final Thread thread;
     final ManagedThread managed;
@@ -42,7 +60,10 @@ final class Fiber {
     private final Object continuation;
     /** In its execution's ready queue (or about to be): a second schedule before it ran adds nothing. */
     private final AtomicBoolean queued = new AtomicBoolean();
-    /** The carrier it is mounted on, or {@code null} while suspended (or not started, or done). */
+    /**
+     * The carrier it is mounted on, or {@code null} while suspended (or not started, or done); set through
+     * {@link #MOUNTED_ON}.
+     */
     private volatile Thread mountedOn;
     /** The carrier it waits on during a pinned pause, or {@code null}. */
     private volatile Thread pinnedOn;
@@ -156,30 +177,42 @@ final class Fiber {
      *         that the caller tries again later
      */
     boolean runOn(Thread carrier) {
-        if (mountedOn != null) {
+        // Taken with a compare-and-set: a fiber woken twice may sit twice in the ready queue, and two carriers (the
+        // one it was pinned to and the one that took over, or the driver and a helper) may poll it at once.
+        if (!MOUNTED_ON.compareAndSet(this, null, carrier)) {
             return false;
         }
-        queued.set(false); // a wake from now on schedules it again
-        if (done) {
-            return true;
-        }
-        mountedOn = carrier;
-        Continuations.mount(carrier, thread);
+        boolean ended = false;
         try {
-            Continuations.run(continuation);
+            queued.set(false); // a wake from now on schedules it again
+            if (done) {
+                return true;
+            }
+            Continuations.mount(carrier, thread);
+            try {
+                Continuations.run(continuation);
+            } finally {
+                Continuations.unmount(carrier, thread);
+            }
+            ended = Continuations.done(continuation);
+            if (ended) {
+                // Only now, unmounted: its thread may serve the next execution (mainThread). And before it lets go of
+                // the carrier: the close wakes every thread, this one too, and a carrier that takes it from the ready
+                // queue must find it done rather than run an ended continuation.
+                done = true;
+                Thread waiting = closer;
+                if (waiting != null) {
+                    LockSupport.unpark(waiting);
+                }
+            }
+            return true;
         } finally {
-            Continuations.unmount(carrier, thread);
             mountedOn = null;
-        }
-        if (Continuations.done(continuation)) {
-            // only now, unmounted: its thread may serve the next execution (mainThread)
-            done = true;
-            Thread waiting = closer;
-            if (waiting != null) {
-                LockSupport.unpark(waiting);
+            Consumer<Fiber> hook = afterItEnded;
+            if (ended && hook != null) {
+                hook.accept(this);
             }
         }
-        return true;
     }
 
     /** The platform thread it runs on now, or its own {@code Thread} while it is not mounted. */

@@ -81,11 +81,25 @@ final class FiberCarrier extends Thread {
             Fiber fiber = fibers.nextReady();
             if (fiber == null) {
                 LockSupport.parkNanos(this, IDLE_NANOS); // a timeout: released meanwhile, it may have to end
-            } else if (!fiber.runOn(this)) {
+            } else if (!runs(fibers, fiber)) {
                 fibers.again(fiber); // it is ending a pinned pause on another carrier: run once it is suspended
                 LockSupport.parkNanos(this, RETRY_NANOS);
             }
             idleSince = System.nanoTime();
+        }
+    }
+
+    /**
+     * Runs {@code fiber}, or says it is still mounted elsewhere. A defect of Weft's that escapes the fiber (it is not
+     * the test's: the test's exceptions end its thread inside the continuation) is kept for the close to report, and
+     * the carrier serves on, so that the other fibers are still unwound.
+     */
+    private boolean runs(Fibers fibers, Fiber fiber) {
+        try {
+            return fiber.runOn(this);
+        } catch (RuntimeException | Error e) {
+            fibers.carrierFailed(e);
+            return true;
         }
     }
 

@@ -22,6 +22,8 @@ final class Fibers {
     /** The driving thread's, when it carries the fibers itself ({@link #servedInline}). */
     private InlineCarrying inline;
     private boolean stopped;
+    /** What escaped a fiber on a carrier (a defect of Weft's), for the close to report; {@code null} if nothing. */
+    private volatile Throwable carrierFailure;
 
     /** Whether {@code execution} runs {@code thread}, started by one of its managed threads, as a fiber. */
     static boolean mayRun(Execution execution, Thread thread) {
@@ -129,6 +131,18 @@ final class Fibers {
     /** {@code fiber} could not run yet: it is tried again after the others. */
     void again(Fiber fiber) {
         ready.add(fiber);
+    }
+
+    /** A carrier caught {@code failure} running a fiber: the first is kept. */
+    void carrierFailed(Throwable failure) {
+        if (carrierFailure == null) {
+            carrierFailure = failure;
+        }
+    }
+
+    /** What escaped a fiber on a carrier, or {@code null}. */
+    Throwable carrierFailure() {
+        return carrierFailure;
     }
 
     /** At close, once the fibers have ended (or are left stuck): the carrier is free for the next execution. */

@@ -347,9 +347,13 @@ public final class JvmRun implements Run {
         if (execution.driverInterrupted) {
             Thread.currentThread().interrupt(); // for the exploration to stop before its next execution
         }
+        Throwable carrierFailure = execution.fibers == null ? null : execution.fibers.carrierFailure();
         if (!stuck.isEmpty()) {
             throw new IllegalStateException("could not unwind threads " + stuck + " within "
-                    + execution.settings.watchdogTimeout().toMillis() + " ms; they are left running");
+                    + execution.settings.watchdogTimeout().toMillis() + " ms; they are left running", carrierFailure);
+        }
+        if (carrierFailure != null) {
+            throw new IllegalStateException("a fiber's carrier failed in Weft's own code", carrierFailure);
         }
     }
 

@@ -8,15 +8,15 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** Runs a main class in a fresh JVM with this test's class path, for what only a fresh JVM can show. */
-final class ForkedJvm {
+public final class ForkedJvm {
 
-    record Result(int exitCode, String output) {
+    public record Result(int exitCode, String output) {
     }
 
     private ForkedJvm() {
     }
 
-    static Result run(Class<?> mainClass, String... jvmOptions) throws IOException, InterruptedException {
+    public static Result run(Class<?> mainClass, String... jvmOptions) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(List.of(jvmOptions));

@@ -7,15 +7,19 @@ import java.nio.file.Path;
 import java.util.List;
 
 /** Installs the instrumentation for the subjects, and finds their source lines by marker comments. */
-final class SubjectSetup {
+public final class SubjectSetup {
 
     static final String SUBJECTS = "dev.weft.scheduler.instrument.subjects";
 
     private SubjectSetup() {
     }
 
-    /** The subjects live under Weft's own (excluded) packages; the include property brings them back in. */
-    static synchronized void ensureInstalled() {
+    /**
+     * The subjects live under Weft's own (excluded) packages; the include property brings them back in. Every test of
+     * this module that needs the instrumentation installs it here: installed without that property, it would stay so
+     * for the instrumentation tests that run later in the same JVM.
+     */
+    public static synchronized void ensureInstalled() {
         if (System.getProperty(ClassFilter.INCLUDE_PROPERTY) == null) {
             System.setProperty(ClassFilter.INCLUDE_PROPERTY, SUBJECTS);
         }
