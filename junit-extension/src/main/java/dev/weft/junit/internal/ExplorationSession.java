@@ -136,6 +136,13 @@ final class ExplorationSession {
         if (first.cause() instanceof TestAbortedException aborted) {
             throw aborted;
         }
+        String leftRunning = subject.threadsLeftRunning();
+        if (leftRunning != null) {
+            // Threads the failing execution could not stop still run: no execution more (neither the search for
+            // fewer preemptions nor the replay for detail), each of which would leave more of them.
+            warn(List.of(leftRunning + ". The failure is reported as found; no further execution was run."));
+            throw failure(result, ReportedFailure.asFound(first), first, testDir);
+        }
         // Out of time (JUnit's timeout interrupted this thread): no search for fewer preemptions, and the one replay
         // that records the report's detail runs with the interrupt held back, then put back for JUnit to see.
         boolean outOfTime = Thread.interrupted();
@@ -146,7 +153,7 @@ final class ExplorationSession {
         if (outOfTime) {
             Thread.currentThread().interrupt();
         }
-        fail(result, reported, detailed, testDir);
+        throw failure(result, reported, detailed, testDir);
     }
 
     /**
@@ -303,9 +310,14 @@ final class ExplorationSession {
         }
     }
 
-    /** @param failure the reported failure, with stacks and values if its detailed replay recorded them */
-    private void fail(ExplorationResult result, ReportedFailure reported, ExplorationFailure failure, Path testDir)
-            throws Throwable {
+    /**
+     * Writes the failure's summary and report files and prints its console line.
+     *
+     * @param failure the reported failure, with stacks and values if its detailed replay recorded them
+     * @return the error that fails the test
+     */
+    private AssertionError failure(ExplorationResult result, ReportedFailure reported, ExplorationFailure failure,
+                                   Path testDir) throws IOException {
         String algorithm = settings.algorithm().name();
         String token = ReplayToken.of(failure.schedule(), failure.events()).encode();
         writeSummary(testDir, summary(result, new Summary.Failure(failure.kind().name(), failure.message(),
@@ -322,7 +334,7 @@ final class ExplorationSession {
                 + System.lineSeparator() + TraceTable.render(failure) + System.lineSeparator()
                 + "replay: @ExhaustiveConcurrency(replay = \"" + token + "\")  or  -Dweft.replay=" + token
                 + System.lineSeparator() + "report: " + report.toAbsolutePath();
-        throw new AssertionError(message, failure.cause());
+        return new AssertionError(message, failure.cause());
     }
 
     /**

@@ -185,8 +185,9 @@ class ExtensionBehaviourTest {
 
     /**
      * A thread that spins out of reach cannot be unwound. On JDK 24 and later it holds the exploring thread, which is
-     * given up and the test explored again on JUnit's thread; either way the test fails instead of hanging, and no
-     * execution starts once the run is over, when the given-up thread has come back.
+     * given up and the test explored again on JUnit's thread; either way the test fails instead of hanging, as
+     * UNCONTROLLED_BLOCKING with the spinning thread's stack, the console says the thread is left running, and no
+     * execution starts once the failing one could not be closed, nor once the given-up thread has come back.
      */
     @Test
     void aThreadSpinningOutOfReachFailsTheTestAndNothingExploresOnAfterIt() throws InterruptedException {
@@ -196,8 +197,9 @@ class ExtensionBehaviourTest {
                 "spinsOutOfReachForAWhile", reports, Map.of("weft.watchdogSeconds", "1")));
 
         assertThat(outcome[0].failure()).as(console).isPresent();
-        assertThat(outcome[0].summaryJson()).as("the report of a run that failed this way").contains(
-                "\"verdict\": \"FAIL\"");
+        assertThat(outcome[0].summaryJson()).as("the report names the stuck thread's kind of failure and where it is")
+                .contains("\"verdict\": \"FAIL\"", "\"kind\": \"UNCONTROLLED_BLOCKING\"", "spinOutOfReach");
+        assertThat(console).contains("could not be stopped", "left running", "no further execution was run");
         int started = ExtensionPrograms.SPINNER_EXECUTIONS.get();
         Thread.sleep(2 * ExtensionPrograms.SPIN_MILLIS); // every spinner is done, a thread given up is back
         assertThat(ExtensionPrograms.SPINNER_EXECUTIONS.get()).as("executions started after the run; " + console)

@@ -47,6 +47,8 @@ public final class JvmRun implements Run {
     private ManagedThread lastMover;
     private int nextEventIndex;
     private boolean closed;
+    /** Set by a close that could not unwind threads of an execution that had failed: which, and for how long. */
+    private String leftRunning;
 
     private JvmRun(Execution execution, Consumer<String> warnings) {
         this.execution = execution;
@@ -60,6 +62,14 @@ public final class JvmRun implements Run {
      */
     boolean workerIdentityMayHaveMattered() {
         return execution.tookAsInterchangeableWorker && execution.threadIdentityObserved;
+    }
+
+    /**
+     * The threads this execution's close could not unwind after the execution had failed (stuck in code the scheduler
+     * does not control, deaf to interrupts), which are left running; {@code null} if there were none.
+     */
+    String leftRunning() {
+        return leftRunning;
     }
 
     /**
@@ -349,8 +359,15 @@ public final class JvmRun implements Run {
         }
         Throwable carrierFailure = execution.fibers == null ? null : execution.fibers.carrierFailure();
         if (!stuck.isEmpty()) {
-            throw new IllegalStateException("could not unwind threads " + stuck + " within "
-                    + execution.settings.watchdogTimeout().toMillis() + " ms; they are left running", carrierFailure);
+            String left = "thread(s) " + stuck + " could not be stopped within "
+                    + execution.settings.watchdogTimeout().toMillis() + " ms after the execution ended; they are left"
+                    + " running";
+            if (execution.failure() == null || carrierFailure != null) {
+                throw new IllegalStateException(left, carrierFailure);
+            }
+            // The execution failed (the watchdog named the stuck thread, with its stack): that failure is the verdict,
+            // and the subject lets no further execution start beside threads it no longer controls.
+            leftRunning = left;
         }
         if (carrierFailure != null) {
             throw new IllegalStateException("a fiber's carrier failed in Weft's own code", carrierFailure);

@@ -24,6 +24,7 @@ public final class JvmSubject implements Subject {
     private final Set<String> staticInitialiserStarts = ConcurrentHashMap.newKeySet();
     private JvmRun last;
     private boolean workerIdentityMattered;
+    private String threadsLeftRunning;
 
     public JvmSubject(ThrowingRunnable body, RuntimeSettings settings) {
         this(body, settings, CausalOrder.UNKNOWN);
@@ -64,7 +65,8 @@ public final class JvmSubject implements Subject {
      * @throws ExplorationInterrupted if the calling thread was interrupted (JUnit's timeout): the exploration ends
      * @throws IllegalStateException  if the calling thread was given up while it carried a fiber stuck in the test's
      *                                code ({@link InlineCarrying}) and has come back since: its supervisor explores
-     *                                the test again elsewhere, so this exploration must not go on beside it
+     *                                the test again elsewhere, so this exploration must not go on beside it; or if an
+     *                                earlier execution left threads running ({@link #threadsLeftRunning})
      */
     @Override
     public JvmRun start() {
@@ -79,6 +81,11 @@ public final class JvmSubject implements Subject {
         if (workerIdentityMattered()) {
             throw new WorkerIdentityMattered();
         }
+        String left = threadsLeftRunning();
+        if (left != null) {
+            throw new IllegalStateException("an earlier execution failed and left threads running, so no further"
+                    + " execution starts: " + left);
+        }
         ControlledHooks.installIfAbsent();
         last = JvmRun.start(settings, body, warnings::add, clockOrigin, staticInitialiserStarts, order, watch);
         return last;
@@ -92,6 +99,18 @@ public final class JvmSubject implements Subject {
     public boolean workerIdentityMattered() {
         workerIdentityMattered |= last != null && last.workerIdentityMayHaveMattered();
         return workerIdentityMattered;
+    }
+
+    /**
+     * Why an execution that failed left threads running (stuck in code the scheduler does not control, deaf to
+     * interrupts), or {@code null}. Its failure stands; nothing more of the test should run in this JVM, where those
+     * threads go on outside any execution.
+     */
+    public String threadsLeftRunning() {
+        if (threadsLeftRunning == null && last != null) {
+            threadsLeftRunning = last.leftRunning();
+        }
+        return threadsLeftRunning;
     }
 
     /** What the executions found worth telling the test's author without failing it (each distinct text once). */
