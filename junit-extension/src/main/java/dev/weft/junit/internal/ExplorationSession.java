@@ -72,7 +72,11 @@ final class ExplorationSession {
             throw notAnExploration;
         } catch (Throwable t) {
             if (!summaryWritten) {
-                reportInternalError(t, started);
+                try {
+                    reportInternalError(t, started);
+                } catch (IOException | RuntimeException unwritten) {
+                    t.addSuppressed(unwritten); // the error itself is what the test must fail with
+                }
             }
             throw t;
         }

@@ -209,6 +209,25 @@ class ExtensionBehaviourTest {
         }
     }
 
+    /**
+     * An exploration that ends with an exception that is no verdict (here: a daemon the close cannot stop after an
+     * execution that passed) still writes {@code summary.json}, as {@code INTERNAL_ERROR}, and fails the test with
+     * that exception.
+     */
+    @Test
+    void anExceptionThatIsNoVerdictStillWritesTheSummary() throws InterruptedException {
+        WeftRunner.Outcome[] outcome = new WeftRunner.Outcome[1];
+        String console = captureConsole(() -> outcome[0] = WeftRunner.run(ExtensionPrograms.class,
+                "daemonSwallowsTheUnwindingAndSpinsOutOfReach", reports, Map.of("weft.watchdogSeconds", "1")));
+        Thread.sleep(ExtensionPrograms.SPIN_MILLIS); // the daemon is done
+
+        assertThat(outcome[0].failure()).as(console).get().isInstanceOf(IllegalStateException.class)
+                .extracting(Throwable::getMessage).asString().contains("could not be stopped");
+        assertThat(outcome[0].summaryJson()).contains("\"verdict\": \"FAIL\"", "\"kind\": \"INTERNAL_ERROR\"",
+                "could not be stopped", "\"executions\": ");
+        assertThat(console).contains("daemonSwallowsTheUnwindingAndSpinsOutOfReach ERROR");
+    }
+
     @Test
     void summaryJsonIsWrittenForAPassingTestToo() {
         WeftRunner.Outcome outcome = WeftRunner.run(ExtensionPrograms.class, "countsEveryExecution", reports);

@@ -157,6 +157,29 @@ class ExtensionPrograms {
         spinner.join();
     }
 
+    /** Written by {@link #daemonSwallowsTheUnwindingAndSpinsOutOfReach}'s daemon in a loop. */
+    private volatile int beat;
+
+    /**
+     * The body returns at once, so the execution passes; its daemon thread loops on a volatile write, and when closing
+     * the execution unwinds it from its next write, it catches that and spins for {@link #SPIN_MILLIS} out of reach.
+     * The close cannot stop it, and no execution failed: what is left is no verdict of the test's.
+     */
+    @ExhaustiveConcurrency
+    void daemonSwallowsTheUnwindingAndSpinsOutOfReach() {
+        Thread daemon = new Thread(() -> {
+            try {
+                while (true) {
+                    beat++;
+                }
+            } catch (Throwable unwound) {
+                spinOutOfReach();
+            }
+        });
+        daemon.setDaemon(true);
+        daemon.start();
+    }
+
     /** Spins on the real clock: through a method handle, which Weft's virtual clock does not replace. */
     private static void spinOutOfReach() {
         try {
