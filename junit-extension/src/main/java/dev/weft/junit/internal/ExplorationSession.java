@@ -16,6 +16,7 @@ import dev.weft.scheduler.instrument.WeftInstrumentation;
 import dev.weft.scheduler.runtime.InlineCarrying;
 import dev.weft.scheduler.runtime.JvmSubject;
 import dev.weft.scheduler.runtime.RuntimeSettings;
+import dev.weft.scheduler.runtime.ThreadsLeftRunning;
 import dev.weft.scheduler.runtime.ExplorationInterrupted;
 import dev.weft.scheduler.runtime.WorkerIdentityMattered;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -140,20 +141,27 @@ final class ExplorationSession {
         if (first.cause() instanceof TestAbortedException aborted) {
             throw aborted;
         }
-        String leftRunning = subject.threadsLeftRunning();
-        if (leftRunning != null) {
-            // Threads the failing execution could not stop still run: no execution more (neither the search for
-            // fewer preemptions nor the replay for detail), each of which would leave more of them.
-            warn(List.of(leftRunning + ". The failure is reported as found; no further execution was run."));
-            throw failure(result, ReportedFailure.asFound(first), first, testDir);
-        }
         // Out of time (JUnit's timeout interrupted this thread): no search for fewer preemptions, and the one replay
         // that records the report's detail runs with the interrupt held back, then put back for JUnit to see.
         boolean outOfTime = Thread.interrupted();
-        ReportedFailure reported = replay == null && settings.minimizePreemptions() && !outOfTime
-                ? ReportedFailure.withFewestPreemptions(subject, first, options)
-                : ReportedFailure.asFound(first);
-        ExplorationFailure detailed = DetailedReplay.of(reported.shown(), body, runtime, options);
+        ReportedFailure reported = ReportedFailure.asFound(first);
+        if (replay == null && settings.minimizePreemptions() && !outOfTime && subject.threadsLeftRunning() == null) {
+            try {
+                reported = ReportedFailure.withFewestPreemptions(subject, first, options);
+            } catch (ThreadsLeftRunning stopped) {
+                // an execution of the search failed otherwise and left a thread running: the search ends there
+            }
+        }
+        String leftRunning = subject.threadsLeftRunning();
+        ExplorationFailure detailed;
+        if (leftRunning == null) {
+            detailed = DetailedReplay.of(reported.shown(), body, runtime, options);
+        } else {
+            // Threads an execution could not stop still run: no execution more, each of which could leave another.
+            warn(List.of(leftRunning + ". No further execution was run: the failure is reported as found so far,"
+                    + " without the replay that records stacks and values."));
+            detailed = reported.shown();
+        }
         if (outOfTime) {
             Thread.currentThread().interrupt();
         }

@@ -199,7 +199,7 @@ class ExtensionBehaviourTest {
         assertThat(outcome[0].failure()).as(console).isPresent();
         assertThat(outcome[0].summaryJson()).as("the report names the stuck thread's kind of failure and where it is")
                 .contains("\"verdict\": \"FAIL\"", "\"kind\": \"UNCONTROLLED_BLOCKING\"", "spinOutOfReach");
-        assertThat(console).contains("could not be stopped", "left running", "no further execution was run");
+        assertThat(console).contains("could not be stopped", "left running", "No further execution was run");
         int started = ExtensionPrograms.SPINNER_EXECUTIONS.get();
         Thread.sleep(2 * ExtensionPrograms.SPIN_MILLIS); // every spinner is done, a thread given up is back
         assertThat(ExtensionPrograms.SPINNER_EXECUTIONS.get()).as("executions started after the run; " + console)
@@ -207,6 +207,23 @@ class ExtensionBehaviourTest {
         if (Runtime.version().feature() >= 24) {
             assertThat(console).contains("the exploring thread was given up");
         }
+    }
+
+    /**
+     * A thread that an execution of the search for fewer preemptions cannot stop ends that search: no replay for
+     * detail runs after it, the failure is reported with the schedule found so far, and the console says why.
+     */
+    @Test
+    void aThreadLeftRunningByTheSearchForFewerPreemptionsEndsItAndTheFirstFailureIsReported()
+            throws InterruptedException {
+        WeftRunner.Outcome[] outcome = new WeftRunner.Outcome[1];
+        String console = captureConsole(() -> outcome[0] = WeftRunner.run(ExtensionPrograms.class,
+                "failsWithAPreemptionAndSpinsOutOfReachWithout", reports, Map.of("weft.watchdogSeconds", "1")));
+        Thread.sleep(ExtensionPrograms.SPIN_MILLIS); // the reader is done
+
+        assertThat(outcome[0].summaryJson()).as(console).contains("\"kind\": \"ASSERTION\"",
+                "the reader ran between the writer's two writes", "\"preemptions\": 1");
+        assertThat(console).contains("could not be stopped", "left running", "No further execution was run");
     }
 
     /**

@@ -157,6 +157,37 @@ class ExtensionPrograms {
         spinner.join();
     }
 
+    /** The two flags of {@link #failsWithAPreemptionAndSpinsOutOfReachWithout}. */
+    static final class Flags {
+        int first;
+        int second;
+    }
+
+    /**
+     * The reader fails its assertion only when it runs between the writer's two writes, a schedule with a preemption,
+     * which the search finds first; it spins out of reach when it runs before both, a schedule without one (the
+     * writer has not started), which only the search for fewer preemptions gets to.
+     */
+    @ExhaustiveConcurrency
+    void failsWithAPreemptionAndSpinsOutOfReachWithout() throws InterruptedException {
+        Flags flags = new Flags();
+        Thread writer = new Thread(() -> {
+            flags.first = 1;
+            flags.second = 1;
+        });
+        Thread reader = new Thread(() -> {
+            if (flags.first == 0) {
+                spinOutOfReach();
+            } else {
+                assertEquals(1, flags.second, "the reader ran between the writer's two writes");
+            }
+        });
+        writer.start();
+        reader.start();
+        writer.join();
+        reader.join();
+    }
+
     /** Written by {@link #daemonSwallowsTheUnwindingAndSpinsOutOfReach}'s daemon in a loop. */
     private volatile int beat;
 

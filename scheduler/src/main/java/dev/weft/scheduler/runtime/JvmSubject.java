@@ -65,8 +65,8 @@ public final class JvmSubject implements Subject {
      * @throws ExplorationInterrupted if the calling thread was interrupted (JUnit's timeout): the exploration ends
      * @throws IllegalStateException  if the calling thread was given up while it carried a fiber stuck in the test's
      *                                code ({@link InlineCarrying}) and has come back since: its supervisor explores
-     *                                the test again elsewhere, so this exploration must not go on beside it; or if an
-     *                                earlier execution left threads running ({@link #threadsLeftRunning})
+     *                                the test again elsewhere, so this exploration must not go on beside it
+     * @throws ThreadsLeftRunning     if an earlier execution left threads running ({@link #threadsLeftRunning})
      */
     @Override
     public JvmRun start() {
@@ -83,8 +83,7 @@ public final class JvmSubject implements Subject {
         }
         String left = threadsLeftRunning();
         if (left != null) {
-            throw new IllegalStateException("an earlier execution failed and left threads running, so no further"
-                    + " execution starts: " + left);
+            throw new ThreadsLeftRunning(left);
         }
         ControlledHooks.installIfAbsent();
         last = JvmRun.start(settings, body, warnings::add, clockOrigin, staticInitialiserStarts, order, watch);
