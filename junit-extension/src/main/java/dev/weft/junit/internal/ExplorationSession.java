@@ -45,7 +45,11 @@ final class ExplorationSession {
     private List<Long> workerShares = List.of();
     /** Of the workers' executions, those of branches run ahead whose owner then ran them itself. */
     private long runInVain;
-    /** The exploration's progress so far (the last one's, when it explores again), or {@code null} before it. */
+    /**
+     * The progress of the exploration under way (the last one's, when it explores again): the console's progress
+     * lines, the executions so far for a summary that ends it early, the last execution for a replay's check.
+     * {@code null} before the first.
+     */
     private ProgressListener progress;
     /** Whether this test's {@code summary.json} is written: once, whatever its verdict. */
     private boolean summaryWritten;
@@ -90,7 +94,7 @@ final class ExplorationSession {
         ExplorationOptions options = new ExplorationOptions(SearchAlgorithm.valueOf(settings.algorithm().name()),
                 settings.maxExecutions(), settings.maxSteps(), true, settings.maxSeconds() == WeftSettings.NO_TIME_BUDGET
                 ? Long.MAX_VALUE : TimeUnit.SECONDS.toNanos(settings.maxSeconds()), settings.shard());
-        ProgressListener progress = progress(new ProgressListener(shortName, out));
+        progress = new ProgressListener(shortName, out);
         RuntimeSettings runtime = RuntimeSettings.defaults()
                 .withWatchdogTimeout(settings.watchdogTimeout())
                 .withTimeouts(settings.timeouts())
@@ -106,7 +110,7 @@ final class ExplorationSession {
             workerShares = parallel.shares();
             runInVain = parallel.inVain();
             warn(parallel.warnings());
-            pass(parallel.result(), testDir(), null, null);
+            pass(parallel.result(), testDir(), null);
             return;
         }
         if (parallel != null) {
@@ -114,9 +118,10 @@ final class ExplorationSession {
                     + parallel.oneWorkerBecause();
             out.println(note);
             context.publishReportEntry("weft.workers", note);
-            progress = progress(new ProgressListener(shortName, out)); // its rate counts from here, not from the workers' start
+            // its rate counts from here, not from the workers' start
+            progress = new ProgressListener(shortName, out);
         }
-        ExplorationResult result = explore(replay, options, subject, progress, started);
+        ExplorationResult result = explore(replay, options, subject, started);
         if (subject.workerIdentityMattered()) {
             // The idle workers of a pool were taken as interchangeable, and a thread looked at its identity: what
             // ran so far is real, but a failure-free exploration is not yet exhaustive. Explore again, with every
@@ -126,15 +131,15 @@ final class ExplorationSession {
             if (result == null || !result.failed()) {
                 out.println("weft: " + shortName + " a task looked at the thread it runs on: exploring again with"
                         + " every choice of idle pool worker");
-                progress = progress(new ProgressListener(shortName, out));
-                result = explore(replay, options, subject, progress, started);
+                progress = new ProgressListener(shortName, out);
+                result = explore(replay, options, subject, started);
             }
         }
         warn(subject.warnings());
 
         Path testDir = testDir();
         if (!result.failed()) {
-            pass(result, testDir, replay, progress);
+            pass(result, testDir, replay);
             return;
         }
         ExplorationFailure first = result.failures().get(0);
@@ -174,19 +179,14 @@ final class ExplorationSession {
      */
     private ParallelExploration.Outcome exploreInParallel(ExplorationOptions options, RuntimeSettings runtime,
                                                           long started) throws IOException {
-        ProgressListener progress = progress(new ProgressListener(shortName, out, settings.workers()));
+        progress = new ProgressListener(shortName, out, settings.workers());
         try {
             return new ParallelExploration(settings.workers(), options,
                     watch -> new JvmSubject(body, runtime, new ExplorerCausalOrder(), watch), progress).explore();
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
-            throw stopAtTimeout(progress, started);
+            throw stopAtTimeout(started);
         }
-    }
-
-    private ProgressListener progress(ProgressListener listener) {
-        this.progress = listener;
-        return listener;
     }
 
     private void writeSummary(Path testDir, Summary summary) throws IOException {
@@ -222,7 +222,7 @@ final class ExplorationSession {
      * exploration ended before its next execution. Writes a {@code summary.json} that says how far it got, and returns
      * Weft's account to throw; JUnit reports its timeout with this failure attached.
      */
-    private ExplorationTimedOut stopAtTimeout(ProgressListener progress, long started) throws IOException {
+    private ExplorationTimedOut stopAtTimeout(long started) throws IOException {
         long executions = progress.ended();
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
         String message = "weft: " + shortName + " stopped after " + executions + " execution(s) in " + millis
@@ -252,7 +252,7 @@ final class ExplorationSession {
      * thread is interrupted it ends as {@link #stopAtTimeout} says.
      */
     private ExplorationResult explore(ReplayToken replay, ExplorationOptions options, JvmSubject subject,
-                                      ProgressListener progress, long started) throws IOException {
+                                      long started) throws IOException {
         try {
             if (replay != null || !settings.continuations() || !InlineCarrying.possible()) {
                 return explorer(replay, options).explore(subject, progress);
@@ -270,7 +270,7 @@ final class ExplorationSession {
         } catch (WorkerIdentityMattered abandoned) {
             return null;
         } catch (ExplorationInterrupted interrupted) {
-            throw stopAtTimeout(progress, started);
+            throw stopAtTimeout(started);
         }
     }
 
@@ -294,8 +294,7 @@ final class ExplorationSession {
         return settings.shard().whole() || settings.replay() != null ? null : settings.shard().toString();
     }
 
-    private void pass(ExplorationResult result, Path testDir, ReplayToken replay, ProgressListener progress)
-            throws IOException {
+    private void pass(ExplorationResult result, Path testDir, ReplayToken replay) throws IOException {
         writeSummary(testDir, summary(result, null));
         String line = consoleLine("PASS", result);
         out.println(line);
