@@ -39,11 +39,11 @@ final class OpText {
             case UNPARK -> "unpark " + location.owner();
             case JOIN -> "join " + location.owner();
             case END -> "end";
-            case LOCK -> "lock " + op.lockId().name();
-            case TRY_LOCK -> "tryLock " + op.lockId().name();
+            case LOCK -> (op.shared() ? "read-lock " : "lock ") + op.lockId().name();
+            case TRY_LOCK -> (op.shared() ? "tryReadLock " : "tryLock ") + op.lockId().name();
             // a query of the lock, or a try that did not get it
             case OBSERVE_LOCK -> "observe " + op.lockId().name();
-            case UNLOCK -> "unlock " + op.lockId().name();
+            case UNLOCK -> (op.shared() ? "read-unlock " : "unlock ") + op.lockId().name();
             case WAIT -> "wait " + op.lockId().name();
             case NOTIFY -> "notify " + op.lockId().name();
             case NOTIFY_ALL -> "notifyAll " + op.lockId().name();

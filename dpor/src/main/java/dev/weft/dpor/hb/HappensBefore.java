@@ -25,8 +25,9 @@ import java.util.Map;
  * critical sections, so the order of acquisitions decides the order of everything else on the lock. A blocking
  * acquisition never races with a release: it could not have run before the release that let it go. A non-blocking
  * operation ({@link OpKind#TRY_LOCK}, {@link OpKind#OBSERVE_LOCK}) could, with another result, so it races with
- * releases too (see {@link #accessLock} and docs/design/explorers.md). A counting lock (a semaphore) is a count, not an
- * owner: see {@link #accessCountingLock}.
+ * releases too (see {@link #accessLock} and docs/design/explorers.md). A shared hold (a read lock) lets other shared
+ * acquisitions in while it lasts, so those, and its release, race with more: see {@link #sharedRaces}. A counting
+ * lock (a semaphore) is a count, not an owner: see {@link #accessCountingLock}.
  */
 public final class HappensBefore {
 
@@ -75,6 +76,19 @@ public final class HappensBefore {
     private static final class LockState {
         final LocationState order = new LocationState();
         int lastAcquire = -1;
+        /** visible shared holds not released yet */
+        int sharedHolds;
+        /** the shared acquisition that took the lock while no shared hold was left, or -1 */
+        int sharedSince = -1;
+
+        /**
+         * The acquisition a blocking exclusive one races with: the one that took the lock when it was last free. That
+         * is the latest acquisition, unless that was shared: then the first of the shared holds that overlap up to
+         * now, since the exclusive one could not have come between them.
+         */
+        int lastFromFree(List<Event> events) {
+            return lastAcquire >= 0 && events.get(lastAcquire).operation().shared() ? sharedSince : lastAcquire;
+        }
     }
 
     /**
@@ -229,18 +243,44 @@ public final class HappensBefore {
         for (int observation : candidates) {
             clock.join(clocks.get(observation));
         }
-        if (kind.acquires() && state.lastAcquire >= 0) {
-            candidates = append(candidates, state.lastAcquire);
+        int acquisition = !kind.acquires() ? -1
+                : op.shared() || kind == OpKind.TRY_LOCK ? state.lastAcquire : state.lastFromFree(events);
+        if (acquisition >= 0) {
+            candidates = append(candidates, acquisition);
         }
         if (kind == OpKind.TRY_LOCK && latest >= 0 && latest != state.lastAcquire) {
+            candidates = append(candidates, latest);
+        } else if (sharedRaces(op, thread, latest) && latest != acquisition) {
             candidates = append(candidates, latest);
         }
         if (kind.acquires()) {
             state.lastAcquire = index;
         }
+        if (op.shared() && kind.acquires()) {
+            state.sharedSince = state.sharedHolds++ == 0 ? index : state.sharedSince;
+        } else if (op.shared() && kind == OpKind.UNLOCK) {
+            state.sharedHolds = Math.max(0, state.sharedHolds - 1);
+        }
         order.lastWrite = index;
         Arrays.fill(order.readsSinceWrite, -1);
         return candidates;
+    }
+
+    /**
+     * Whether a shared hold's operation also races with the latest operation on the lock before it, when that one was
+     * a shared hold's too and another thread's. A shared acquisition could have come before another thread's shared
+     * acquisition or before the release of its shared hold (only readers held the lock then), and a release of a
+     * shared hold before another thread's shared acquisition or release. Every lock operation happens after the one
+     * before it, so each order is a trace of its own; without these races only the order of acquisitions would be
+     * reversed, and which overlaps of two read-locked sections were run would be left to the free choice (a lost
+     * update under a read lock was missed).
+     */
+    private boolean sharedRaces(Operation op, int thread, int latest) {
+        if (!op.shared() || latest < 0) {
+            return false;
+        }
+        Event before = events.get(latest);
+        return before.operation().shared() && before.thread().index() != thread;
     }
 
     private static int[] observationsSince(LocationState order) {
@@ -360,12 +400,13 @@ public final class HappensBefore {
      */
     public int raceOfPendingAcquire(int thread, LockId lock) {
         LockState state = locks.get(lock);
-        if (state == null || state.lastAcquire < 0) {
+        int acquisition = state == null ? -1 : state.lastFromFree(events);
+        if (acquisition < 0) {
             return -1;
         }
-        Event e = events.get(state.lastAcquire);
+        Event e = events.get(acquisition);
         int t = e.thread().index();
-        return t == thread || currentClock(thread).includes(t, e.threadStep()) ? -1 : state.lastAcquire;
+        return t == thread || currentClock(thread).includes(t, e.threadStep()) ? -1 : acquisition;
     }
 
     /**

@@ -41,6 +41,8 @@ final class StraightLineSubject implements Subject {
         private final List<List<Operation>> programs = new ArrayList<>();
         private final List<Integer> positions = new ArrayList<>();
         private final Set<LockId> held = new HashSet<>();
+        /** shared holds (read locks) not released yet, per lock */
+        private final java.util.Map<LockId, Integer> sharedHolds = new java.util.HashMap<>();
         private final Set<ThreadId> ended = new HashSet<>();
         private int events;
 
@@ -78,7 +80,7 @@ final class StraightLineSubject implements Subject {
 
         private boolean enabled(Operation op) {
             if (op.kind() == OpKind.LOCK) {
-                return !held.contains(op.lockId());
+                return !held.contains(op.lockId()) && (op.shared() || sharedHolds.getOrDefault(op.lockId(), 0) == 0);
             }
             if (op.kind() == OpKind.JOIN) {
                 return ended.stream().anyMatch(t -> t.name().equals(op.location().owner()));
@@ -92,8 +94,20 @@ final class StraightLineSubject implements Subject {
             Operation op = programs.get(thread.index()).get(position);
             positions.set(thread.index(), position + 1);
             switch (op.kind()) {
-                case LOCK -> held.add(op.lockId());
-                case UNLOCK -> held.remove(op.lockId());
+                case LOCK -> {
+                    if (op.shared()) {
+                        sharedHolds.merge(op.lockId(), 1, Integer::sum);
+                    } else {
+                        held.add(op.lockId());
+                    }
+                }
+                case UNLOCK -> {
+                    if (op.shared()) {
+                        sharedHolds.merge(op.lockId(), -1, Integer::sum);
+                    } else {
+                        held.remove(op.lockId());
+                    }
+                }
                 case START -> add(op.startedThread(), workers.get(op.startedThread().index() - 1));
                 case END -> ended.add(thread);
                 default -> { }

@@ -21,7 +21,8 @@ record Instr(Kind kind, Reg reg, CellRef cell, Expr a, Expr b, LockRef lock, Key
              int target, String message) {
 
     enum Kind {
-        READ(true), WRITE(true), CAS(true), GET_AND_INCREMENT(true), LOCK(true), UNLOCK(true), TRY_LOCK(true),
+        READ(true), WRITE(true), CAS(true), GET_AND_INCREMENT(true), LOCK(true), UNLOCK(true), READ_LOCK(true),
+        READ_UNLOCK(true), TRY_LOCK(true),
         AVAILABLE(true), SIZE(true), CLEAR(true), TRANSFER(true), START(true),
         JOIN(true), SET(false), JUMP(false), BRANCH(false), ASSERT(false);
 
@@ -54,6 +55,14 @@ record Instr(Kind kind, Reg reg, CellRef cell, Expr a, Expr b, LockRef lock, Key
 
     static Instr unlock(LockRef lock) {
         return new Instr(Kind.UNLOCK, null, null, null, null, lock, null, -1, -1, null);
+    }
+
+    static Instr readLock(LockRef lock) {
+        return new Instr(Kind.READ_LOCK, null, null, null, null, lock, null, -1, -1, null);
+    }
+
+    static Instr readUnlock(LockRef lock) {
+        return new Instr(Kind.READ_UNLOCK, null, null, null, null, lock, null, -1, -1, null);
     }
 
     static Instr tryLock(Reg acquired, LockRef lock) {
@@ -113,6 +122,8 @@ record Instr(Kind kind, Reg reg, CellRef cell, Expr a, Expr b, LockRef lock, Key
             case GET_AND_INCREMENT -> reg + " = " + cell + "++";
             case LOCK -> "lock " + lock;
             case UNLOCK -> "unlock " + lock;
+            case READ_LOCK -> "readLock " + lock;
+            case READ_UNLOCK -> "readUnlock " + lock;
             case TRY_LOCK -> reg + " = tryLock " + lock;
             case AVAILABLE -> reg + " = available " + lock;
             case SIZE -> reg + " = " + map.name() + ".size()";

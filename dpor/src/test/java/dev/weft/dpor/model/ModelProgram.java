@@ -140,6 +140,14 @@ public final class ModelProgram {
         return unlockOps[lock];
     }
 
+    Operation sharedLockOp(int lock) {
+        return Operation.sharedLock(lockOps[lock].lockId());
+    }
+
+    Operation sharedUnlockOp(int lock) {
+        return Operation.sharedUnlock(lockOps[lock].lockId());
+    }
+
     Operation tryLockOp(int lock) {
         return tryLockOps[lock];
     }

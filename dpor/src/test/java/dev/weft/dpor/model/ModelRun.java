@@ -41,6 +41,8 @@ public final class ModelRun implements Run {
     private final Consumer<Outcome> onClose;
     private final int[] memory;
     private final int[] lockOwner;
+    /** per lock and thread: the shared holds (read locks) the thread has */
+    private final int[][] sharedHolds;
     /** per lock: a semaphore's permits, or -1 for a lock (then {@link #lockOwner} says whether it is free) */
     private final int[] permits;
     private final int[] threadOfCode;
@@ -60,6 +62,7 @@ public final class ModelRun implements Run {
         this.memory = new int[program.cellCount()];
         this.lockOwner = new int[program.lockCount()];
         Arrays.fill(lockOwner, -1);
+        this.sharedHolds = new int[program.lockCount()][program.threads().size() + 1];
         this.permits = new int[program.lockCount()];
         Arrays.setAll(permits, program::initialPermits);
         this.threadOfCode = new int[program.threads().size()];
@@ -161,6 +164,14 @@ public final class ModelRun implements Run {
                 }
                 case LOCK -> take(thread.pendingTarget, thread);
                 case UNLOCK -> release(thread.pendingTarget, thread, instr);
+                case READ_LOCK -> sharedHolds[thread.pendingTarget][thread.id.index()]++;
+                case READ_UNLOCK -> {
+                    if (sharedHolds[thread.pendingTarget][thread.id.index()] == 0) {
+                        fail(FailureKind.EXCEPTION, thread, "read-unlock of " + instr.lock() + ", which it does not hold");
+                    } else {
+                        sharedHolds[thread.pendingTarget][thread.id.index()]--;
+                    }
+                }
                 case TRY_LOCK -> {
                     boolean acquired = free(thread.pendingTarget);
                     if (acquired) {
@@ -284,15 +295,15 @@ public final class ModelRun implements Run {
 
     private boolean enabled(ModelThread thread) {
         return switch (thread.pendingOp.kind()) {
-            case LOCK -> free(thread.pendingTarget);
+            case LOCK -> thread.pendingOp.shared() ? lockOwner[thread.pendingTarget] < 0 : free(thread.pendingTarget);
             case JOIN -> threads.get(thread.pendingTarget).ended;
             default -> true;
         };
     }
 
-    /** Whether the lock is free, or the semaphore has a permit. */
+    /** Whether the lock is free (nobody holds it, not even shared), or the semaphore has a permit. */
     private boolean free(int lock) {
-        return permits[lock] >= 0 ? permits[lock] > 0 : lockOwner[lock] < 0;
+        return permits[lock] >= 0 ? permits[lock] > 0 : lockOwner[lock] < 0 && Arrays.stream(sharedHolds[lock]).sum() == 0;
     }
 
     private void take(int lock, ModelThread thread) {
@@ -376,7 +387,7 @@ public final class ModelRun implements Run {
                 };
                 thread.pend(program.cellOp(cell, kind), cell);
             }
-            case LOCK, UNLOCK, TRY_LOCK, AVAILABLE -> {
+            case LOCK, UNLOCK, READ_LOCK, READ_UNLOCK, TRY_LOCK, AVAILABLE -> {
                 int lock = instr.lock().resolve(thread.registers);
                 if (lock < 0) {
                     fail(FailureKind.EXCEPTION, thread, "index out of bounds: " + instr.lock());
@@ -385,6 +396,8 @@ public final class ModelRun implements Run {
                 Operation op = switch (instr.kind()) {
                     case LOCK -> program.lockOp(lock);
                     case UNLOCK -> program.unlockOp(lock);
+                    case READ_LOCK -> program.sharedLockOp(lock);
+                    case READ_UNLOCK -> program.sharedUnlockOp(lock);
                     case TRY_LOCK -> program.tryLockOp(lock);
                     default -> program.observeOp(lock);
                 };

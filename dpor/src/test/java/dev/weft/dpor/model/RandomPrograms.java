@@ -46,6 +46,7 @@ public final class RandomPrograms {
     private KeyedObject map;
     /** Whether some calls on the map move a value from one key to another ({@link ThreadBuilder#transfer}). */
     private boolean twoKeyCalls;
+    private boolean readLocks;
     /** The workers of the program being generated. */
     private List<ThreadHandle> workers;
     /** Whether the last worker is a daemon thread and the main thread reads what the others left. */
@@ -74,6 +75,16 @@ public final class RandomPrograms {
     public static ModelProgram generateWithSemaphores(long seed, boolean assertions) {
         return new RandomPrograms(seed, assertions, false, true)
                 .program("random(" + seed + ", semaphores" + (assertions ? ", asserts" : "") + ")");
+    }
+
+    /**
+     * The program for a seed whose lock blocks (1–2 locks) take a shared hold (a read lock) or the lock itself, by a
+     * coin per block; with or without assertions.
+     */
+    public static ModelProgram generateWithReadLocks(long seed, boolean assertions) {
+        RandomPrograms generator = new RandomPrograms(seed, assertions, false, false);
+        generator.readLocks = true;
+        return generator.program("random(" + seed + ", read locks" + (assertions ? ", asserts" : "") + ")");
     }
 
     /**
@@ -152,7 +163,7 @@ public final class RandomPrograms {
         if (keyedObject) {
             map = p.map("map", 2 + random.nextInt(2));
         }
-        int lockCount = semaphores ? 1 + random.nextInt(2) : random.nextInt(3);
+        int lockCount = semaphores || readLocks ? 1 + random.nextInt(2) : random.nextInt(3);
         for (int l = 0; l < lockCount; l++) {
             locks.add(semaphores ? p.semaphore("s" + l, random.nextInt(3)) : p.lock("m" + l));
         }
@@ -200,6 +211,9 @@ public final class RandomPrograms {
         int left = ops;
         while (left > 0) {
             int choice = random.nextInt(100);
+            if (readLocks && choice >= 40 && choice < 70 && left >= 3) {
+                choice = 70; // lock blocks more often: the shared holds are what these programs are for
+            }
             Reg reg = regs[random.nextInt(regs.length)];
             CellRef var = vars.get(random.nextInt(vars.size()));
             if (map != null) {
@@ -241,9 +255,18 @@ public final class RandomPrograms {
                 }
                 int inner = 1 + random.nextInt(Math.min(2, left - 2));
                 held.add(lock);
-                t.lock(lock);
+                boolean shared = readLocks && random.nextBoolean();
+                if (shared) {
+                    t.readLock(lock);
+                } else {
+                    t.lock(lock);
+                }
                 statements(t, inner, held, regs);
-                t.unlock(lock);
+                if (shared) {
+                    t.readUnlock(lock);
+                } else {
+                    t.unlock(lock);
+                }
                 held.remove(held.size() - 1);
                 left -= inner + 2;
             } else if (choice < 93 && !locks.isEmpty()) {

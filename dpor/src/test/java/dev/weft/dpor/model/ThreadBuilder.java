@@ -85,6 +85,16 @@ public final class ThreadBuilder {
         return add(Instr.lock(lock));
     }
 
+    /** Takes a shared hold of the lock (a read lock): waits while a thread holds it exclusively. */
+    public ThreadBuilder readLock(LockRef lock) {
+        return add(Instr.readLock(lock));
+    }
+
+    /** Releases a shared hold of the lock, which this thread must have. */
+    public ThreadBuilder readUnlock(LockRef lock) {
+        return add(Instr.readUnlock(lock));
+    }
+
     /** Releases the lock (which this thread must hold), or a permit of the semaphore (any thread may). */
     public ThreadBuilder unlock(LockRef lock) {
         return add(Instr.unlock(lock));

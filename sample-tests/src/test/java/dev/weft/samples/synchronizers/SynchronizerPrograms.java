@@ -365,6 +365,83 @@ class SynchronizerPrograms {
         counter(2, read::lock, read::unlock);
     }
 
+    /**
+     * The same lost update, with the main thread as the second reader. In the first execution the other thread's
+     * section runs whole before main's. Reversing only the order of the two acquisitions then runs main's whole
+     * section first (main is the thread that goes on), so the sections never overlapped and the bug passed in 2
+     * executions, before a read lock's release raced with another reader's acquisition.
+     */
+    @ExhaustiveConcurrency
+    void readLockUpdateWhereMainLocksSecond() throws Exception {
+        ReentrantReadWriteLock rw = new ReentrantReadWriteLock();
+        incrementAfterAnother(rw.readLock()::lock, rw.readLock()::unlock);
+    }
+
+    /** As {@link #readLockUpdateWhereMainLocksSecond}, under a StampedLock's read view. */
+    @ExhaustiveConcurrency
+    void stampedReadLockUpdateWhereMainLocksSecond() throws Exception {
+        Lock read = new StampedLock().asReadLock();
+        incrementAfterAnother(read::lock, read::unlock);
+    }
+
+    /**
+     * Another thread and then main increment under {@code lock}/{@code unlock}; main waits for a third thread that
+     * does nothing first, so in the first execution the other thread's section runs before main's.
+     */
+    private static void incrementAfterAnother(Runnable lock, Runnable unlock) throws InterruptedException {
+        Shared s = new Shared();
+        Runnable increment = () -> {
+            lock.run();
+            try {
+                s.x = s.x + 1;
+            } finally {
+                unlock.run();
+            }
+        };
+        Thread other = new Thread(increment);
+        Thread idle = new Thread(() -> { });
+        other.start();
+        idle.start();
+        idle.join();
+        increment.run();
+        other.join();
+        assert s.x == 2 : "lost update: " + s.x;
+    }
+
+    /** Two readers read under the read lock: their holds may overlap in every way. */
+    @ExhaustiveConcurrency
+    void readersOverlapInEveryOrder() throws Exception {
+        ReentrantReadWriteLock rw = new ReentrantReadWriteLock();
+        Shared s = new Shared();
+        s.x = 1;
+        runAll(times(2, () -> readUnder(rw.readLock(), s)));
+    }
+
+    /** Two readers and a writer: the writer's section fits wherever no reader holds the lock. */
+    @ExhaustiveConcurrency
+    void twoReadersAndAWriter() throws Exception {
+        ReentrantReadWriteLock rw = new ReentrantReadWriteLock();
+        Shared s = new Shared();
+        Body reader = () -> readUnder(rw.readLock(), s);
+        runAll(List.of(reader, reader, () -> {
+            rw.writeLock().lock();
+            try {
+                s.x = 1;
+            } finally {
+                rw.writeLock().unlock();
+            }
+        }));
+    }
+
+    private static void readUnder(Lock read, Shared s) {
+        read.lock();
+        try {
+            assert s.x >= 0 : "a reader saw " + s.x;
+        } finally {
+            read.unlock();
+        }
+    }
+
     /** A writer downgrades to a read lock while a reader and a tryLock-ing writer come and go. */
     @ExhaustiveConcurrency
     void readWriteLockDowngrade() throws Exception {

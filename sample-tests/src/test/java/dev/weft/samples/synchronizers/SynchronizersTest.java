@@ -25,6 +25,8 @@ class SynchronizersTest {
             "phaserArriveWithoutWaiting, ASSERTION, read before a worker wrote",
             "phaserMissingParty, DEADLOCK, to advance from phase 0",
             "readWriteLockUpdateUnderReadLock, ASSERTION, lost update",
+            "readLockUpdateWhereMainLocksSecond, ASSERTION, lost update",
+            "stampedReadLockUpdateWhereMainLocksSecond, ASSERTION, lost update",
             "readWriteLockUpgrade, DEADLOCK, read-locked by main.1 (itself)",
             "stampedLockOptimisticReadWithoutValidate, ASSERTION, inconsistent read",
             "stampedLockWriteLockTwice, DEADLOCK, StampedLock is not reentrant",
@@ -76,6 +78,13 @@ class SynchronizersTest {
      *   comes after all writes: 3! = 6.</li>
      *   <li>phaserAdvancesTogether: the three arrivals (two workers, main) are RMWs of the phaser, 3! orders; the
      *   waits only read it after the last arrival: 3! = 6.</li>
+     *   <li>readersOverlapInEveryOrder: two readers, each a read-lock acquisition and release. Every lock operation
+     *   happens after the one before it, and shared holds let every order of the four happen: the interleavings of
+     *   two sequences of two, C(4, 2) = 6. The reads only read what main wrote before the starts.</li>
+     *   <li>twoReadersAndAWriter: the readers' four operations in any of those 6 orders, and the writer's section
+     *   (acquisition, write, release) as one block at a point where no reader holds the lock: 3 points when one
+     *   reader releases before the other acquires (2 such orders), else 2 (4 orders): 2 × 3 + 4 × 2 = 14. The
+     *   readers' reads of the field the writer writes are ordered by the lock operations around them.</li>
      * </ul>
      */
     @ParameterizedTest(name = "{0} runs exactly {1} executions")
@@ -87,6 +96,8 @@ class SynchronizersTest {
             "latchPublishes, 6",
             "barrierMeets, 6",
             "phaserAdvancesTogether, 6",
+            "readersOverlapInEveryOrder, 6",
+            "twoReadersAndAWriter, 14",
     })
     void exactlyOneExecutionPerTrace(String program, long traces) {
         WeftRunner.Outcome outcome = WeftRunner.run(SynchronizerPrograms.class, program, reports);

@@ -47,7 +47,7 @@ abstract class GuardedCall extends Action {
 
     /** A try never waits, so its acquisition may have to be ordered before a release too ({@code TRY_LOCK}). */
     private static Operation nonBlocking(Operation operation) {
-        return operation.kind() == OpKind.LOCK ? Operation.tryLock(operation.lockId()) : operation;
+        return operation.nonBlocking();
     }
 
     /** A try that failed did not take the lock: it only observed it. */

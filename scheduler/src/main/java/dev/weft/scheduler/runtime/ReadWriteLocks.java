@@ -143,7 +143,7 @@ final class ReadWriteLocks {
         boolean last = write ? holdsWrite && rw.ownHolds(true, site) == 1
                 : !holdsWrite && rw.ownHolds(false, site) == 1;
         if (last) {
-            Step.change(self, Operation.unlock(rw.id), site);
+            Step.change(self, write ? Operation.unlock(rw.id) : Operation.sharedUnlock(rw.id), site);
         }
         view.unlock();
         if (!write) {
@@ -267,7 +267,7 @@ final class ReadWriteLocks {
     }
 
     private static GuardedCall guard(ManagedThread self, RwLock rw, boolean write, GuardedCall.Mode mode, int site) {
-        return new GuardedCall(self, mode, Operation.lock(rw.id), site) {
+        return new GuardedCall(self, mode, write ? Operation.lock(rw.id) : Operation.sharedLock(rw.id), site) {
             @Override
             boolean ready() {
                 return rw.free(self, write, site);

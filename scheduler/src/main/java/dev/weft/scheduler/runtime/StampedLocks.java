@@ -104,7 +104,8 @@ final class StampedLocks {
     /** {@code mode}: 0 unlock(stamp), 1 unlockWrite, 2 unlockRead. */
     void unlock(ManagedThread self, StampedLock lock, long stamp, int mode, int site) {
         Stamped stamped = state(lock, self);
-        Step.change(self, Operation.unlock(stamped.id), site);
+        boolean shared = mode == 2 || mode == 0 && StampedLock.isReadLockStamp(stamp);
+        Step.change(self, shared ? Operation.sharedUnlock(stamped.id) : Operation.unlock(stamped.id), site);
         switch (mode) {
             case 1 -> lock.unlockWrite(stamp);
             case 2 -> lock.unlockRead(stamp);
@@ -157,9 +158,10 @@ final class StampedLocks {
     void unlockView(ManagedThread self, Lock view, int site) {
         StampedLock lock = owner(view, site);
         Stamped stamped = state(lock, self);
-        Step.change(self, Operation.unlock(stamped.id), site);
+        boolean write = view.getClass().getSimpleName().startsWith("Write");
+        Step.change(self, write ? Operation.unlock(stamped.id) : Operation.sharedUnlock(stamped.id), site);
         view.unlock();
-        stamped.released(self, view.getClass().getSimpleName().startsWith("Write"));
+        stamped.released(self, write);
     }
 
     private static StampedLock owner(Lock view, int site) {
@@ -168,7 +170,8 @@ final class StampedLocks {
 
     private static GuardedCall guard(ManagedThread self, Stamped stamped, boolean write, GuardedCall.Mode mode,
                                      int site) {
-        return new GuardedCall(self, mode, Operation.lock(stamped.id), site) {
+        return new GuardedCall(self, mode, write ? Operation.lock(stamped.id) : Operation.sharedLock(stamped.id),
+                site) {
             @Override
             boolean ready() {
                 return stamped.free(write);

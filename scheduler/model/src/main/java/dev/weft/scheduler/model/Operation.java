@@ -5,12 +5,18 @@ package dev.weft.scheduler.model;
  *
  * @param kind   the kind of operation
  * @param target what it acts on; {@code null} only for kinds whose {@link OpKind#targetKind()} is {@code NONE}
+ * @param shared for an acquisition or release of a lock: whether the hold is shared (a read lock), which other
+ *               threads may hold at the same time; another thread's shared acquisition could then have come before
+ *               the release (docs/design/explorers.md, "Shared holds")
  */
-public record Operation(OpKind kind, Target target) {
+public record Operation(OpKind kind, Target target, boolean shared) {
 
     public Operation {
         if (kind == null) {
             throw new IllegalArgumentException("operation kind must not be null");
+        }
+        if (shared && !(kind == OpKind.LOCK || kind == OpKind.TRY_LOCK || kind == OpKind.UNLOCK)) {
+            throw new IllegalArgumentException("only a lock's acquisition or release can be shared, not " + kind);
         }
         boolean fits = switch (kind.targetKind()) {
             case LOCATION -> target instanceof Location;
@@ -21,6 +27,11 @@ public record Operation(OpKind kind, Target target) {
         if (!fits) {
             throw new IllegalArgumentException("operation " + kind + " cannot target " + target);
         }
+    }
+
+    /** An operation that is not a shared hold's. */
+    public Operation(OpKind kind, Target target) {
+        this(kind, target, false);
     }
 
     public static Operation read(Location location) {
@@ -47,6 +58,21 @@ public record Operation(OpKind kind, Target target) {
 
     public static Operation unlock(LockId lock) {
         return new Operation(OpKind.UNLOCK, lock);
+    }
+
+    /** The acquisition of a shared hold of the lock (a read lock): other threads may hold it too. */
+    public static Operation sharedLock(LockId lock) {
+        return new Operation(OpKind.LOCK, lock, true);
+    }
+
+    /** The release of a shared hold of the lock (a read lock). */
+    public static Operation sharedUnlock(LockId lock) {
+        return new Operation(OpKind.UNLOCK, lock, true);
+    }
+
+    /** This operation as one that never blocks: a lock acquisition becomes a {@link OpKind#TRY_LOCK}. */
+    public Operation nonBlocking() {
+        return kind == OpKind.LOCK ? new Operation(OpKind.TRY_LOCK, target, shared) : this;
     }
 
     public static Operation start(ThreadId child) {
@@ -86,7 +112,7 @@ public record Operation(OpKind kind, Target target) {
 
     @Override
     public String toString() {
-        String verb = kind.name().toLowerCase(java.util.Locale.ROOT);
+        String verb = (shared ? "shared " : "") + kind.name().toLowerCase(java.util.Locale.ROOT);
         return target == null ? verb : verb + " " + target;
     }
 }
