@@ -12,8 +12,10 @@ import dev.weft.scheduler.model.SubjectFailure;
 import dev.weft.scheduler.model.ThreadId;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -42,7 +44,7 @@ final class StraightLineSubject implements Subject {
         private final List<Integer> positions = new ArrayList<>();
         private final Set<LockId> held = new HashSet<>();
         /** shared holds (read locks) not released yet, per lock */
-        private final java.util.Map<LockId, Integer> sharedHolds = new java.util.HashMap<>();
+        private final Map<LockId, Integer> sharedHolds = new HashMap<>();
         private final Set<ThreadId> ended = new HashSet<>();
         private int events;
 

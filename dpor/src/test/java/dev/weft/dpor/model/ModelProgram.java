@@ -33,6 +33,8 @@ public final class ModelProgram {
     private final Operation[][] twoKeyWrites;
     private final Operation[] lockOps;
     private final Operation[] unlockOps;
+    private final Operation[] sharedLockOps;
+    private final Operation[] sharedUnlockOps;
     private final Operation[] tryLockOps;
     private final Operation[] observeOps;
     private final int[] lockPermits;
@@ -77,6 +79,8 @@ public final class ModelProgram {
         }
         this.lockOps = new Operation[lockNames.size()];
         this.unlockOps = new Operation[lockNames.size()];
+        this.sharedLockOps = new Operation[lockNames.size()];
+        this.sharedUnlockOps = new Operation[lockNames.size()];
         this.tryLockOps = new Operation[lockNames.size()];
         this.observeOps = new Operation[lockNames.size()];
         this.lockPermits = lockPermits.stream().mapToInt(Integer::intValue).toArray();
@@ -84,6 +88,8 @@ public final class ModelProgram {
             LockId id = new LockId(lockNames.get(l), this.lockPermits[l] >= 0);
             lockOps[l] = Operation.lock(id);
             unlockOps[l] = Operation.unlock(id);
+            sharedLockOps[l] = Operation.sharedLock(id);
+            sharedUnlockOps[l] = Operation.sharedUnlock(id);
             tryLockOps[l] = Operation.tryLock(id);
             observeOps[l] = Operation.observeLock(id);
         }
@@ -141,11 +147,11 @@ public final class ModelProgram {
     }
 
     Operation sharedLockOp(int lock) {
-        return Operation.sharedLock(lockOps[lock].lockId());
+        return sharedLockOps[lock];
     }
 
     Operation sharedUnlockOp(int lock) {
-        return Operation.sharedUnlock(lockOps[lock].lockId());
+        return sharedUnlockOps[lock];
     }
 
     Operation tryLockOp(int lock) {

@@ -303,7 +303,17 @@ public final class ModelRun implements Run {
 
     /** Whether the lock is free (nobody holds it, not even shared), or the semaphore has a permit. */
     private boolean free(int lock) {
-        return permits[lock] >= 0 ? permits[lock] > 0 : lockOwner[lock] < 0 && Arrays.stream(sharedHolds[lock]).sum() == 0;
+        return permits[lock] >= 0 ? permits[lock] > 0 : lockOwner[lock] < 0 && !heldShared(lock);
+    }
+
+    /** Whether some thread has a shared hold (a read lock) of the lock. */
+    private boolean heldShared(int lock) {
+        for (int holds : sharedHolds[lock]) {
+            if (holds > 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void take(int lock, ModelThread thread) {

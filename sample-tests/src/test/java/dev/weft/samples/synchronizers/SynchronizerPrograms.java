@@ -69,15 +69,18 @@ class SynchronizerPrograms {
     /** N threads increment under {@code lock}/{@code unlock}: the shape of {@code lockinc(N)}. */
     static void counter(int n, Runnable lock, Runnable unlock) throws InterruptedException {
         Shared s = new Shared();
-        runAll(times(n, () -> {
-            lock.run();
-            try {
-                s.x = s.x + 1;
-            } finally {
-                unlock.run();
-            }
-        }));
+        runAll(times(n, () -> incrementUnder(lock, unlock, s)));
         assert s.x == n : "lost update: " + s.x;
+    }
+
+    /** {@code s.x = s.x + 1} between {@code lock} and {@code unlock}. */
+    private static void incrementUnder(Runnable lock, Runnable unlock, Shared s) {
+        lock.run();
+        try {
+            s.x = s.x + 1;
+        } finally {
+            unlock.run();
+        }
     }
 
     // ---- Semaphore
@@ -390,14 +393,7 @@ class SynchronizerPrograms {
      */
     private static void incrementAfterAnother(Runnable lock, Runnable unlock) throws InterruptedException {
         Shared s = new Shared();
-        Runnable increment = () -> {
-            lock.run();
-            try {
-                s.x = s.x + 1;
-            } finally {
-                unlock.run();
-            }
-        };
+        Runnable increment = () -> incrementUnder(lock, unlock, s);
         Thread other = new Thread(increment);
         Thread idle = new Thread(() -> { });
         other.start();

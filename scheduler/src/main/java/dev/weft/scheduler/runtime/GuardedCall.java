@@ -40,14 +40,10 @@ abstract class GuardedCall extends Action {
     private Outcome outcome;
 
     GuardedCall(ManagedThread thread, Mode mode, Operation operation, int site) {
-        super(mode == Mode.TRY ? nonBlocking(operation) : operation, site);
+        // A try never waits, so its acquisition may have to be ordered before a release too (TRY_LOCK).
+        super(mode == Mode.TRY ? operation.nonBlocking() : operation, site);
         this.thread = thread;
         this.mode = mode;
-    }
-
-    /** A try never waits, so its acquisition may have to be ordered before a release too ({@code TRY_LOCK}). */
-    private static Operation nonBlocking(Operation operation) {
-        return operation.nonBlocking();
     }
 
     /** A try that failed did not take the lock: it only observed it. */

@@ -142,7 +142,7 @@ final class StampedLocks {
     boolean lockView(ManagedThread self, Lock view, GuardedCall.Mode mode, int site) throws InterruptedException {
         StampedLock lock = owner(view, site);
         Stamped stamped = state(lock, self);
-        boolean write = view.getClass().getSimpleName().startsWith("Write");
+        boolean write = writeView(view);
         if (!guard(self, stamped, write, mode, site).await()) {
             return false;
         }
@@ -158,10 +158,15 @@ final class StampedLocks {
     void unlockView(ManagedThread self, Lock view, int site) {
         StampedLock lock = owner(view, site);
         Stamped stamped = state(lock, self);
-        boolean write = view.getClass().getSimpleName().startsWith("Write");
+        boolean write = writeView(view);
         Step.change(self, write ? Operation.unlock(stamped.id) : Operation.sharedUnlock(stamped.id), site);
         view.unlock();
         stamped.released(self, write);
+    }
+
+    /** Whether the view is the write view ({@code asWriteLock}); else it is the read view. */
+    private static boolean writeView(Lock view) {
+        return view.getClass().getSimpleName().startsWith("Write");
     }
 
     private static StampedLock owner(Lock view, int site) {
