@@ -154,7 +154,43 @@ class ScheduledPrograms {
 
         @Override
         public int compareTo(Delayed other) {
-            return Long.compare(dueAt, ((Expiring) other).dueAt);
+            Expiring that = (Expiring) other;
+            int byDue = Long.compare(dueAt, that.dueAt);
+            return byDue != 0 ? byDue : name.compareTo(that.name); // elements due at once come out by name
+        }
+    }
+
+    /**
+     * The bug: assuming that a thread which takes twice from a delay queue gets two elements in a row. Three elements
+     * become due at once while {@code twice} waits as the queue's leader and {@code once} waits behind it. When the
+     * delay has passed, {@code twice} takes the first and wakes {@code once}, and the two then race for the second:
+     * on a JVM {@code once} can get it, before {@code twice} is back.
+     */
+    @ExhaustiveConcurrency
+    void aWokenTakerGetsTheNextElementFirst() throws Exception {
+        BlockingQueue<Expiring> queue = new DelayQueue<>();
+        for (String name : List.of("first", "second", "third")) {
+            queue.put(new Expiring(name, 10));
+        }
+        List<String> takenTwice = new ArrayList<>();
+        Thread twice = new Thread(() -> takeInto(queue, takenTwice, 2));
+        List<String> takenOnce = new ArrayList<>();
+        Thread once = new Thread(() -> takeInto(queue, takenOnce, 1));
+        twice.start();
+        once.start();
+        twice.join();
+        once.join();
+        assertThat(takenTwice).as("a thread's two takes, taken in a row").isIn(
+                List.of("first", "second"), List.of("second", "third"));
+    }
+
+    private static void takeInto(BlockingQueue<Expiring> queue, List<String> taken, int times) {
+        try {
+            for (int i = 0; i < times; i++) {
+                taken.add(queue.take().name);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

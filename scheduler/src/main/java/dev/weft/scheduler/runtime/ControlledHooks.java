@@ -575,7 +575,9 @@ final class ControlledHooks implements HookHandler {
         if (self == null) {
             return HookHandler.super.conditionAwait(condition, nanos, site);
         }
-        return LockRouting.await(self, condition, nanos, site);
+        boolean signalled = LockRouting.await(self, condition, nanos, site);
+        DelayQueues.lookAgain(self, site);
+        return signalled;
     }
 
     @Override
@@ -585,6 +587,7 @@ final class ControlledHooks implements HookHandler {
             HookHandler.super.conditionAwaitUninterruptibly(condition, site);
         } else {
             LockRouting.awaitUninterruptibly(self, condition, site);
+            DelayQueues.lookAgain(self, site);
         }
     }
 

@@ -12,6 +12,12 @@ import java.util.concurrent.DelayQueue;
  * lock's condition, for as long as the first element's delay) are the runtime's, their lock is silent
  * ({@link JdkInternalSync}) and their delays read the virtual clock. At the user's level each call is a change of the
  * queue, one step before the real call: which element a take gets depends on the order of the calls.
+ *
+ * <p>A call that waits looks at the queue again each time it wakes, and that look decides what it gets: so the wake
+ * is followed by one more change of the queue ({@link #lookAgain}). Without it the look would be ordered against the
+ * other calls only by the queue's silent lock and signal, so the free choice would decide it: a worker of a scheduled
+ * pool that its leader signalled to take the next due task could be overtaken by the leader coming back for that
+ * task, an order no race names, and two tasks due at once would never run at once.
  */
 final class DelayQueues {
 
@@ -26,8 +32,22 @@ final class DelayQueues {
 
     /** The call, after a step that changes the queue. */
     static <T> T call(ManagedThread self, Queue<?> queue, int site, Call<T> real) throws InterruptedException {
-        Step.change(self, Operation.write(Location.objectState(self.execution.names.nameOf(queue, self))), site);
-        return real.run();
+        Location state = Location.objectState(self.execution.names.nameOf(queue, self));
+        Step.change(self, Operation.write(state), site);
+        Location outer = self.delayQueueCall;
+        self.delayQueueCall = state;
+        try {
+            return real.run();
+        } finally {
+            self.delayQueueCall = outer;
+        }
+    }
+
+    /** After a wait of {@code self} on a condition: if the wait was inside a delay queue's call, its look again. */
+    static void lookAgain(ManagedThread self, int site) {
+        if (self.delayQueueCall != null) {
+            Step.change(self, Operation.write(self.delayQueueCall), site);
+        }
     }
 
     /** {@link #call} of a call that cannot be interrupted. */

@@ -1,5 +1,6 @@
 package dev.weft.scheduler.runtime;
 
+import dev.weft.scheduler.model.Location;
 import dev.weft.scheduler.model.OpKind;
 import dev.weft.scheduler.model.ThreadId;
 
@@ -69,6 +70,8 @@ final class ManagedThread {
      */
     CollectionStep structureCheck;
     int sizeBeforeCall;
+    /** The state of the delay queue whose call this thread is inside ({@link DelayQueues}), or {@code null}. */
+    Location delayQueueCall;
     /** The pool whose {@code getTask} this worker has entered and not yet taken a task in, or {@code null}. */
     java.util.concurrent.ThreadPoolExecutor lookingForTaskIn;
     /** The task the offer this thread is performing puts into a queue, until its event ({@link NeutralTakes}). */
