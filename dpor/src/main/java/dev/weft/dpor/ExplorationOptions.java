@@ -14,9 +14,10 @@ package dev.weft.dpor;
  *                           result then says the search was not exhaustive, as when {@code maxExecutions} runs out
  * @param shard              the part of the search to explore ({@link Shard#WHOLE} for all of it); the budgets and
  *                           the first failure are then this part's
+ * @param freeChoice         which thread moves where the search is free to choose
  */
 public record ExplorationOptions(SearchAlgorithm algorithm, long maxExecutions, int maxSteps,
-                                 boolean stopOnFirstFailure, long maxNanos, Shard shard) {
+                                 boolean stopOnFirstFailure, long maxNanos, Shard shard, FreeChoice freeChoice) {
 
     public ExplorationOptions {
         if (algorithm == null) {
@@ -34,6 +35,16 @@ public record ExplorationOptions(SearchAlgorithm algorithm, long maxExecutions, 
         if (shard == null) {
             throw new IllegalArgumentException("shard must not be null (Shard.WHOLE for the whole search)");
         }
+        if (freeChoice == null) {
+            throw new IllegalArgumentException("freeChoice must not be null (FreeChoice.defaultFor(algorithm))");
+        }
+    }
+
+    /** The free choice that suits the algorithm ({@link FreeChoice#defaultFor}). */
+    public ExplorationOptions(SearchAlgorithm algorithm, long maxExecutions, int maxSteps, boolean stopOnFirstFailure,
+                              long maxNanos, Shard shard) {
+        this(algorithm, maxExecutions, maxSteps, stopOnFirstFailure, maxNanos, shard,
+                algorithm == null ? null : FreeChoice.defaultFor(algorithm));
     }
 
     /** The whole search. */
@@ -53,22 +64,27 @@ public record ExplorationOptions(SearchAlgorithm algorithm, long maxExecutions, 
     }
 
     public ExplorationOptions withMaxExecutions(long value) {
-        return new ExplorationOptions(algorithm, value, maxSteps, stopOnFirstFailure, maxNanos, shard);
+        return new ExplorationOptions(algorithm, value, maxSteps, stopOnFirstFailure, maxNanos, shard, freeChoice);
     }
 
     public ExplorationOptions withMaxSteps(int value) {
-        return new ExplorationOptions(algorithm, maxExecutions, value, stopOnFirstFailure, maxNanos, shard);
+        return new ExplorationOptions(algorithm, maxExecutions, value, stopOnFirstFailure, maxNanos, shard, freeChoice);
     }
 
     public ExplorationOptions withStopOnFirstFailure(boolean value) {
-        return new ExplorationOptions(algorithm, maxExecutions, maxSteps, value, maxNanos, shard);
+        return new ExplorationOptions(algorithm, maxExecutions, maxSteps, value, maxNanos, shard, freeChoice);
     }
 
     public ExplorationOptions withMaxNanos(long value) {
-        return new ExplorationOptions(algorithm, maxExecutions, maxSteps, stopOnFirstFailure, value, shard);
+        return new ExplorationOptions(algorithm, maxExecutions, maxSteps, stopOnFirstFailure, value, shard, freeChoice);
     }
 
     public ExplorationOptions withShard(Shard value) {
-        return new ExplorationOptions(algorithm, maxExecutions, maxSteps, stopOnFirstFailure, maxNanos, value);
+        return new ExplorationOptions(algorithm, maxExecutions, maxSteps, stopOnFirstFailure, maxNanos, value,
+                freeChoice);
+    }
+
+    public ExplorationOptions withFreeChoice(FreeChoice value) {
+        return new ExplorationOptions(algorithm, maxExecutions, maxSteps, stopOnFirstFailure, maxNanos, shard, value);
     }
 }

@@ -3,6 +3,7 @@ package dev.weft.dpor.internal;
 import dev.weft.dpor.ExecutionStatus;
 import dev.weft.dpor.ExplorationFailure;
 import dev.weft.dpor.ExplorationOptions;
+import dev.weft.dpor.FreeChoice;
 import dev.weft.dpor.Parts;
 import dev.weft.dpor.Schedule;
 import dev.weft.dpor.SearchAlgorithm;
@@ -51,6 +52,8 @@ final class DepthFirstSearch {
     private final ExplorationOptions options;
     private final boolean reduce;
     private final boolean optimal;
+    /** Where the choice is free, the thread that moved last goes on ({@link FreeChoice#LAST}). */
+    private final boolean goOn;
     private final Schedule replay;
     private final ShardSplit split;
     final List<Node> stack;
@@ -91,6 +94,7 @@ final class DepthFirstSearch {
         this.options = options;
         this.optimal = options.algorithm() == SearchAlgorithm.OPTIMAL;
         this.reduce = options.algorithm() == SearchAlgorithm.DPOR || optimal;
+        this.goOn = options.freeChoice() == FreeChoice.LAST;
         this.replay = replay;
         this.split = new ShardSplit(parts);
         this.stack = stack;
@@ -371,10 +375,13 @@ final class DepthFirstSearch {
             }
             node.narrowSleepers.and(node.asleep());
         }
+        // Above a shard split the free choice stays the lowest awake thread: the split placed the state by that
+        // thread's step, one no race can name.
+        int previous = goOn && parent != null && !node.aboveSplit ? parent.chosen : -1;
         if (optimal && !node.expandedFully) {
-            return withWakeupTree(node, parent == null ? null : parent.chosenBranch);
+            return withWakeupTree(node, parent == null ? null : parent.chosenBranch, previous);
         }
-        int chosen = node.expandedFully ? ShardSplit.firstAbove(node) : node.firstAwake();
+        int chosen = node.expandedFully ? ShardSplit.firstAbove(node) : node.awakeGoingOn(previous);
         node.chosen = chosen;
         if (chosen >= 0) {
             if (reduce && !node.expandedFully) {
@@ -388,13 +395,14 @@ final class DepthFirstSearch {
 
     /**
      * A new state's wakeup tree: what is left of the branch its parent took, if anything; it then runs the first
-     * sequence of it. Else a thread is chosen freely, as a new leaf.
+     * sequence of it. Else a thread is chosen freely, as a new leaf: {@code previous} if it is awake
+     * ({@link Node#awakeGoingOn}; -1 for the lowest awake thread).
      */
-    private static Node withWakeupTree(Node node, WakeupTree inherited) {
+    private static Node withWakeupTree(Node node, WakeupTree inherited, int previous) {
         node.wakeup = inherited != null && !inherited.isLeaf() ? inherited : WakeupTree.root();
         WakeupTree branch = node.nextBranch();
         if (branch == null) {
-            int chosen = node.firstAwake();
+            int chosen = node.awakeGoingOn(previous);
             branch = chosen < 0 ? null : node.wakeup.addLeaf(chosen, node.pendingOperationOf(chosen));
         }
         node.chosen = branch == null ? -1 : branch.thread;

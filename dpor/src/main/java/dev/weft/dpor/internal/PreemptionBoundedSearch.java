@@ -68,10 +68,7 @@ public final class PreemptionBoundedSearch {
      */
     private static Node goOn(List<Node> stack, List<PendingOperation> pending) {
         Node node = new Node(pending, SleepSet.empty());
-        int previous = stack.isEmpty() ? -1 : stack.get(stack.size() - 1).chosen;
-        boolean goesOn = previous >= 0 && node.enabled.get(previous)
-                && !(node.daemon(previous) && node.someoneElseThanADaemonEnabled());
-        node.chosen = goesOn ? previous : node.firstAwake();
+        node.chosen = node.awakeGoingOn(stack.isEmpty() ? -1 : stack.get(stack.size() - 1).chosen);
         return node;
     }
 

@@ -3,6 +3,7 @@ package dev.weft.dpor.model;
 import dev.weft.dpor.ExplorationOptions;
 import dev.weft.dpor.ExplorationResult;
 import dev.weft.dpor.Explorer;
+import dev.weft.dpor.FreeChoice;
 import dev.weft.dpor.SearchAlgorithm;
 import dev.weft.dpor.Shard;
 
@@ -29,11 +30,20 @@ public record Exploration(ModelProgram program, SearchAlgorithm algorithm, int s
     /** An exploration that stops after {@code maxExecutions}; its result then says it was not exhaustive. */
     public static Exploration of(ModelProgram program, SearchAlgorithm algorithm, boolean keepEvents,
                                  long maxExecutions) {
+        return of(program, options(algorithm).withMaxExecutions(maxExecutions), keepEvents);
+    }
+
+    /** An exploration with the free choice {@code freeChoice} instead of the algorithm's default. */
+    public static Exploration of(ModelProgram program, SearchAlgorithm algorithm, FreeChoice freeChoice,
+                                 boolean keepEvents) {
+        return of(program, options(algorithm).withFreeChoice(freeChoice), keepEvents);
+    }
+
+    private static Exploration of(ModelProgram program, ExplorationOptions options, boolean keepEvents) {
         ModelSubject subject = new ModelSubject(program);
         ExplorationLog log = new ExplorationLog(subject, keepEvents);
-        ExplorationResult result = Explorer.create(options(algorithm).withMaxExecutions(maxExecutions))
-                .explore(subject, log);
-        return new Exploration(program, algorithm, 1, result, log);
+        ExplorationResult result = Explorer.create(options).explore(subject, log);
+        return new Exploration(program, options.algorithm(), 1, result, log);
     }
 
     /** Shards 1 to {@code count} of the exploration, one after the other, as one. */

@@ -3,6 +3,8 @@ package dev.weft.dpor.model;
 import dev.weft.dpor.SearchAlgorithm;
 
 import dev.weft.dpor.ExecutionStatus;
+import dev.weft.dpor.FreeChoice;
+import dev.weft.scheduler.model.Event;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -92,6 +94,57 @@ class OracleCountsTest {
                 .isZero();
         assertThat(optimal.log().distinctTraces()).as("complete executions of different traces; "
                 + optimal.summary()).isEqualTo(oracle.traces());
+    }
+
+    /**
+     * Which thread moves where the choice is free changes which execution of each trace is run, never which traces:
+     * each algorithm with the other choice than its default still runs every trace exactly once.
+     */
+    @ParameterizedTest(name = "OPTIMAL and DPOR with their other free choice run every trace of {0} exactly once")
+    @MethodSource("oracles")
+    void theOtherFreeChoiceRunsEveryTraceExactlyOnce(Oracle oracle) {
+        for (SearchAlgorithm algorithm : List.of(SearchAlgorithm.OPTIMAL, SearchAlgorithm.DPOR)) {
+            FreeChoice other = FreeChoice.defaultFor(algorithm) == FreeChoice.LAST ? FreeChoice.LOWEST
+                    : FreeChoice.LAST;
+            Exploration exploration = Exploration.of(oracle.program(), algorithm, other, false);
+
+            String summary = exploration.summary() + " with " + other;
+            assertThat(exploration.result().failures()).as(summary).isEmpty();
+            assertThat(exploration.result().exhaustive()).as(summary).isTrue();
+            assertThat(exploration.result().completed()).as(summary).isEqualTo(oracle.traces());
+            assertThat(exploration.log().distinctTraces()).as("complete executions of different traces; " + summary)
+                    .isEqualTo(oracle.traces());
+            if (algorithm == SearchAlgorithm.OPTIMAL) {
+                assertThat(exploration.result().sleepSetBlocked()).as(summary).isZero();
+            }
+        }
+    }
+
+    /**
+     * What the default free choice of OPTIMAL is for: letting the thread that moved last go on switches threads less
+     * often (each switch is a hand-off between threads on the JVM). Counted over every step of every execution.
+     */
+    @Test
+    void lettingTheLastThreadGoOnSwitchesLessOften() {
+        for (ModelProgram program : List.of(Programs.big0(), Programs.lastzero(10), Programs.indexer(12))) {
+            long goingOn = switches(Exploration.of(program, SearchAlgorithm.OPTIMAL, FreeChoice.LAST, true));
+            long lowestFirst = switches(Exploration.of(program, SearchAlgorithm.OPTIMAL, FreeChoice.LOWEST, true));
+
+            assertThat(goingOn).as(program.name() + ": switches going on vs lowest first (%d)", lowestFirst)
+                    .isLessThan(lowestFirst);
+        }
+    }
+
+    /** How many times, over all executions, an event's thread differs from the thread of the event before it. */
+    private static long switches(Exploration exploration) {
+        long switches = 0;
+        for (ExplorationLog.Execution execution : exploration.log().executions()) {
+            List<Event> events = execution.events();
+            for (int i = 1; i < events.size(); i++) {
+                switches += events.get(i).thread().equals(events.get(i - 1).thread()) ? 0 : 1;
+            }
+        }
+        return switches;
     }
 
     @ParameterizedTest(name = "NAIVE runs every trace of {0} at least once")

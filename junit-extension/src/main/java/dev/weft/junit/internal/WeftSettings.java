@@ -1,6 +1,8 @@
 package dev.weft.junit.internal;
 
 import dev.weft.junit.Algorithm;
+import dev.weft.dpor.FreeChoice;
+import dev.weft.dpor.SearchAlgorithm;
 import dev.weft.dpor.Shard;
 import dev.weft.scheduler.runtime.SideBySideExecutions;
 import dev.weft.junit.ExhaustiveConcurrency;
@@ -21,7 +23,7 @@ record WeftSettings(Algorithm algorithm, long maxExecutions, long maxSeconds, in
                     Path reportDir,
                     Duration watchdogTimeout, boolean minimizePreemptions, Timeouts timeouts, boolean reuseThreads,
                     boolean keepCoreAwake, boolean interchangeableIdleWorkers, boolean spuriousWakeups, Shard shard,
-                    int workers, boolean continuations) {
+                    int workers, boolean continuations, FreeChoice freeChoice) {
 
     static final long DEFAULT_MAX_EXECUTIONS = 100_000;
     /** {@link #maxSeconds} when no time budget is set. */
@@ -46,7 +48,9 @@ record WeftSettings(Algorithm algorithm, long maxExecutions, long maxSeconds, in
                                 String where) {
         Algorithm algorithm = annotation.algorithm();
         if (algorithm == Algorithm.OPTIMAL) {
-            algorithm = parameters.apply("weft.algorithm").map(v -> parseAlgorithm(v, where)).orElse(algorithm);
+            algorithm = parameters.apply("weft.algorithm")
+                    .map(v -> parseConstant(Algorithm.class, v, "weft.algorithm", "OPTIMAL, DPOR, NAIVE", where))
+                    .orElse(algorithm);
         }
         long maxExecutions = annotation.maxExecutions() != ExhaustiveConcurrency.FROM_CONFIGURATION
                 ? positive(annotation.maxExecutions(), "maxExecutions", where)
@@ -89,9 +93,12 @@ record WeftSettings(Algorithm algorithm, long maxExecutions, long maxSeconds, in
         // debugger would see them all as the one platform thread that carries them.
         boolean continuations = parameters.apply("weft.continuations")
                 .map(v -> parseBoolean(v, "weft.continuations", where)).orElse(replay == null && !underDebugger());
+        FreeChoice freeChoice = parameters.apply("weft.freeChoice")
+                .map(v -> parseConstant(FreeChoice.class, v, "weft.freeChoice", "last, lowest", where))
+                .orElse(FreeChoice.defaultFor(SearchAlgorithm.valueOf(algorithm.name())));
         return new WeftSettings(algorithm, maxExecutions, maxSeconds, (int) maxSteps, replay, reportDir,
                 Duration.ofSeconds(watchdog), minimizePreemptions, timeouts, reuseThreads, keepCoreAwake,
-                interchangeableIdleWorkers, spuriousWakeups, shard, (int) workers, continuations);
+                interchangeableIdleWorkers, spuriousWakeups, shard, (int) workers, continuations, freeChoice);
     }
 
     /** Whether a debugger can attach to this JVM (it was started with the JDWP agent). */
@@ -128,12 +135,14 @@ record WeftSettings(Algorithm algorithm, long maxExecutions, long maxSeconds, in
         };
     }
 
-    private static Algorithm parseAlgorithm(String value, String where) {
+    /** The constant of {@code type} named {@code value} in any case; else an error listing {@code choices}. */
+    private static <E extends Enum<E>> E parseConstant(Class<E> type, String value, String name, String choices,
+                                                       String where) {
         try {
-            return Algorithm.valueOf(value.strip().toUpperCase(Locale.ROOT));
+            return Enum.valueOf(type, value.strip().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new WeftConfigurationException("configuration parameter weft.algorithm must be one of OPTIMAL, DPOR,"
-                    + " NAIVE but was '" + value + "' (" + where + ")");
+            throw new WeftConfigurationException("configuration parameter " + name + " must be one of " + choices
+                    + " but was '" + value + "' (" + where + ")");
         }
     }
 

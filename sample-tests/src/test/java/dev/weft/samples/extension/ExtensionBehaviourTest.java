@@ -105,6 +105,30 @@ class ExtensionBehaviourTest {
     }
 
     @Test
+    void aFreeChoiceThatIsNeitherLastNorLowestFailsTheTestNamingTheParameter() {
+        WeftRunner.Outcome outcome = WeftRunner.run(ExtensionPrograms.class, "countsEveryExecution", reports,
+                Map.of("weft.freeChoice", "first"));
+
+        assertThat(outcome.failure()).hasValueSatisfying(failure -> assertThat(failure.getMessage())
+                .contains("weft.freeChoice must be one of last, lowest but was 'first'"));
+    }
+
+    /** A token names every step's thread, so the free choice it was found with does not matter to its replay. */
+    @Test
+    void aReplayTokenFoundWithOneFreeChoiceReplaysWithTheOther() {
+        WeftRunner.Outcome found = WeftRunner.run(ExtensionPrograms.class, "lostUpdate", reports.resolve("found"),
+                Map.of("weft.freeChoice", "lowest", "weft.minimizePreemptions", "false"));
+        String token = found.replayToken();
+
+        WeftRunner.Outcome replayed = WeftRunner.run(ExtensionPrograms.class, "lostUpdate",
+                reports.resolve("replayed"), Map.of("weft.replay", token, "weft.freeChoice", "last"));
+
+        assertThat(replayed.number("executions")).isEqualTo(1);
+        assertThat(replayed.summaryJson()).contains("\"kind\": \"ASSERTION\"");
+        assertThat(replayed.replayToken()).isEqualTo(token);
+    }
+
+    @Test
     void aFailedAssumptionSkipsTheTest() {
         WeftRunner.Outcome outcome = WeftRunner.run(ExtensionPrograms.class, "assumptionFails", reports);
 

@@ -63,10 +63,29 @@ public final class WeftRunner {
         }
     }
 
+    /**
+     * The free choice the whole suite is run with when the build sets {@code -Dweft.freeChoice} (the test kit reads
+     * no system properties): the suite's verdicts must not depend on it, nor its counts but a few that say why, and
+     * {@code .ci/run} runs the suite with the choice that is not the default too.
+     */
+    /**
+     * Whether the suite runs with the lowest awake thread as the free choice ({@code -Dweft.freeChoice=lowest}), for
+     * the few counts that depend on it (each says why).
+     */
+    public static boolean lowestThreadFirst() {
+        return "lowest".equalsIgnoreCase(System.getProperty("weft.freeChoice", "last").strip());
+    }
+
+    private static Map<String, String> passedThrough() {
+        String freeChoice = System.getProperty("weft.freeChoice");
+        return freeChoice == null ? Map.of() : Map.of("weft.freeChoice", freeChoice);
+    }
+
     /** Runs {@code testClass#method} with extra configuration parameters, reporting into {@code reportDir}. */
     public static Outcome run(Class<?> testClass, String method, Path reportDir, Map<String, String> parameters) {
         EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
                 .configurationParameter("weft.reportDir", reportDir.toString())
+                .configurationParameters(passedThrough())
                 .configurationParameters(parameters)
                 .selectors(selectMethod(testClass, method))
                 .execute();

@@ -113,6 +113,20 @@ class ScheduledPrograms {
         assertThat(ran.get()).isZero();
     }
 
+    /**
+     * The bug: assuming that {@code shutdownNow} hands nothing back once a periodic task has run. After its run the
+     * worker puts the task back into the queue; when it does so before the shutdown, {@code shutdownNow} drains it and
+     * hands it back (when it comes after, the worker cancels the task instead).
+     */
+    @ExhaustiveConcurrency
+    void shutdownNowHandsBackAPeriodicTaskPutBackBeforeIt() throws Exception {
+        ScheduledExecutorService pool = Executors.newScheduledThreadPool(1);
+        CountDownLatch ran = new CountDownLatch(1);
+        pool.scheduleWithFixedDelay(ran::countDown, 0, 100, TimeUnit.MILLISECONDS);
+        ran.await();
+        assertThat(pool.shutdownNow()).as("tasks handed back by shutdownNow").isEmpty();
+    }
+
     /** A count that two tasks increment without a lock. */
     static final class Tally {
         int count;

@@ -546,6 +546,13 @@ public interface HookHandler {
     default void poolWorkerLooksForTask(Object pool, int site) {
     }
 
+    /**
+     * At the entry of {@code ScheduledThreadPoolExecutor.canRunInCurrentRunState}: a thread decides, on the pool's run
+     * state, whether a scheduled task may still run (be queued, begin, be put back after a periodic run).
+     */
+    default void scheduledPoolLooksAtRunState(Object pool, int site) {
+    }
+
     /** Replaces {@code ExecutorService.awaitTermination(time, unit)}, the timeout in nanoseconds. */
     default boolean awaitTermination(java.util.concurrent.ExecutorService pool, long nanos, int site)
             throws InterruptedException {

@@ -405,6 +405,10 @@ public final class Hooks {
         handler.poolWorkerLooksForTask(pool, site);
     }
 
+    public static void scheduledPoolLooksAtRunState(Object pool, int site) {
+        handler.scheduledPoolLooksAtRunState(pool, site);
+    }
+
     public static boolean awaitTermination(java.util.concurrent.ExecutorService pool, long nanos, int site)
             throws InterruptedException {
         return handler.awaitTermination(pool, nanos, site);

@@ -24,7 +24,10 @@ import net.bytebuddy.utility.OpenedClassReader;
  *   <li>{@code Hooks.poolWorkerExits(this)} at the entry of {@code ThreadPoolExecutor.processWorkerExit}, where a
  *   worker leaves the pool (its size shrinks);</li>
  *   <li>{@code Hooks.poolWorkerLooksForTask(this)} at the entry of {@code ThreadPoolExecutor.getTask}, where an idle
- *   worker decides, on the pool's private state, whether to take a queued task, wait for one or exit.</li>
+ *   worker decides, on the pool's private state, whether to take a queued task, wait for one or exit;</li>
+ *   <li>{@code Hooks.scheduledPoolLooksAtRunState(this)} at the entry of
+ *   {@code ScheduledThreadPoolExecutor.canRunInCurrentRunState}, where a thread decides, on the pool's run state,
+ *   whether a scheduled task may still run: be queued, begin its run, be put back after a periodic run.</li>
  * </ul>
  * A {@code ThreadPoolExecutor}'s task begins before its {@code beforeExecute} and is done after its
  * {@code afterExecute}: those are call sites ({@link JdkCallVisitor}).
@@ -46,6 +49,9 @@ final class JdkEntryHooks extends MethodVisitor {
     private static final String GET_TASK = "getTask()Ljava/lang/Runnable;";
     private static final String WORKER_EXIT = "processWorkerExit(Ljava/util/concurrent/ThreadPoolExecutor$Worker;Z)V";
     private static final String POOL = "java/util/concurrent/ThreadPoolExecutor";
+    private static final String SCHEDULED_POOL = "java/util/concurrent/ScheduledThreadPoolExecutor";
+    private static final String CAN_RUN_IN_CURRENT_RUN_STATE =
+            "canRunInCurrentRunState(Ljava/util/concurrent/RunnableScheduledFuture;)Z";
     private static final String PER_TASK_EXECUTOR = "java/util/concurrent/ThreadPerTaskExecutor";
 
     private final MethodContext context;
@@ -78,6 +84,9 @@ final class JdkEntryHooks extends MethodVisitor {
         }
         if (className.equals(POOL) && method.equals(GET_TASK)) {
             return new JdkEntryHooks(next, context, "poolWorkerLooksForTask");
+        }
+        if (className.equals(SCHEDULED_POOL) && method.equals(CAN_RUN_IN_CURRENT_RUN_STATE)) {
+            return new JdkEntryHooks(next, context, "scheduledPoolLooksAtRunState");
         }
         return next;
     }

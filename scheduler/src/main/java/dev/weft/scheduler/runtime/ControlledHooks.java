@@ -717,6 +717,14 @@ final class ControlledHooks implements HookHandler {
     }
 
     @Override
+    public void scheduledPoolLooksAtRunState(Object pool, int site) {
+        ManagedThread self = visible();
+        if (self != null) {
+            PoolModel.scheduledTaskMayRun(self, pool, site);
+        }
+    }
+
+    @Override
     public boolean awaitTermination(ExecutorService pool, long nanos, int site) throws InterruptedException {
         ManagedThread self = visibleTimed(nanos);
         return self == null || PoolModel.poolOf(pool) == null

@@ -158,6 +158,41 @@ final class PoolModel {
     }
 
     /**
+     * A scheduled pool looks at its run state to decide whether a task may still run: as it is queued, as its run
+     * begins, and twice as a periodic task is put back after a run (before and after the put). Each look is a read
+     * of the pool's state, so that it races with {@code shutdown} and {@code shutdownNow}. Without these events a
+     * look went with the thread's step before it, unseen, and the free choice decided, for example, whether a worker
+     * put its periodic task back before {@code shutdownNow} (which then hands it back) or cancelled it after.
+     */
+    static void scheduledTaskMayRun(ManagedThread self, Object pool, int site) {
+        Step.observe(self, Operation.read(state(self, pool)), site);
+    }
+
+    /**
+     * Where {@code self}'s wait for a partner at the {@code SynchronousQueue} {@code queue} is an idle worker's wait
+     * for a task of its pool (a cached pool), and idle workers are interchangeable
+     * ({@link RuntimeSettings#interchangeableIdleWorkers}): a key of the queue of its own, {@code waiting: <worker>},
+     * which its arrival (when it finds no task to pair with) and the end of its wait touch. Else {@code null}: the
+     * whole queue.
+     *
+     * <p>Two idle workers' arrivals then commute, and so do one's arrival and the other's end of waiting (its idle
+     * time out, or {@code shutdown}'s interrupt): their order only decides which of them a later task is handed to,
+     * and either runs it after its own past, which adds order and nothing the user can see. A submission's offer
+     * writes the whole queue, so it still races with every arrival and end: whether the task goes to a waiting
+     * worker or to a new one is explored. A task handed to such a worker marks the execution, so that a task looking
+     * at its thread's identity makes the exploration start again with every order explored ({@link JvmSubject}), as
+     * for a take from a work queue ({@link #takenBy}).
+     */
+    static Location waitingForTask(ManagedThread self, Object queue, Location whole) {
+        ThreadPoolExecutor pool = self.lookingForTaskIn;
+        self.lookingForTaskIn = null;
+        if (pool == null || pool.getQueue() != queue || !self.execution.settings.interchangeableIdleWorkers()) {
+            return null;
+        }
+        return Location.key(whole, "waiting: " + self.id.name());
+    }
+
+    /**
      * An offer of {@code element} to a queue, as it is performed: when it succeeds, the event that queued the element
      * ({@link NeutralTakes}; only a take from a worker's own pool's work queue asks). {@code part} is what the offer
      * touches otherwise, or {@code null} for the whole queue.

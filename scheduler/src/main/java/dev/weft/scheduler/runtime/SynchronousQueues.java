@@ -38,6 +38,11 @@ final class SynchronousQueues {
         final ManagedThread thread;
         final boolean putter;
         final boolean timed;
+        /**
+         * What the party's wait touches when it is an idle pool worker's, interchangeable with the others
+         * ({@link PoolModel#waitingForTask}): a key of the queue of its own. {@code null}: the whole queue.
+         */
+        Location ownKey;
         Object element;
         boolean paired;
 
@@ -47,14 +52,20 @@ final class SynchronousQueues {
             this.element = element;
             this.timed = timed;
         }
+
+        Location touched(Location whole) {
+            return ownKey == null ? whole : ownKey;
+        }
     }
 
     private static final class Rendezvous {
+        final Execution execution;
         final Location location;
         final Deque<Party> putters = new ArrayDeque<>();
         final Deque<Party> takers = new ArrayDeque<>();
 
-        Rendezvous(Location location) {
+        Rendezvous(Execution execution, Location location) {
+            this.execution = execution;
             this.location = location;
         }
 
@@ -75,6 +86,10 @@ final class SynchronousQueues {
             }
             partner.paired = true;
             party.paired = true;
+            if (partner.ownKey != null) {
+                // which of the idle workers got the task was not explored: see PoolModel.waitingForTask
+                execution.tookAsInterchangeableWorker = true;
+            }
             return true;
         }
     }
@@ -94,7 +109,9 @@ final class SynchronousQueues {
     Party transfer(ManagedThread self, SynchronousQueue<?> queue, boolean put, Object element, boolean timed,
                    int site) throws InterruptedException {
         Party party = new Party(self, put, element, timed);
-        self.pauseAt(new Arrive(rendezvous(queue, self), party, site));
+        Rendezvous rendezvous = rendezvous(queue, self);
+        party.ownKey = put ? null : PoolModel.waitingForTask(self, queue, rendezvous.location);
+        self.pauseAt(new Arrive(rendezvous, party, site));
         self.throwIfTold();
         return party;
     }
@@ -127,7 +144,7 @@ final class SynchronousQueues {
     }
 
     private Rendezvous rendezvous(SynchronousQueue<?> queue, ManagedThread self) {
-        return queues.computeIfAbsent(queue, q -> new Rendezvous(
+        return queues.computeIfAbsent(queue, q -> new Rendezvous(execution,
                 Location.objectState(execution.names.nameOf(q, self))));
     }
 
@@ -155,6 +172,12 @@ final class SynchronousQueues {
             rendezvous.waiting(!party.putter).addLast(party);
             return new Complete(rendezvous, party, site());
         }
+
+        /** An arrival that found no partner only joined the waiters: an idle worker's touches its own key. */
+        @Override
+        Operation performed() {
+            return party.paired ? operation() : new Operation(OpKind.WRITE, party.touched(rendezvous.location));
+        }
     }
 
     /** The end of a wait for a partner: paired, interrupted or timed out. */
@@ -163,7 +186,7 @@ final class SynchronousQueues {
         private final Party party;
 
         Complete(Rendezvous rendezvous, Party party, int site) {
-            super(new Operation(OpKind.READ, rendezvous.location), site);
+            super(new Operation(OpKind.READ, party.touched(rendezvous.location)), site);
             this.rendezvous = rendezvous;
             this.party = party;
         }
