@@ -36,15 +36,14 @@ public record ExplorationOptions(SearchAlgorithm algorithm, long maxExecutions, 
             throw new IllegalArgumentException("shard must not be null (Shard.WHOLE for the whole search)");
         }
         if (freeChoice == null) {
-            throw new IllegalArgumentException("freeChoice must not be null (FreeChoice.defaultFor(algorithm))");
+            throw new IllegalArgumentException("freeChoice must not be null (FreeChoice.DEFAULT)");
         }
     }
 
-    /** The free choice that suits the algorithm ({@link FreeChoice#defaultFor}). */
+    /** The default free choice ({@link FreeChoice#DEFAULT}). */
     public ExplorationOptions(SearchAlgorithm algorithm, long maxExecutions, int maxSteps, boolean stopOnFirstFailure,
                               long maxNanos, Shard shard) {
-        this(algorithm, maxExecutions, maxSteps, stopOnFirstFailure, maxNanos, shard,
-                algorithm == null ? null : FreeChoice.defaultFor(algorithm));
+        this(algorithm, maxExecutions, maxSteps, stopOnFirstFailure, maxNanos, shard, FreeChoice.DEFAULT);
     }
 
     /** The whole search. */

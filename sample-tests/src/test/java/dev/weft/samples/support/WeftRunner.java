@@ -73,7 +73,7 @@ public final class WeftRunner {
      * the few counts that depend on it (each says why).
      */
     public static boolean lowestThreadFirst() {
-        return "lowest".equalsIgnoreCase(System.getProperty("weft.freeChoice", "last").strip());
+        return !"last".equalsIgnoreCase(System.getProperty("weft.freeChoice", "lowest").strip());
     }
 
     private static Map<String, String> passedThrough() {
