@@ -3,6 +3,8 @@ package dev.weft.samples.extension;
 import dev.weft.samples.support.WeftRunner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -95,22 +97,16 @@ class ExtensionBehaviourTest {
                         + " (dev.weft.samples.extension.ExtensionPrograms#zeroBudget)"));
     }
 
-    @Test
-    void aMisspelledConfigurationParameterFailsTheTestNamingIt() {
+    @ParameterizedTest(name = "{0}={1}")
+    @CsvSource(delimiter = '|', value = {
+            "weft.algorithm | fastest | weft.algorithm must be one of OPTIMAL, DPOR, NAIVE but was 'fastest'",
+            "weft.freeChoice | first | weft.freeChoice must be one of last, lowest but was 'first'"})
+    void aMisspelledConfigurationParameterFailsTheTestNamingIt(String parameter, String value, String message) {
         WeftRunner.Outcome outcome = WeftRunner.run(ExtensionPrograms.class, "countsEveryExecution", reports,
-                Map.of("weft.algorithm", "fastest"));
+                Map.of(parameter, value));
 
         assertThat(outcome.failure()).hasValueSatisfying(failure -> assertThat(failure.getMessage())
-                .contains("weft.algorithm must be one of OPTIMAL, DPOR, NAIVE but was 'fastest'"));
-    }
-
-    @Test
-    void aFreeChoiceThatIsNeitherLastNorLowestFailsTheTestNamingTheParameter() {
-        WeftRunner.Outcome outcome = WeftRunner.run(ExtensionPrograms.class, "countsEveryExecution", reports,
-                Map.of("weft.freeChoice", "first"));
-
-        assertThat(outcome.failure()).hasValueSatisfying(failure -> assertThat(failure.getMessage())
-                .contains("weft.freeChoice must be one of last, lowest but was 'first'"));
+                .contains(message));
     }
 
     /** A token names every step's thread, so the free choice it was found with does not matter to its replay. */

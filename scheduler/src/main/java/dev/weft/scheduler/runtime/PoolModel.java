@@ -139,9 +139,7 @@ final class PoolModel {
      * {@code ThreadLocal}) makes the exploration start again with every worker's choice explored ({@link JvmSubject}).
      */
     static CollectionStep.Part takenBy(ManagedThread self, Object queue) {
-        ThreadPoolExecutor pool = self.lookingForTaskIn;
-        self.lookingForTaskIn = null;
-        if (pool == null || pool.getQueue() != queue || !self.execution.settings.interchangeableIdleWorkers()) {
+        if (!interchangeableIdleWorkerOf(self, queue)) {
             return null;
         }
         Location taken = Location.key(self.execution.collections.location(queue, self), "taken by " + self.id.name());
@@ -184,12 +182,18 @@ final class PoolModel {
      * for a take from a work queue ({@link #takenBy}).
      */
     static Location waitingForTask(ManagedThread self, Object queue, Location whole) {
+        return interchangeableIdleWorkerOf(self, queue) ? Location.key(whole, "waiting: " + self.id.name()) : null;
+    }
+
+    /**
+     * Whether {@code self} is an idle worker, interchangeable with the others, whose call on {@code queue} is its look
+     * for a task in its own pool's work queue ({@link #workerLooksForTask} noted the pool). Answers once per look: the
+     * note is cleared.
+     */
+    private static boolean interchangeableIdleWorkerOf(ManagedThread self, Object queue) {
         ThreadPoolExecutor pool = self.lookingForTaskIn;
         self.lookingForTaskIn = null;
-        if (pool == null || pool.getQueue() != queue || !self.execution.settings.interchangeableIdleWorkers()) {
-            return null;
-        }
-        return Location.key(whole, "waiting: " + self.id.name());
+        return pool != null && pool.getQueue() == queue && self.execution.settings.interchangeableIdleWorkers();
     }
 
     /**

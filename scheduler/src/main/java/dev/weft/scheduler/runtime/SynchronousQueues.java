@@ -176,7 +176,7 @@ final class SynchronousQueues {
         /** An arrival that found no partner only joined the waiters: an idle worker's touches its own key. */
         @Override
         Operation performed() {
-            return party.paired ? operation() : new Operation(OpKind.WRITE, party.touched(rendezvous.location));
+            return party.paired || party.ownKey == null ? operation() : new Operation(OpKind.WRITE, party.ownKey);
         }
     }
 
