@@ -78,7 +78,9 @@ public final class SleepSet {
 
     /**
      * The sleep set after {@code thread} performed {@code executed}: the sleepers whose operations are independent of
-     * it stay asleep, the others wake. The thread that moved is never asleep afterwards.
+     * it stay asleep, the others wake. The thread that moved is never asleep afterwards, and neither is one asleep on
+     * an offer that lapses ({@link Operation#lapses()}): another thread's step took the offer away, so what it sleeps
+     * on can no longer happen, and its next operation is another one.
      */
     public SleepSet after(int thread, Operation executed) {
         if (threads.length == 0) {
@@ -88,7 +90,7 @@ public final class SleepSet {
         int[] ts = new int[threads.length];
         Operation[] ops = new Operation[threads.length];
         for (int i = 0; i < threads.length; i++) {
-            if (threads[i] != thread && !Dependence.dependent(operations[i], executed)) {
+            if (threads[i] != thread && !operations[i].lapses() && !Dependence.dependent(operations[i], executed)) {
                 ts[kept] = threads[i];
                 ops[kept] = operations[i];
                 kept++;
@@ -98,6 +100,22 @@ public final class SleepSet {
             return this;
         }
         return kept == 0 ? EMPTY : new SleepSet(Arrays.copyOf(ts, kept), Arrays.copyOf(ops, kept));
+    }
+
+    /** The set without the thread (itself when the thread is not asleep). */
+    public SleepSet without(int thread) {
+        for (int i = 0; i < threads.length; i++) {
+            if (threads[i] == thread) {
+                int[] ts = new int[threads.length - 1];
+                Operation[] ops = new Operation[threads.length - 1];
+                System.arraycopy(threads, 0, ts, 0, i);
+                System.arraycopy(threads, i + 1, ts, i, ts.length - i);
+                System.arraycopy(operations, 0, ops, 0, i);
+                System.arraycopy(operations, i + 1, ops, i, ops.length - i);
+                return ts.length == 0 ? EMPTY : new SleepSet(ts, ops);
+            }
+        }
+        return this;
     }
 
     /** The same threads asleep on the same operations, fallen asleep in the same order. */

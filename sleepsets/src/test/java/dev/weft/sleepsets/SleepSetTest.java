@@ -62,4 +62,23 @@ class SleepSetTest {
         assertThat(sleep.after(2, Operation.write(x)).contains(1)).as("now sleeping on a write of y").isTrue();
         assertThat(sleep.after(2, Operation.read(y)).contains(1)).isFalse();
     }
+
+    /** A spurious wake-up offered to a thread lapses when another thread moves: whatever that step touches. */
+    @Test
+    void aSleeperOnAnOfferThatLapsesWakesAtAnyOtherThreadsStep() {
+        LockId monitor = new LockId("m", false);
+        SleepSet sleep = SleepSet.empty().with(1, Operation.observeLock(monitor).lapsing())
+                .with(3, Operation.observeLock(monitor));
+        SleepSet after = sleep.after(2, Operation.write(y));
+        assertThat(after.contains(1)).as("asleep on the offer").isFalse();
+        assertThat(after.contains(3)).as("asleep on the same operation, not an offer").isTrue();
+    }
+
+    @Test
+    void withoutTakesOneSleeperOut() {
+        SleepSet sleep = SleepSet.empty().with(1, Operation.read(x)).with(2, Operation.read(y));
+        assertThat(sleep.without(1)).isEqualTo(SleepSet.empty().with(2, Operation.read(y)));
+        assertThat(sleep.without(3)).isSameAs(sleep);
+        assertThat(sleep.without(1).without(2).isEmpty()).isTrue();
+    }
 }

@@ -443,6 +443,20 @@ public final class HappensBefore {
         return start != null ? start : new VectorClock();
     }
 
+    /**
+     * The clock of a live thread just before event {@code index}: after its latest event before it, or its start
+     * when it had none yet (what a step it took there would at least know).
+     */
+    public VectorClock clockBefore(int thread, int index) {
+        for (int i = Math.min(index, events.size()) - 1; i >= 0; i--) {
+            if (events.get(i).thread().index() == thread) {
+                return clocks.get(i);
+            }
+        }
+        VectorClock start = startClocks.get(thread);
+        return start != null ? start : new VectorClock();
+    }
+
     private void setThreadClock(int thread, VectorClock clock) {
         while (threadClocks.size() <= thread) {
             threadClocks.add(null);

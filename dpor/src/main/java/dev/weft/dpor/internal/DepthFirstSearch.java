@@ -214,7 +214,8 @@ final class DepthFirstSearch {
 
     /**
      * Adds the reversal of every race that involves an event this execution added (older ones were seen before), and
-     * of every race between a lock held at the end and a thread left waiting for it.
+     * of every race between a lock held at the end and a thread left waiting for it; and at each new state where a
+     * spurious wake-up was offered, the outcome its branch did not take ({@link LapsingOffers}).
      */
     private static void reverseRaces(ExecutionOutcome outcome, HappensBefore hb, List<Node> stack, int firstNew) {
         for (int j = Math.max(firstNew, 0); j < hb.size(); j++) {
@@ -230,6 +231,7 @@ final class DepthFirstSearch {
         }
         reverseAroundFailure(outcome, hb, stack);
         AbandonedDaemons.reverse(outcome, stack);
+        LapsingOffers.exploreBothOutcomes(hb, stack, firstNew);
         for (PendingOperation p : outcome.leftBlocked()) {
             Operation op = p.operation();
             if (op.lockId() == null || !op.kind().acquires()) {
@@ -364,7 +366,7 @@ final class DepthFirstSearch {
     private Node newNode(List<Node> stack, List<PendingOperation> pending, ShardSplit split) {
         Node parent = stack.isEmpty() ? null : stack.get(stack.size() - 1);
         SleepSet sleep = reduce && parent != null
-                ? parent.sleep.after(parent.chosen, parent.event.operation())
+                ? LapsingOffers.sleepAfter(parent)
                 : SleepSet.empty();
         Node node = new Node(pending, sleep);
         split.place(node, parent);

@@ -49,6 +49,14 @@ final class RaceSequence implements WakeupTree.Sequence {
         return new RaceSequence(steps);
     }
 
+    /**
+     * The sequence of one step that a thread could take at a state instead of the step taken there: its operation
+     * there, at position {@code threadStep} of its thread, knowing {@code clock}.
+     */
+    static RaceSequence of(int thread, int threadStep, Operation operation, VectorClock clock) {
+        return new RaceSequence(List.of(new Step(thread, threadStep, operation, clock)));
+    }
+
     @Override
     public int size() {
         return steps.size();
@@ -90,6 +98,9 @@ final class RaceSequence implements WakeupTree.Sequence {
         int k = firstOf(thread);
         if (k >= 0) {
             Step step = steps.get(k);
+            if (operation != null && operation.lapses() != step.operation.lapses()) {
+                return false; // one takes a spurious wake-up, the other comes after it lapsed: two traces
+            }
             for (int j = 0; j < k; j++) {
                 Step earlier = steps.get(j);
                 if (step.clock.includes(earlier.thread, earlier.threadStep)) {

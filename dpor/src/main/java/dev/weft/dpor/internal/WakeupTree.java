@@ -174,10 +174,11 @@ final class WakeupTree {
 
     /**
      * Whether two steps of different threads do not commute, for the weak-initial test of a thread that has no step
-     * in a sequence: dependent operations, or a start of the other thread (which orders all its steps).
+     * in a sequence: dependent operations, a start of the other thread (which orders all its steps), or an offer that
+     * lapses (a spurious wake-up: the other thread's step takes it away).
      */
     static boolean ordered(int thread, Operation operation, int otherThread, Operation other) {
-        if (operation == null || other == null) {
+        if (operation == null || other == null || operation.lapses() || other.lapses()) {
             return true;
         }
         if (operation.kind() == OpKind.START && operation.startedThread().index() == otherThread

@@ -3,9 +3,12 @@ package dev.weft.dpor.internal;
 import dev.weft.dpor.ExplorationOptions;
 import dev.weft.dpor.SearchAlgorithm;
 import dev.weft.dpor.Shard;
+import dev.weft.dpor.hb.VectorClock;
 import dev.weft.scheduler.model.Location;
 import dev.weft.scheduler.model.LockId;
+import dev.weft.scheduler.model.OpKind;
 import dev.weft.scheduler.model.Operation;
+import dev.weft.scheduler.model.ThreadId;
 import dev.weft.sleepsets.SleepSet;
 import org.junit.jupiter.api.Test;
 
@@ -200,5 +203,44 @@ class WakeupTreeTest {
                 failed)).as("a sleeper whose step failed, with no step in the sequence").isFalse();
         assertThat(WakeupTree.sleeperCovers(Steps.of(1, Operation.read(X)), sleep, thread -> Operation.read(X),
                 failed)).as("a sleeper whose step failed, starting the sequence").isTrue();
+    }
+
+    /**
+     * A spurious wake-up offered to thread 1 (here a park's, which is an access of its permit) lapses as soon as
+     * another thread moves: asleep on it, thread 1 covers no sequence that another thread starts, however independent
+     * of the permit that thread's step is.
+     */
+    @Test
+    void aSleeperOnAnOfferCoversNoSequenceAnotherThreadStarts() {
+        Operation unpark = new Operation(OpKind.UNPARK, Location.permit(new ThreadId(1, "main.1")));
+        SleepSet offered = SleepSet.empty().with(1, unpark.lapsing());
+        SleepSet plain = SleepSet.empty().with(1, unpark);
+
+        assertThat(WakeupTree.sleeperCovers(Steps.of(2, Operation.read(Y)), offered, thread -> unpark.lapsing(),
+                new BitSet())).as("asleep on the offer").isFalse();
+        assertThat(WakeupTree.sleeperCovers(Steps.of(2, Operation.read(Y)), plain, thread -> unpark, new BitSet()))
+                .as("asleep on the same step, not an offer").isTrue();
+    }
+
+    /**
+     * A branch where thread 1 takes its offer runs none of the traces where it did not: a sequence whose first step of
+     * thread 1 is another one (it waited on and was woken later) does not go down that branch.
+     */
+    @Test
+    void aSequenceWhereTheWaiterTookNoOfferDoesNotGoDownTheBranchWhereItDid() {
+        LockId m = new LockId("m", false);
+        Operation offer = Operation.observeLock(m).lapsing();
+        WakeupTree root = WakeupTree.root();
+        WakeupTree taken = root.addLeaf(2, Operation.read(X));
+        root.addLeaf(1, offer);
+
+        RaceSequence woken = RaceSequence.of(1, 3, Operation.lock(m), new VectorClock());
+        assertThat(woken.weakInitial(1, offer)).isFalse();
+        assertThat(root.insert(woken, taken)).isTrue();
+        assertThat(root.children).extracting(branch -> branch.operation)
+                .containsExactly(Operation.read(X), offer, Operation.lock(m));
+
+        assertThat(RaceSequence.of(1, 3, offer, new VectorClock()).weakInitial(1, offer))
+                .as("the same offer").isTrue();
     }
 }

@@ -10,7 +10,8 @@ package dev.weft.dpor.model;
  * @param cell    the shared cell it accesses, or {@code null}
  * @param a       the value written, the CAS's expected value, the set/branch/assert expression, or {@code null}
  * @param b       the CAS's new value, or {@code null}
- * @param lock    the lock (or semaphore) it acquires, tries, queries or releases, or {@code null}
+ * @param lock    the lock (or semaphore) it acquires, tries, queries or releases, or waits on or notifies as a
+ *                monitor, or {@code null}
  * @param map     the keyed object whose whole state it reads (size) or writes (clear), or whose two keys it moves
  *                between (transfer: {@code a} and {@code b} pick the keys), or {@code null}
  * @param thread  the thread code it starts or joins, or -1
@@ -22,7 +23,7 @@ record Instr(Kind kind, Reg reg, CellRef cell, Expr a, Expr b, LockRef lock, Key
 
     enum Kind {
         READ(true), WRITE(true), CAS(true), GET_AND_INCREMENT(true), LOCK(true), UNLOCK(true), READ_LOCK(true),
-        READ_UNLOCK(true), TRY_LOCK(true),
+        READ_UNLOCK(true), TRY_LOCK(true), WAIT(true), NOTIFY(true), NOTIFY_ALL(true),
         AVAILABLE(true), SIZE(true), CLEAR(true), TRANSFER(true), START(true),
         JOIN(true), SET(false), JUMP(false), BRANCH(false), ASSERT(false);
 
@@ -55,6 +56,14 @@ record Instr(Kind kind, Reg reg, CellRef cell, Expr a, Expr b, LockRef lock, Key
 
     static Instr unlock(LockRef lock) {
         return new Instr(Kind.UNLOCK, null, null, null, null, lock, null, -1, -1, null);
+    }
+
+    static Instr waitOn(LockRef monitor) {
+        return new Instr(Kind.WAIT, null, null, null, null, monitor, null, -1, -1, null);
+    }
+
+    static Instr notify(LockRef monitor, boolean all) {
+        return new Instr(all ? Kind.NOTIFY_ALL : Kind.NOTIFY, null, null, null, null, monitor, null, -1, -1, null);
     }
 
     static Instr readLock(LockRef lock) {
@@ -122,6 +131,9 @@ record Instr(Kind kind, Reg reg, CellRef cell, Expr a, Expr b, LockRef lock, Key
             case GET_AND_INCREMENT -> reg + " = " + cell + "++";
             case LOCK -> "lock " + lock;
             case UNLOCK -> "unlock " + lock;
+            case WAIT -> "wait " + lock;
+            case NOTIFY -> "notify " + lock;
+            case NOTIFY_ALL -> "notifyAll " + lock;
             case READ_LOCK -> "readLock " + lock;
             case READ_UNLOCK -> "readUnlock " + lock;
             case TRY_LOCK -> reg + " = tryLock " + lock;

@@ -37,12 +37,18 @@ public final class ModelProgram {
     private final Operation[] sharedUnlockOps;
     private final Operation[] tryLockOps;
     private final Operation[] observeOps;
+    private final Operation[] waitOps;
+    private final Operation[] notifyOps;
+    private final Operation[] notifyAllOps;
+    private final Operation[] wakeUpOffers;
+    private final boolean spuriousWakeUps;
     private final int[] lockPermits;
     private final SourcePosition[][] sources;
 
     ModelProgram(String name, List<String> cellNames, List<Location> cellLocations, List<String> lockNames,
-                 List<Integer> lockPermits, List<ThreadCode> threads) {
+                 List<Integer> lockPermits, List<ThreadCode> threads, boolean spuriousWakeUps) {
         this.name = name;
+        this.spuriousWakeUps = spuriousWakeUps;
         this.cellNames = List.copyOf(cellNames);
         this.threads = List.copyOf(threads);
         OpKind[] kinds = OpKind.values();
@@ -83,6 +89,10 @@ public final class ModelProgram {
         this.sharedUnlockOps = new Operation[lockNames.size()];
         this.tryLockOps = new Operation[lockNames.size()];
         this.observeOps = new Operation[lockNames.size()];
+        this.waitOps = new Operation[lockNames.size()];
+        this.notifyOps = new Operation[lockNames.size()];
+        this.notifyAllOps = new Operation[lockNames.size()];
+        this.wakeUpOffers = new Operation[lockNames.size()];
         this.lockPermits = lockPermits.stream().mapToInt(Integer::intValue).toArray();
         for (int l = 0; l < lockOps.length; l++) {
             LockId id = new LockId(lockNames.get(l), this.lockPermits[l] >= 0);
@@ -92,6 +102,11 @@ public final class ModelProgram {
             sharedUnlockOps[l] = Operation.sharedUnlock(id);
             tryLockOps[l] = Operation.tryLock(id);
             observeOps[l] = Operation.observeLock(id);
+            waitOps[l] = new Operation(OpKind.WAIT, id);
+            notifyOps[l] = new Operation(OpKind.NOTIFY, id);
+            notifyAllOps[l] = new Operation(OpKind.NOTIFY_ALL, id);
+            // As the runtime's: the wake-up looks at the monitor, and lapses once another thread moves.
+            wakeUpOffers[l] = Operation.observeLock(id).lapsing();
         }
         this.sources = new SourcePosition[this.threads.size()][];
         for (int t = 0; t < sources.length; t++) {
@@ -160,6 +175,24 @@ public final class ModelProgram {
 
     Operation observeOp(int lock) {
         return observeOps[lock];
+    }
+
+    Operation waitOp(int lock) {
+        return waitOps[lock];
+    }
+
+    Operation notifyOp(int lock, boolean all) {
+        return all ? notifyAllOps[lock] : notifyOps[lock];
+    }
+
+    /** The spurious wake-up offered to a thread that has just begun to wait on the monitor. */
+    Operation wakeUpOffer(int lock) {
+        return wakeUpOffers[lock];
+    }
+
+    /** Whether a wait may wake without a notify ({@link ProgramBuilder#spuriousWakeUps}). */
+    boolean spuriousWakeUps() {
+        return spuriousWakeUps;
     }
 
     /** The semaphore's initial permits, or -1 when the lock is a lock. */

@@ -49,6 +49,8 @@ public final class ModelRun implements Run {
     private final List<ModelThread> threads = new ArrayList<>();
     private int live;
     private int eventCount;
+    /** waits begun so far: a waiter's turn for a {@code notify} */
+    private long waits;
     private SubjectFailure failure;
     private Optional<SubjectFailure> failureView = Optional.empty();
     private List<PendingOperation> pendingView;
@@ -82,6 +84,9 @@ public final class ModelRun implements Run {
             PendingOperation[] view = new PendingOperation[live];
             int i = 0;
             for (ModelThread thread : threads) {
+                if (!thread.ended && thread.waitingOn >= 0) {
+                    pendWaiting(thread);
+                }
                 if (!thread.ended) {
                     view[i++] = thread.pendingOperation(enabled(thread));
                 }
@@ -122,10 +127,15 @@ public final class ModelRun implements Run {
     public Event step(ThreadId id) {
         ModelThread thread = steppable(id);
         Instr instr = thread.instr();
+        if (thread.waitingOn >= 0) {
+            pendWaiting(thread);
+        }
         Operation op = thread.pendingOp;
         SourcePosition source = thread.source;
         String value = null;
-        if (instr == null) {
+        if (thread.waitingOn >= 0) {
+            stepWaiting(thread);
+        } else if (instr == null) {
             thread.ended = true;
             live--;
         } else {
@@ -164,6 +174,8 @@ public final class ModelRun implements Run {
                 }
                 case LOCK -> take(thread.pendingTarget, thread);
                 case UNLOCK -> release(thread.pendingTarget, thread, instr);
+                case WAIT -> beginWait(thread, instr);
+                case NOTIFY, NOTIFY_ALL -> notifyWaiters(thread, instr);
                 case READ_LOCK -> sharedHolds[thread.pendingTarget][thread.id.index()]++;
                 case READ_UNLOCK -> {
                     if (sharedHolds[thread.pendingTarget][thread.id.index()] == 0) {
@@ -222,8 +234,13 @@ public final class ModelRun implements Run {
                 }
                 default -> throw new IllegalStateException("local instruction pending: " + instr);
             }
-            thread.pc++;
-            runLocally(thread);
+            if (thread.waitingOn < 0) {
+                thread.pc++;
+                runLocally(thread);
+            }
+        }
+        for (ModelThread other : threads) {
+            other.offerOpen &= other == thread; // another thread moved: an open offer lapses
         }
         pendingView = null;
         return new Event(eventCount++, thread.id, thread.steps++, op, source, value);
@@ -294,11 +311,92 @@ public final class ModelRun implements Run {
     }
 
     private boolean enabled(ModelThread thread) {
+        if (thread.waitingOn >= 0) {
+            return offered(thread) || thread.woken && free(thread.waitingOn);
+        }
         return switch (thread.pendingOp.kind()) {
             case LOCK -> thread.pendingOp.shared() ? lockOwner[thread.pendingTarget] < 0 : free(thread.pendingTarget);
             case JOIN -> threads.get(thread.pendingTarget).ended;
             default -> true;
         };
+    }
+
+    /**
+     * The step of a thread in a wait, which stays on its {@code wait} instruction until it has the monitor back: it
+     * takes a spurious wake-up offered to it, or it takes the monitor back once woken.
+     */
+    private void stepWaiting(ModelThread thread) {
+        if (thread.pendingOp.lapses()) {
+            thread.woken = true;
+            thread.wokeSpuriously = true;
+            return;
+        }
+        take(thread.waitingOn, thread);
+        thread.waitingOn = -1;
+        thread.pc++;
+        runLocally(thread);
+    }
+
+    /** The operation of a thread in a wait: the spurious wake-up while it is offered, else taking the monitor back. */
+    private void pendWaiting(ModelThread thread) {
+        int monitor = thread.waitingOn;
+        Operation op = offered(thread) ? program.wakeUpOffer(monitor) : program.lockOp(monitor);
+        if (op != thread.pendingOp) {
+            thread.pend(op, monitor);
+        }
+    }
+
+    /**
+     * Whether the thread is offered a spurious wake-up now, as the runtime offers one: the thread has just begun to
+     * wait and is not woken, no other thread has moved since, and another thread could move (else the waiter may wait
+     * forever: a deadlock, whether or not it might also have woken).
+     */
+    private boolean offered(ModelThread thread) {
+        if (!thread.offerOpen || thread.woken) {
+            return false;
+        }
+        for (ModelThread other : threads) {
+            if (other != thread && !other.ended && enabled(other)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@code wait}: releases the monitor, which the thread must hold, and joins its waiters. */
+    private void beginWait(ModelThread thread, Instr instr) {
+        int monitor = thread.pendingTarget;
+        if (lockOwner[monitor] != thread.id.index()) {
+            fail(FailureKind.EXCEPTION, thread, "wait on " + instr.lock() + ", which it does not hold");
+            return;
+        }
+        lockOwner[monitor] = -1;
+        thread.waitingOn = monitor;
+        thread.woken = false;
+        thread.waitTicket = ++waits;
+        thread.offerOpen = program.spuriousWakeUps() && !thread.wokeSpuriously;
+    }
+
+    /** {@code notify} wakes the waiter that began to wait first, {@code notifyAll} every waiter. */
+    private void notifyWaiters(ModelThread thread, Instr instr) {
+        int monitor = thread.pendingTarget;
+        if (lockOwner[monitor] != thread.id.index()) {
+            fail(FailureKind.EXCEPTION, thread, instr.show(List.of()) + " without holding " + instr.lock());
+            return;
+        }
+        ModelThread first = null;
+        for (ModelThread waiter : threads) {
+            if (waiter.waitingOn == monitor && !waiter.woken) {
+                if (instr.kind() == Instr.Kind.NOTIFY_ALL) {
+                    waiter.woken = true;
+                } else if (first == null || waiter.waitTicket < first.waitTicket) {
+                    first = waiter;
+                }
+            }
+        }
+        if (first != null) {
+            first.woken = true;
+        }
     }
 
     /** Whether the lock is free (nobody holds it, not even shared), or the semaphore has a permit. */
@@ -397,7 +495,7 @@ public final class ModelRun implements Run {
                 };
                 thread.pend(program.cellOp(cell, kind), cell);
             }
-            case LOCK, UNLOCK, READ_LOCK, READ_UNLOCK, TRY_LOCK, AVAILABLE -> {
+            case LOCK, UNLOCK, READ_LOCK, READ_UNLOCK, TRY_LOCK, AVAILABLE, WAIT, NOTIFY, NOTIFY_ALL -> {
                 int lock = instr.lock().resolve(thread.registers);
                 if (lock < 0) {
                     fail(FailureKind.EXCEPTION, thread, "index out of bounds: " + instr.lock());
@@ -409,6 +507,8 @@ public final class ModelRun implements Run {
                     case READ_LOCK -> program.sharedLockOp(lock);
                     case READ_UNLOCK -> program.sharedUnlockOp(lock);
                     case TRY_LOCK -> program.tryLockOp(lock);
+                    case WAIT -> program.waitOp(lock);
+                    case NOTIFY, NOTIFY_ALL -> program.notifyOp(lock, instr.kind() == Instr.Kind.NOTIFY_ALL);
                     default -> program.observeOp(lock);
                 };
                 thread.pend(op, lock);
@@ -477,6 +577,16 @@ public final class ModelRun implements Run {
         int steps;
         int children;
         boolean ended;
+        /** the monitor the thread waits on, from its {@code wait} until it has taken the monitor back; else -1 */
+        int waitingOn = -1;
+        /** in a wait: whether it was notified, or took a spurious wake-up */
+        boolean woken;
+        /** in a wait: begun by the thread's latest step, so a spurious wake-up may be offered (until another moves) */
+        boolean offerOpen;
+        /** whether the thread has had its one spurious wake-up of the execution */
+        boolean wokeSpuriously;
+        /** in a wait: when it began, for {@code notify}'s order */
+        long waitTicket;
         Operation pendingOp;
         /** the cell (for size and clear, the map's first key), lock or joined thread of the pending operation */
         int pendingTarget;

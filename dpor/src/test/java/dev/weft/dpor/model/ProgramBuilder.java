@@ -31,6 +31,7 @@ public final class ProgramBuilder {
     private final List<Integer> lockPermits = new ArrayList<>();
     private final List<ThreadCode> workers = new ArrayList<>();
     private ThreadCode main;
+    private boolean spuriousWakeUps;
 
     private ProgramBuilder(String name) {
         this.name = name;
@@ -138,6 +139,15 @@ public final class ProgramBuilder {
         return handle;
     }
 
+    /**
+     * Lets a {@link ThreadBuilder#waitOn wait} wake without a notify, as the runtime does by default
+     * ({@code weft.spuriousWakeups}): an offer that lapses ({@link dev.weft.scheduler.model.Operation#lapses()}).
+     */
+    public ProgramBuilder spuriousWakeUps() {
+        spuriousWakeUps = true;
+        return this;
+    }
+
     /** Replaces the default main thread (start every worker, then join every worker) by this code. */
     public ProgramBuilder main(Consumer<ThreadBuilder> body) {
         ThreadBuilder builder = new ThreadBuilder();
@@ -150,7 +160,7 @@ public final class ProgramBuilder {
         List<ThreadCode> threads = new ArrayList<>();
         threads.add(main != null ? main : defaultMain());
         threads.addAll(workers);
-        return new ModelProgram(name, cellNames, cellLocations, lockNames, lockPermits, threads);
+        return new ModelProgram(name, cellNames, cellLocations, lockNames, lockPermits, threads, spuriousWakeUps);
     }
 
     private ThreadCode defaultMain() {

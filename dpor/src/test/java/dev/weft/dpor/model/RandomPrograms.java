@@ -31,7 +31,7 @@ public final class RandomPrograms {
     /** The budget of {@link #generateSmall}: programs NAIVE explores in a few milliseconds, so thousands fit a run. */
     private static final int[] SMALL_BUDGET = {0, 0, 4, 3};
     /** The kinds of program {@link #generateSmall} cycles through, by seed. */
-    private static final int SMALL_KINDS = 7;
+    private static final int SMALL_KINDS = 8;
     private static final int REGISTERS = 2;
 
     private final SplittableRandom random;
@@ -47,6 +47,8 @@ public final class RandomPrograms {
     /** Whether some calls on the map move a value from one key to another ({@link ThreadBuilder#transfer}). */
     private boolean twoKeyCalls;
     private boolean readLocks;
+    /** Whether lock blocks may wait on their lock and notify it, with spurious wake-ups ({@link #generateWithWaits}). */
+    private boolean waits;
     /** The workers of the program being generated. */
     private List<ThreadHandle> workers;
     /** Whether the last worker is a daemon thread and the main thread reads what the others left. */
@@ -112,8 +114,20 @@ public final class RandomPrograms {
     }
 
     /**
+     * The program for a seed with 1–2 locks and two threads ({@link #withWaits}), each of which starts with a block
+     * that waits on a lock when a value read inside says so ({@code if (r == 0) wait}), or notifies it ({@code notify}
+     * or {@code notifyAll}); other lock blocks may do the same. Waits may wake spuriously
+     * ({@link ProgramBuilder#spuriousWakeUps}). Some waits are never notified: those programs deadlock.
+     */
+    public static ModelProgram generateWithWaits(long seed, boolean assertions) {
+        RandomPrograms generator = new RandomPrograms(seed, assertions, false, false);
+        generator.waits = true;
+        return generator.program("random(" + seed + ", waits" + (assertions ? ", asserts" : "") + ")");
+    }
+
+    /**
      * A small program of one of every kind above, picked by the seed (plain, with assertions, semaphores, a keyed
-     * object, calls on two keys, a daemon thread, an object that is not thread-safe), with fewer visible operations:
+     * object, calls on two keys, a daemon thread, an object that is not thread-safe, waits), with fewer visible operations:
      * the seeds of a run cover every operation kind. Its name says its kind ({@code daemon} among them).
      */
     public static ModelProgram generateSmall(long seed) {
@@ -133,13 +147,18 @@ public final class RandomPrograms {
                 withDaemon.daemon = true;
                 yield withDaemon;
             }
-            default -> new RandomPrograms(seed, false, true, false);
+            case 6 -> new RandomPrograms(seed, false, true, false);
+            default -> {
+                RandomPrograms withWaits = new RandomPrograms(seed, assertions, false, false);
+                withWaits.waits = true;
+                yield withWaits;
+            }
         };
         generator.maxBudget = SMALL_BUDGET;
         String[] kinds = {"plain", "asserts", "semaphores", "keyed object", "two-key calls", "daemon",
-                "unsafe object"};
+                "unsafe object", "waits"};
         return generator.program("small random(" + seed + ", " + kinds[kind]
-                + (assertions && kind >= 2 && kind <= 5 ? ", asserts" : "") + ")");
+                + (assertions && (kind >= 2 && kind <= 5 || kind == 7) ? ", asserts" : "") + ")");
     }
 
     /**
@@ -155,6 +174,9 @@ public final class RandomPrograms {
 
     private ModelProgram program(String name) {
         ProgramBuilder p = ProgramBuilder.program(name);
+        if (waits) {
+            p.spuriousWakeUps();
+        }
         int varCount = 1 + random.nextInt(3);
         for (int v = 0; v < varCount; v++) {
             vars.add(random.nextInt(4) == 0 ? p.atomic("a" + v)
@@ -163,9 +185,12 @@ public final class RandomPrograms {
         if (keyedObject) {
             map = p.map("map", 2 + random.nextInt(2));
         }
-        int lockCount = semaphores || readLocks ? 1 + random.nextInt(2) : random.nextInt(3);
+        int lockCount = semaphores || readLocks || waits ? 1 + random.nextInt(2) : random.nextInt(3);
         for (int l = 0; l < lockCount; l++) {
             locks.add(semaphores ? p.semaphore("s" + l, random.nextInt(3)) : p.lock("m" + l));
+        }
+        if (waits) {
+            return withWaits(p);
         }
         List<ThreadHandle> workers = new ArrayList<>();
         this.workers = workers;
@@ -185,6 +210,32 @@ public final class RandomPrograms {
         return p.build();
     }
 
+    /**
+     * Main starts one worker, runs code of its own and joins it (two threads: a wait and the wake-ups it may be
+     * offered already multiply NAIVE's interleavings). Each begins with a block that waits or notifies, then 0–2 more
+     * operations between them.
+     */
+    private ModelProgram withWaits(ProgramBuilder p) {
+        int budget = random.nextInt(3);
+        int mainOps = random.nextInt(budget + 1);
+        ThreadHandle worker = p.thread("T1", code -> waitingCode(code, budget - mainOps));
+        p.main(code -> {
+            code.start(worker);
+            waitingCode(code, mainOps);
+            code.join(worker);
+        });
+        return p.build();
+    }
+
+    private void waitingCode(ThreadBuilder t, int ops) {
+        LockRef lock = locks.get(random.nextInt(locks.size()));
+        Reg[] regs = registers(t);
+        t.lock(lock);
+        waitOrNotify(t, lock, 2, regs);
+        t.unlock(lock);
+        statements(t, ops, new ArrayList<>(), regs);
+    }
+
     /** Starts every worker, joins all but the daemon, then reads one or two variables, now and then asserting. */
     private void mainThatLooksAfterTheJoins(ThreadBuilder main) {
         workers.forEach(main::start);
@@ -200,11 +251,15 @@ public final class RandomPrograms {
 
     /** Emits about {@code ops} visible operations; {@code held} are the locks held here, innermost last. */
     private void block(ThreadBuilder t, int ops, List<LockRef> held) {
+        statements(t, ops, held, registers(t));
+    }
+
+    private static Reg[] registers(ThreadBuilder t) {
         Reg[] regs = new Reg[REGISTERS];
         for (int r = 0; r < REGISTERS; r++) {
             regs[r] = t.reg("r" + r);
         }
-        statements(t, ops, held, regs);
+        return regs;
     }
 
     private void statements(ThreadBuilder t, int ops, List<LockRef> held, Reg[] regs) {
@@ -261,7 +316,11 @@ public final class RandomPrograms {
                 } else {
                     t.lock(lock);
                 }
-                statements(t, inner, held, regs);
+                if (waits && !shared && random.nextBoolean()) {
+                    inner = waitOrNotify(t, lock, inner, regs);
+                } else {
+                    statements(t, inner, held, regs);
+                }
                 if (shared) {
                     t.readUnlock(lock);
                 } else {
@@ -280,6 +339,25 @@ public final class RandomPrograms {
                 left -= inner + 1;
             }
         }
+    }
+
+    /**
+     * Inside a block that holds {@code lock}: a wait on it if a value read says so, or a notify or notifyAll of it.
+     * Returns the visible operations emitted (about {@code inner}).
+     */
+    private int waitOrNotify(ThreadBuilder t, LockRef lock, int inner, Reg[] regs) {
+        if (inner >= 2 && random.nextBoolean()) {
+            Reg reg = regs[random.nextInt(regs.length)];
+            t.read(reg, vars.get(random.nextInt(vars.size())));
+            t.ifThen(reg.eq(0), then -> then.waitOn(lock));
+            return 2;
+        }
+        if (random.nextBoolean()) {
+            t.notifyOne(lock);
+        } else {
+            t.notifyAll(lock);
+        }
+        return 1;
     }
 
     /** A key of the map: a constant, or one a register picks (modulo the number of keys, so always in range). */

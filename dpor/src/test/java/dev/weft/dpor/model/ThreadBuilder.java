@@ -85,6 +85,26 @@ public final class ThreadBuilder {
         return add(Instr.lock(lock));
     }
 
+    /**
+     * {@code monitor.wait()}: releases the lock, which this thread must hold, and waits to be notified; then takes it
+     * back. When the program allows spurious wake-ups ({@link ProgramBuilder#spuriousWakeUps}) it may also wake without
+     * a notify, as the runtime offers it: once per thread and execution, as the wait begins, while another thread
+     * could move, and only until one does.
+     */
+    public ThreadBuilder waitOn(LockRef monitor) {
+        return add(Instr.waitOn(monitor));
+    }
+
+    /** {@code monitor.notify()}: wakes the waiter that began to wait first, if any; this thread must hold the lock. */
+    public ThreadBuilder notifyOne(LockRef monitor) {
+        return add(Instr.notify(monitor, false));
+    }
+
+    /** {@code monitor.notifyAll()}: wakes every waiter; this thread must hold the lock. */
+    public ThreadBuilder notifyAll(LockRef monitor) {
+        return add(Instr.notify(monitor, true));
+    }
+
     /** Takes a shared hold of the lock (a read lock): waits while a thread holds it exclusively. */
     public ThreadBuilder readLock(LockRef lock) {
         return add(Instr.readLock(lock));

@@ -104,4 +104,60 @@ class SpuriousWakeUpPrograms {
         LockSupport.unpark(waiter);
         waiter.join();
     }
+
+    /** A field read before a wait decides whether to wait. */
+    static final class Seen {
+        int value;
+    }
+
+    /**
+     * A lost notify that a spurious wake-up could hide: the waiter reads {@code y}, and waits only if it read 0;
+     * main notifies and then writes {@code y}. When the waiter reads 0, main notifies before the waiter waits, and then
+     * main writes {@code y} while the waiter begins to wait, the waiter waits forever (a deadlock). The wake-up offered
+     * as the wait begins lapses when main moves on, which it must do for the deadlock.
+     */
+    @ExhaustiveConcurrency
+    void waiterMissesTheNotifyAfterARace() throws InterruptedException {
+        Object monitor = new Object();
+        Seen y = new Seen();
+        Thread waiter = new Thread(() -> {
+            int seen = y.value;
+            synchronized (monitor) {
+                if (seen == 0) {
+                    try {
+                        monitor.wait();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            }
+        });
+        waiter.start();
+        synchronized (monitor) {
+            monitor.notify();
+        }
+        y.value = 1;
+        waiter.join();
+    }
+
+    /** The same with the roles swapped: main reads and waits; the other thread notifies and then writes. */
+    @ExhaustiveConcurrency
+    void mainMissesTheNotifyAfterARace() throws InterruptedException {
+        Object monitor = new Object();
+        Seen y = new Seen();
+        Thread notifier = new Thread(() -> {
+            synchronized (monitor) {
+                monitor.notify();
+            }
+            y.value = 1;
+        });
+        notifier.start();
+        int seen = y.value;
+        synchronized (monitor) {
+            if (seen == 0) {
+                monitor.wait();
+            }
+        }
+        notifier.join();
+    }
 }

@@ -5,6 +5,7 @@ import dev.weft.samples.support.WeftRunner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.file.Path;
@@ -51,5 +52,20 @@ class SpuriousWakeUpTest {
     @Test
     void aWaiterThatChecksInALoopPasses() {
         Verdicts.passesWith(WeftRunner.run(SpuriousWakeUpPrograms.class, "whileAroundWait", reports), 4);
+    }
+
+    /**
+     * A notify lost before a wait that a race decides: the deadlock is found with either free choice, whichever thread
+     * waits. The wake-up offered as the wait begins, and the other thread moving on instead, are both run (before,
+     * which of the two ran depended on the free choice, and each program passed with one of them).
+     */
+    @ParameterizedTest
+    @CsvSource({"waiterMissesTheNotifyAfterARace, lowest", "waiterMissesTheNotifyAfterARace, last",
+            "mainMissesTheNotifyAfterARace, lowest", "mainMissesTheNotifyAfterARace, last"})
+    void aNotifyLostBeforeAWaitIsADeadlockWithEitherFreeChoice(String program, String freeChoice) {
+        WeftRunner.Outcome outcome = WeftRunner.run(SpuriousWakeUpPrograms.class, program, reports,
+                Map.of("weft.freeChoice", freeChoice));
+        Verdicts.failsWith(outcome, "DEADLOCK");
+        assertThat(outcome.failure().orElseThrow().getMessage()).contains("no thread will notify it");
     }
 }

@@ -456,9 +456,8 @@ public final class JvmRun implements Run {
      * (before any other thread moves: what a later wake-up could show, the waiter taking its monitor back later shows
      * too, and one choice per wait costs far fewer executions than one per position), and only while another thread
      * is free: when none is, the waiter may wait forever, which is a deadlock whether or not it might also have woken.
-     * Known gap (docs/design/explorers.md, "Known gap: spurious wake-ups"): the run where another free thread moves
-     * first, and the offer lapses, is explored only if that thread's step conflicts with the wake-up's operation (the
-     * monitor's or lock's), so which outcome is explored depends on the explorer's free choice.
+     * The offer lapses when another thread moves; the explorers run both outcomes, since its operation says it
+     * lapses (docs/design/explorers.md, "Spurious wake-ups: an offer that lapses").
      * A timed wait is left to the timeout policy: an early return of one is what {@link Timeouts#ANY} explores. The
      * JDK's own waits never wake spuriously here: its code re-checks in a loop, and the wake-up would only cost
      * executions. And time passes in the order of the deadlines: a timeout only when nothing else is due earlier

@@ -8,8 +8,13 @@ package dev.weft.scheduler.model;
  * @param shared for an acquisition or release of a lock: whether the hold is shared (a read lock), which other
  *               threads may hold at the same time; another thread's shared acquisition could then have come before
  *               the release (docs/design/explorers.md, "Shared holds")
+ * @param lapses whether this is an offer that lapses as soon as another thread moves: a spurious wake-up, offered to
+ *               a thread that has just begun to wait. Its dependence is that of its kind and target (what the
+ *               wake-up stands in for, which {@link Dependence} and the traces go by); the explorers also take it to
+ *               conflict with the next step of every other thread, which takes it away (docs/design/explorers.md,
+ *               "Spurious wake-ups: an offer that lapses")
  */
-public record Operation(OpKind kind, Target target, boolean shared) {
+public record Operation(OpKind kind, Target target, boolean shared, boolean lapses) {
 
     public Operation {
         if (kind == null) {
@@ -29,9 +34,19 @@ public record Operation(OpKind kind, Target target, boolean shared) {
         }
     }
 
-    /** An operation that is not a shared hold's. */
+    /** An operation that is no offer ({@link #lapses()}). */
+    public Operation(OpKind kind, Target target, boolean shared) {
+        this(kind, target, shared, false);
+    }
+
+    /** An operation that is not a shared hold's, and no offer. */
     public Operation(OpKind kind, Target target) {
         this(kind, target, false);
+    }
+
+    /** This operation as an offer that lapses as soon as another thread moves ({@link #lapses()}). */
+    public Operation lapsing() {
+        return new Operation(kind, target, shared, true);
     }
 
     public static Operation read(Location location) {
@@ -112,7 +127,7 @@ public record Operation(OpKind kind, Target target, boolean shared) {
 
     @Override
     public String toString() {
-        String verb = (shared ? "shared " : "") + kind.name().toLowerCase(java.util.Locale.ROOT);
+        String verb = (lapses ? "offered " : "") + (shared ? "shared " : "") + kind.name().toLowerCase(java.util.Locale.ROOT);
         return target == null ? verb : verb + " " + target;
     }
 }
