@@ -36,14 +36,15 @@ public record ExplorationOptions(SearchAlgorithm algorithm, long maxExecutions, 
             throw new IllegalArgumentException("shard must not be null (Shard.WHOLE for the whole search)");
         }
         if (freeChoice == null) {
-            throw new IllegalArgumentException("freeChoice must not be null (FreeChoice.DEFAULT)");
+            throw new IllegalArgumentException("freeChoice must not be null (FreeChoice.defaultFor(algorithm))");
         }
     }
 
-    /** The default free choice ({@link FreeChoice#DEFAULT}). */
+    /** The free choice that suits the algorithm ({@link FreeChoice#defaultFor}). */
     public ExplorationOptions(SearchAlgorithm algorithm, long maxExecutions, int maxSteps, boolean stopOnFirstFailure,
                               long maxNanos, Shard shard) {
-        this(algorithm, maxExecutions, maxSteps, stopOnFirstFailure, maxNanos, shard, FreeChoice.DEFAULT);
+        this(algorithm, maxExecutions, maxSteps, stopOnFirstFailure, maxNanos, shard,
+                algorithm == null ? null : FreeChoice.defaultFor(algorithm));
     }
 
     /** The whole search. */

@@ -65,16 +65,17 @@ final class DifferentialCheck {
     }
 
     static Verdict check(ModelProgram program) {
-        return check(program, Strictness.EXACT, FreeChoice.DEFAULT);
+        return check(program, Strictness.EXACT, null);
     }
 
     /** {@link Strictness#OBSERVABLE}. */
     static Verdict checkObservable(ModelProgram program) {
-        return check(program, Strictness.OBSERVABLE, FreeChoice.DEFAULT);
+        return check(program, Strictness.OBSERVABLE, null);
     }
 
     /**
-     * Compares DPOR and OPTIMAL, each with the free choice {@code freeChoice}, and OPTIMAL in shards, with NAIVE.
+     * Compares DPOR and OPTIMAL, each with the free choice {@code freeChoice} ({@code null}: each its own default), and
+     * OPTIMAL in shards, with NAIVE.
      */
     static Verdict check(ModelProgram program, Strictness strictness, FreeChoice freeChoice) {
         boolean observableOnly = strictness == Strictness.OBSERVABLE;
@@ -106,8 +107,10 @@ final class DifferentialCheck {
      * 2 branching states (no spare ones), a split small programs reach.
      */
     private static final List<BiFunction<ModelProgram, FreeChoice, Exploration>> REDUCING = List.of(
-            (p, choice) -> Exploration.of(p, SearchAlgorithm.DPOR, choice, true),
-            (p, choice) -> Exploration.of(p, SearchAlgorithm.OPTIMAL, choice, true),
+            (p, choice) -> choice == null ? Exploration.of(p, SearchAlgorithm.DPOR, true)
+                    : Exploration.of(p, SearchAlgorithm.DPOR, choice, true),
+            (p, choice) -> choice == null ? Exploration.of(p, SearchAlgorithm.OPTIMAL, true)
+                    : Exploration.of(p, SearchAlgorithm.OPTIMAL, choice, true),
             (p, choice) -> Exploration.sharded(p, SearchAlgorithm.OPTIMAL, true, 3, 0));
 
     private static String problems(Exploration e, ExplorationLog.Execution x) {

@@ -140,7 +140,7 @@ class DifferentialTest {
             DifferentialCheck.Verdict verdict = program.name().contains("daemon")
                     ? DifferentialCheck.checkObservable(program)
                     : program.name().contains("waits")
-                    ? DifferentialCheck.check(program, DifferentialCheck.Strictness.WAITS, FreeChoice.DEFAULT)
+                    ? DifferentialCheck.check(program, DifferentialCheck.Strictness.WAITS, null)
                     : DifferentialCheck.check(program);
             skipped += verdict.skipped() ? 1 : 0;
             if (!verdict.agrees()) {

@@ -2,6 +2,7 @@ package dev.weft.junit.internal;
 
 import dev.weft.junit.Algorithm;
 import dev.weft.dpor.FreeChoice;
+import dev.weft.dpor.SearchAlgorithm;
 import dev.weft.dpor.Shard;
 import dev.weft.scheduler.runtime.SideBySideExecutions;
 import dev.weft.junit.ExhaustiveConcurrency;
@@ -94,7 +95,7 @@ record WeftSettings(Algorithm algorithm, long maxExecutions, long maxSeconds, in
                 .map(v -> parseBoolean(v, "weft.continuations", where)).orElse(replay == null && !underDebugger());
         FreeChoice freeChoice = parameters.apply("weft.freeChoice")
                 .map(v -> parseConstant(FreeChoice.class, v, "weft.freeChoice", "last, lowest", where))
-                .orElse(FreeChoice.DEFAULT);
+                .orElse(FreeChoice.defaultFor(SearchAlgorithm.valueOf(algorithm.name())));
         return new WeftSettings(algorithm, maxExecutions, maxSeconds, (int) maxSteps, replay, reportDir,
                 Duration.ofSeconds(watchdog), minimizePreemptions, timeouts, reuseThreads, keepCoreAwake,
                 interchangeableIdleWorkers, spuriousWakeups, shard, (int) workers, continuations, freeChoice);

@@ -37,9 +37,9 @@ class UserLevelCountsTest {
                 traces);
     }
 
-    /** 1 trace; 2 executions with the lowest thread first, 1 with the last going on (the program's Javadoc says why). */
+    /** 1 trace; 2 executions with the lowest thread first (the program's Javadoc says why). */
     @Test
-    void composedStageCostsOneExecutionMoreWithTheLowestThreadFirst() {
+    void composedStageCostsOneExecutionWhenItsWorkerGoesOn() {
         String method = "composedStageReadsStatePublishedBeforeItWasQueued";
         ExecutorOutcomes.assertPassesIn(WeftRunner.run(UserLevelPrograms.class, method, reports), method,
                 WeftRunner.lowestThreadFirst() ? 2 : 1);

@@ -277,12 +277,12 @@ class UserLevelPrograms {
 
     /**
      * Its twin publishes before it queues the follow-up: the submission orders the write before the follow-up,
-     * whichever worker runs it, and nothing else of the user's conflicts: 1 trace. It costs 2 executions with the lowest
-     * thread first (the default): the other worker, idle once its own stage is done, takes the follow-up as soon as it
-     * is queued, and then its take orders its own stage (not ordered before the queueing) before the follow-up, so the
-     * stage's worker taking the follow-up back (less order) is run too. When the last thread goes on
-     * ({@code weft.freeChoice=last}) it costs 1: the stage's worker takes the follow-up back with nothing in between,
-     * a neutral take ({@code NeutralTakes}), and the idle worker's take, more order, is not run.
+     * whichever worker runs it, and nothing else of the user's conflicts: 1 trace, 1 execution. The stage's worker goes
+     * on and takes the follow-up back with nothing in between: a neutral take ({@code NeutralTakes}), so the idle
+     * worker's take, more order, is not run. With the lowest thread first ({@code weft.freeChoice=lowest}) it costs 2:
+     * the other worker, idle once its own stage is done, takes the follow-up as soon as it is queued, and then its take
+     * orders its own stage (not ordered before the queueing) before the follow-up, so the stage's worker taking the
+     * follow-up back (less order) is run too.
      */
     @ExhaustiveConcurrency
     void composedStageReadsStatePublishedBeforeItWasQueued() throws Exception {

@@ -73,7 +73,7 @@ public final class WeftRunner {
      * the few counts that depend on it (each says why).
      */
     public static boolean lowestThreadFirst() {
-        return !"last".equalsIgnoreCase(System.getProperty("weft.freeChoice", "lowest").strip());
+        return "lowest".equalsIgnoreCase(System.getProperty("weft.freeChoice", "last").strip());
     }
 
     private static Map<String, String> passedThrough() {

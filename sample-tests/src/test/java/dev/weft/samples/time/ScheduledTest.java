@@ -44,11 +44,10 @@ class ScheduledTest {
      * The runs are ordered by their delays. After the third, the worker's two looks at the run state (L1, L2) and its
      * put back (P) meet the test's {@code shutdownNow}: its state change (S), drain (D) and clear (C). L1 after S:
      * the task is cancelled (1). L1 before S and P after it: P after C, between D and C, or before D (3; P and S
-     * commute). L1, P and L2 before S (1). That is 5 when the lowest thread moves first (the default): the test's
-     * thread then shuts the pool down before the worker's look for its next task (the JDK's own, unseen) and the
-     * worker leaves. When the last thread goes on ({@code weft.freeChoice=last}) the worker looks for its next task
-     * first and takes it, waiting, before D, between D and C or after C: 3 instead of 1, so 7. Neither adds anything
-     * the test can see.
+     * commute). L1, P and L2 before S (1). That is 5 when the lowest thread moves first: the test's thread then shuts
+     * the pool down before the worker's look for its next task (the JDK's own, unseen) and the worker leaves. When the
+     * last thread goes on (the default) the worker looks for its next task first and takes it, waiting, before D,
+     * between D and C or after C: 3 instead of 1, so 7. Neither adds anything the test can see.
      */
     @Test
     void aFixedDelayCountsFromTheEndOfEachRun() {

@@ -49,9 +49,8 @@ class FewestPreemptionsTest {
     }
 
     /**
-     * With the lowest awake thread as the free choice (the default, set here so that the suite's run with the other
-     * choice keeps it), the explorer's first failing schedule of the lost update has more preemptions than the fewest
-     * (letting the last thread go on finds one with one at once).
+     * With the lowest awake thread as the free choice, the explorer's first failing schedule of the lost update has
+     * more preemptions than the fewest (letting the last thread go on, the default, finds one with one at once).
      */
     @Test
     void turnedOffTheExplorersFirstFailingScheduleIsReported() {
