@@ -47,6 +47,45 @@ class SharedSearchTest {
         assertThat(result.sleepSetBlocked()).as(shared.summary()).isEqualTo(sequential.sleepSetBlocked());
     }
 
+    static Stream<Arguments> programsWithWaits() {
+        List<ModelProgram> programs = new ArrayList<>(List.of(SpuriousWakeUpTest.waiterMissesTheNotify(),
+                SpuriousWakeUpTest.mainMissesTheNotify(), SpuriousWakeUpTest.oneWaiterOneNotifier(false),
+                SpuriousWakeUpTest.oneWaiterOneNotifier(true), SpuriousWakeUpTest.twoWaiters(false),
+                SpuriousWakeUpTest.twoWaiters(true), SpuriousWakeUpTest.wakeUpBesideIndependentSteps()));
+        for (long seed = 0; seed < 20; seed++) {
+            programs.add(RandomPrograms.generateWithWaits(seed, seed % 2 == 1));
+        }
+        return programs.stream().flatMap(program -> Stream.of(SearchAlgorithm.OPTIMAL, SearchAlgorithm.DPOR)
+                .map(algorithm -> Arguments.of(org.junit.jupiter.api.Named.of(program.name(), program), algorithm)));
+    }
+
+    /**
+     * Spurious wake-ups asked for by a state above a branch another worker took ({@code LapsingOffers}) are answered
+     * by its owner in the sequential search's order, as races are: with 2 and 4 workers a program that passes runs
+     * exactly the sequential search's executions, and one that fails (a lost notify, an assertion) fails (a failure
+     * stops the workers, {@link SharedSearch}).
+     */
+    @ParameterizedTest(name = "{1} with workers runs {0} as the sequential search does")
+    @MethodSource("programsWithWaits")
+    void workersRunTheSequentialSearchesExecutionsWithSpuriousWakeUps(ModelProgram program, SearchAlgorithm algorithm)
+            throws InterruptedException {
+        ExplorationResult sequential = Exploration.of(program, algorithm, false).result();
+        for (int workers : new int[] {2, 4}) {
+            Shared shared = Shared.explore(program, algorithm, workers, program.name().hashCode());
+
+            ExplorationResult result = shared.search.result();
+            if (!sequential.failures().isEmpty()) {
+                assertThat(result.failures()).as(shared.summary()).isNotEmpty();
+                continue;
+            }
+            assertThat(result.failures()).as(shared.summary()).isEmpty();
+            assertThat(result.exhaustive()).as(shared.summary()).isTrue();
+            assertThat(result.executions()).as(shared.summary()).isEqualTo(sequential.executions());
+            assertThat(result.completed()).as(shared.summary()).isEqualTo(sequential.completed());
+            assertThat(result.sleepSetBlocked()).as(shared.summary()).isEqualTo(sequential.sleepSetBlocked());
+        }
+    }
+
     /** Workers on one shared search, each on its own subject, whose executions are slowed down at random. */
     record Shared(SharedSearch search, int workers) {
 
