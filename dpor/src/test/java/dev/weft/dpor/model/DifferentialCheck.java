@@ -107,10 +107,8 @@ final class DifferentialCheck {
      * 2 branching states (no spare ones), a split small programs reach.
      */
     private static final List<BiFunction<ModelProgram, FreeChoice, Exploration>> REDUCING = List.of(
-            (p, choice) -> choice == null ? Exploration.of(p, SearchAlgorithm.DPOR, true)
-                    : Exploration.of(p, SearchAlgorithm.DPOR, choice, true),
-            (p, choice) -> choice == null ? Exploration.of(p, SearchAlgorithm.OPTIMAL, true)
-                    : Exploration.of(p, SearchAlgorithm.OPTIMAL, choice, true),
+            (p, choice) -> Exploration.of(p, SearchAlgorithm.DPOR, choice, true),
+            (p, choice) -> Exploration.of(p, SearchAlgorithm.OPTIMAL, choice, true),
             (p, choice) -> Exploration.sharded(p, SearchAlgorithm.OPTIMAL, true, 3, 0));
 
     private static String problems(Exploration e, ExplorationLog.Execution x) {

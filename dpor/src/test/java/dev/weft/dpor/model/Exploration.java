@@ -33,10 +33,11 @@ public record Exploration(ModelProgram program, SearchAlgorithm algorithm, int s
         return of(program, options(algorithm).withMaxExecutions(maxExecutions), keepEvents);
     }
 
-    /** An exploration with the free choice {@code freeChoice} instead of the algorithm's default. */
+    /** An exploration with the free choice {@code freeChoice} ({@code null}: the algorithm's default). */
     public static Exploration of(ModelProgram program, SearchAlgorithm algorithm, FreeChoice freeChoice,
                                  boolean keepEvents) {
-        return of(program, options(algorithm).withFreeChoice(freeChoice), keepEvents);
+        ExplorationOptions options = options(algorithm);
+        return of(program, freeChoice == null ? options : options.withFreeChoice(freeChoice), keepEvents);
     }
 
     private static Exploration of(ModelProgram program, ExplorationOptions options, boolean keepEvents) {

@@ -84,10 +84,10 @@ public final class ModelRun implements Run {
             PendingOperation[] view = new PendingOperation[live];
             int i = 0;
             for (ModelThread thread : threads) {
-                if (!thread.ended && thread.waitingOn >= 0) {
-                    pendWaiting(thread);
-                }
                 if (!thread.ended) {
+                    if (thread.waitingOn >= 0) {
+                        pendWaiting(thread);
+                    }
                     view[i++] = thread.pendingOperation(enabled(thread));
                 }
             }

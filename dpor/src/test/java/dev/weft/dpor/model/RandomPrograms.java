@@ -47,7 +47,7 @@ public final class RandomPrograms {
     /** Whether some calls on the map move a value from one key to another ({@link ThreadBuilder#transfer}). */
     private boolean twoKeyCalls;
     private boolean readLocks;
-    /** Whether lock blocks may wait on their lock and notify it, with spurious wake-ups ({@link #generateWithWaits}). */
+    /** Whether the program is one of {@link #generateWithWaits}: two threads that wait and notify. */
     private boolean waits;
     /** The workers of the program being generated. */
     private List<ThreadHandle> workers;
@@ -116,7 +116,7 @@ public final class RandomPrograms {
     /**
      * The program for a seed with 1–2 locks and two threads ({@link #withWaits}), each of which starts with a block
      * that waits on a lock when a value read inside says so ({@code if (r == 0) wait}), or notifies it ({@code notify}
-     * or {@code notifyAll}); other lock blocks may do the same. Waits may wake spuriously
+     * or {@code notifyAll}). Waits may wake spuriously
      * ({@link ProgramBuilder#spuriousWakeUps}). Some waits are never notified: those programs deadlock.
      */
     public static ModelProgram generateWithWaits(long seed, boolean assertions) {
@@ -231,7 +231,7 @@ public final class RandomPrograms {
         LockRef lock = locks.get(random.nextInt(locks.size()));
         Reg[] regs = registers(t);
         t.lock(lock);
-        waitOrNotify(t, lock, 2, regs);
+        waitOrNotify(t, lock, regs);
         t.unlock(lock);
         statements(t, ops, new ArrayList<>(), regs);
     }
@@ -316,11 +316,7 @@ public final class RandomPrograms {
                 } else {
                     t.lock(lock);
                 }
-                if (waits && !shared && random.nextBoolean()) {
-                    inner = waitOrNotify(t, lock, inner, regs);
-                } else {
-                    statements(t, inner, held, regs);
-                }
+                statements(t, inner, held, regs);
                 if (shared) {
                     t.readUnlock(lock);
                 } else {
@@ -341,23 +337,17 @@ public final class RandomPrograms {
         }
     }
 
-    /**
-     * Inside a block that holds {@code lock}: a wait on it if a value read says so, or a notify or notifyAll of it.
-     * Returns the visible operations emitted (about {@code inner}).
-     */
-    private int waitOrNotify(ThreadBuilder t, LockRef lock, int inner, Reg[] regs) {
-        if (inner >= 2 && random.nextBoolean()) {
+    /** Inside a block that holds {@code lock}: a wait on it if a value read says so, or a notify or notifyAll of it. */
+    private void waitOrNotify(ThreadBuilder t, LockRef lock, Reg[] regs) {
+        if (random.nextBoolean()) {
             Reg reg = regs[random.nextInt(regs.length)];
             t.read(reg, vars.get(random.nextInt(vars.size())));
             t.ifThen(reg.eq(0), then -> then.waitOn(lock));
-            return 2;
-        }
-        if (random.nextBoolean()) {
+        } else if (random.nextBoolean()) {
             t.notifyOne(lock);
         } else {
             t.notifyAll(lock);
         }
-        return 1;
     }
 
     /** A key of the map: a constant, or one a register picks (modulo the number of keys, so always in range). */
