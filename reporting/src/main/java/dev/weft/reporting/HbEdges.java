@@ -75,6 +75,10 @@ final class HbEdges {
             if (op.writes()) {
                 accessed.forEach(location -> wrote(location, event, lastWrite, keysWritten));
             }
+            if (op.alsoReads() != null) { // a wait's look at its interrupt flag: an interrupt before it ends it at once
+                writesSeenBy(op.alsoReads(), lastWrite, keysWritten)
+                        .forEach(write -> addAcross(edges, write, event, EdgeKind.READS_FROM));
+            }
             LockId lock = op.lockId();
             if (lock != null) {
                 switch (op.kind()) {
@@ -92,7 +96,7 @@ final class HbEdges {
                             addAcross(edges, release, event, EdgeKind.LOCK);
                         }
                         releasesSinceAcquire.remove(lock);
-                        if (previous != null && previous.operation().equals(new Operation(OpKind.WAIT, lock))) {
+                        if (previous != null && previous.operation().waitsOn(lock)) {
                             Event notify = lastNotify.get(lock);
                             // A waiter can also wake without a notify (timeout, spurious wake-up, interrupt).
                             if (notify != null && notify.index() > previous.index()) {

@@ -107,7 +107,7 @@ record Race(int earlier, int later, PendingOperation notRun, Origin origin) {
             Operation op = event.operation();
             Event before = previous.put(event.thread(), event);
             boolean reacquire = op.kind() == OpKind.LOCK && before != null
-                    && before.operation().equals(new Operation(OpKind.WAIT, op.lockId()));
+                    && before.operation().waitsOn(op.lockId());
             if (op.kind() == OpKind.JOIN || op.kind() == OpKind.PARK || reacquire) {
                 result.set(event.index());
             }

@@ -77,7 +77,7 @@ final class WaitFor {
             String heldBy = holding == null ? ""
                     : ", held by " + holding.thread().name() + " (locked at " + holding.acquiredAt().source() + ")";
             ThreadId waitsOn = holding == null ? null : holding.thread();
-            if (latest != null && latest.operation().equals(new Operation(OpKind.WAIT, lock))) {
+            if (latest != null && latest.operation().waitsOn(lock)) {
                 return new Wait(p, "waits to be notified on " + lock.name() + " (wait at " + latest.source() + ")"
                         + heldBy, waitsOn);
             }

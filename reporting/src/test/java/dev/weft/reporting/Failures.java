@@ -131,7 +131,8 @@ final class Failures {
                 .step(MAIN, Operation.start(T2), at("QueueTest.java", 41))
                 .step(T1, Operation.lock(QUEUE), at("Queue.java", 20))
                 .step(T1, Operation.read(QUEUE_SIZE), at("Queue.java", 21), "0")
-                .step(T1, new Operation(OpKind.WAIT, QUEUE), at("Queue.java", 22))
+                .step(T1, new Operation(OpKind.WAIT, QUEUE).alsoReading(Location.interruptFlag(T1)),
+                        at("Queue.java", 22))
                 .step(T2, Operation.lock(QUEUE), at("Queue.java", 10))
                 .step(T2, Operation.write(QUEUE_SIZE), at("Queue.java", 11), "1")
                 .step(T2, new Operation(OpKind.NOTIFY, QUEUE), at("Queue.java", 12))

@@ -48,6 +48,22 @@ class HbEdgesTest {
                 new HbEdge(8, 9, EdgeKind.LOCK));
     }
 
+    /** A wait that an interrupt before it ended at once read the flag the interrupt wrote. */
+    @Test
+    void linksAnInterruptToTheWaitThatLooksAtTheFlag() {
+        Location flag = Location.interruptFlag(T1);
+        List<Event> events = new Execution()
+                .step(MAIN, Operation.start(T1), at("T.java", 1))
+                .step(MAIN, Operation.write(flag), at("T.java", 2))
+                .step(T1, Operation.lock(Failures.QUEUE), at("T.java", 5))
+                .step(T1, new Operation(OpKind.WAIT, Failures.QUEUE).alsoReading(flag), at("T.java", 6))
+                .events();
+
+        assertThat(HbEdges.of(events)).containsExactly(
+                new HbEdge(0, 2, EdgeKind.START),
+                new HbEdge(1, 3, EdgeKind.READS_FROM));
+    }
+
     @Test
     void dropsAReadsFromEdgeThatTheMonitorAlreadyOrders() {
         List<Event> events = Failures.waitNotify().events();

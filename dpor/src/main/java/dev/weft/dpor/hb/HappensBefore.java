@@ -27,7 +27,8 @@ import java.util.Map;
  * operation ({@link OpKind#TRY_LOCK}, {@link OpKind#OBSERVE_LOCK}) could, with another result, so it races with
  * releases too (see {@link #accessLock} and docs/design/explorers.md). A shared hold (a read lock) lets other shared
  * acquisitions in while it lasts, so those, and its release, race with more: see {@link #sharedRaces}. A counting
- * lock (a semaphore) is a count, not an owner: see {@link #accessCountingLock}.
+ * lock (a semaphore) is a count, not an owner: see {@link #accessCountingLock}. A location an operation
+ * {@linkplain Operation#alsoReads also reads} is read as by a read of its own, in the same event.
  */
 public final class HappensBefore {
 
@@ -128,7 +129,7 @@ public final class HappensBefore {
         if (op.location() != null && (op.location().isWhole() || op.location().isKey())) {
             candidates = accessObject(op, thread, index, clock);
         } else if (op.location() != null) {
-            candidates = accessLocation(op, thread, index, clock);
+            candidates = accessLocation(op.location(), op.writes(), op.kind() == OpKind.JOIN, thread, index, clock);
         } else if (op.lockId() != null && op.lockId().counting()) {
             candidates = accessCountingLock(op, thread, index, clock);
             if (op.kind() == OpKind.LOCK) {
@@ -139,15 +140,20 @@ public final class HappensBefore {
         } else if (op.startedThread() != null) {
             startClocks.put(op.startedThread().index(), clock);
         }
+        if (op.alsoReads() != null) {
+            candidates = concat(candidates, accessLocation(op.alsoReads(), false, false, thread, index, clock));
+        }
         clocks.add(clock);
         setThreadClock(thread, clock);
         races.add(immediateRaces(thread, programOrder, candidates));
     }
 
-    private int[] accessLocation(Operation op, int thread, int index, VectorClock clock) {
-        LocationState state = locations.computeIfAbsent(op.location(), l -> new LocationState());
+    /** @param join whether the access is a join's read of a thread's liveness, which never races */
+    private int[] accessLocation(Location location, boolean writes, boolean join, int thread, int index,
+            VectorClock clock) {
+        LocationState state = locations.computeIfAbsent(location, l -> new LocationState());
         int[] candidates;
-        if (op.writes()) {
+        if (writes) {
             candidates = directPredecessorsOfWrite(state);
             for (int candidate : candidates) {
                 clock.join(clocks.get(candidate));
@@ -156,7 +162,7 @@ public final class HappensBefore {
             Arrays.fill(state.readsSinceWrite, -1);
         } else {
             // A join waits for the end of its thread: it can never run before it, so that order is no race.
-            boolean racing = state.lastWrite >= 0 && op.kind() != OpKind.JOIN;
+            boolean racing = state.lastWrite >= 0 && !join;
             candidates = racing ? new int[] {state.lastWrite} : NONE;
             if (state.lastWrite >= 0) {
                 clock.join(clocks.get(state.lastWrite));

@@ -170,6 +170,22 @@ class DifferentialTest {
                 .as("checked programs with a wait").isGreaterThanOrEqualTo(PROGRAMS / 4);
     }
 
+    /**
+     * As {@link #dporMeetsNaiveOnRandomProgramsWithWaits}, with main interrupting the worker, whose waits are
+     * interruptible: the wait's start reads the interrupt flag, so both orders of it and the interrupt are run, and a
+     * spurious wake-up is offered in the one where the wait began first, whatever the free choice.
+     */
+    @ParameterizedTest
+    @EnumSource(FreeChoice.class)
+    void dporMeetsNaiveOnRandomProgramsWithInterrupts(FreeChoice freeChoice) {
+        List<ModelProgram> checked = checkRandomPrograms(
+                seed -> RandomPrograms.generateWithInterrupts(seed, seed % 2 == 1),
+                program -> DifferentialCheck.check(program, DifferentialCheck.Strictness.WAITS, freeChoice));
+
+        assertThat(checked.stream().filter(p -> p.toString().contains("interruptibleWait ")).count())
+                .as("checked programs with an interruptible wait").isGreaterThanOrEqualTo(PROGRAMS / 4);
+    }
+
     @Test
     void smallProgramsCoverEveryKind() {
         java.util.Set<String> kinds = new java.util.TreeSet<>();

@@ -5,8 +5,8 @@ package dev.weft.dpor.model;
  * local computation that runs, invisibly, right after the visible operation before them.
  *
  * @param kind    what it does
- * @param reg     the register it writes (read, CAS, getAndIncrement, try-lock, available and size results, set),
- *                or {@code null}
+ * @param reg     the register it writes (read, CAS, getAndIncrement, try-lock, available and size results, set,
+ *                whether an interruptible wait was interrupted), or {@code null}
  * @param cell    the shared cell it accesses, or {@code null}
  * @param a       the value written, the CAS's expected value, the set/branch/assert expression, or {@code null}
  * @param b       the CAS's new value, or {@code null}
@@ -14,7 +14,7 @@ package dev.weft.dpor.model;
  *                monitor, or {@code null}
  * @param map     the keyed object whose whole state it reads (size) or writes (clear), or whose two keys it moves
  *                between (transfer: {@code a} and {@code b} pick the keys), or {@code null}
- * @param thread  the thread code it starts or joins, or -1
+ * @param thread  the thread code it starts, joins or interrupts, or -1
  * @param target  the instruction a jump or branch goes to, or -1
  * @param message the assertion's message, or {@code null}
  */
@@ -25,7 +25,7 @@ record Instr(Kind kind, Reg reg, CellRef cell, Expr a, Expr b, LockRef lock, Key
         READ(true), WRITE(true), CAS(true), GET_AND_INCREMENT(true), LOCK(true), UNLOCK(true), READ_LOCK(true),
         READ_UNLOCK(true), TRY_LOCK(true), WAIT(true), NOTIFY(true), NOTIFY_ALL(true),
         AVAILABLE(true), SIZE(true), CLEAR(true), TRANSFER(true), START(true),
-        JOIN(true), SET(false), JUMP(false), BRANCH(false), ASSERT(false);
+        JOIN(true), INTERRUPT(true), SET(false), JUMP(false), BRANCH(false), ASSERT(false);
 
         final boolean visible;
 
@@ -60,6 +60,11 @@ record Instr(Kind kind, Reg reg, CellRef cell, Expr a, Expr b, LockRef lock, Key
 
     static Instr waitOn(LockRef monitor) {
         return new Instr(Kind.WAIT, null, null, null, null, monitor, null, -1, -1, null);
+    }
+
+    /** An interruptible wait: {@code interrupted} is 1 when an interrupt ended it, else 0. */
+    static Instr waitOn(LockRef monitor, Reg interrupted) {
+        return new Instr(Kind.WAIT, interrupted, null, null, null, monitor, null, -1, -1, null);
     }
 
     static Instr notify(LockRef monitor, boolean all) {
@@ -102,6 +107,10 @@ record Instr(Kind kind, Reg reg, CellRef cell, Expr a, Expr b, LockRef lock, Key
         return new Instr(Kind.JOIN, null, null, null, null, null, null, thread, -1, null);
     }
 
+    static Instr interrupt(int thread) {
+        return new Instr(Kind.INTERRUPT, null, null, null, null, null, null, thread, -1, null);
+    }
+
     static Instr set(Reg reg, Expr value) {
         return new Instr(Kind.SET, reg, null, value, null, null, null, -1, -1, null);
     }
@@ -131,7 +140,7 @@ record Instr(Kind kind, Reg reg, CellRef cell, Expr a, Expr b, LockRef lock, Key
             case GET_AND_INCREMENT -> reg + " = " + cell + "++";
             case LOCK -> "lock " + lock;
             case UNLOCK -> "unlock " + lock;
-            case WAIT -> "wait " + lock;
+            case WAIT -> reg == null ? "wait " + lock : reg + " = interruptibleWait " + lock;
             case NOTIFY -> "notify " + lock;
             case NOTIFY_ALL -> "notifyAll " + lock;
             case READ_LOCK -> "readLock " + lock;
@@ -143,6 +152,7 @@ record Instr(Kind kind, Reg reg, CellRef cell, Expr a, Expr b, LockRef lock, Key
             case TRANSFER -> reg + " = " + map.name() + ".transfer(" + a + ", " + b + ")";
             case START -> "start " + threadLabels.get(thread);
             case JOIN -> "join " + threadLabels.get(thread);
+            case INTERRUPT -> "interrupt " + threadLabels.get(thread);
             case SET -> reg + " := " + a;
             case JUMP -> "goto " + target;
             case BRANCH -> "if " + a + " goto " + target;

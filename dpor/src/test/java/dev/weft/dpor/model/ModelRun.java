@@ -2,6 +2,7 @@ package dev.weft.dpor.model;
 
 import dev.weft.scheduler.model.Event;
 import dev.weft.scheduler.model.FailureKind;
+import dev.weft.scheduler.model.Location;
 import dev.weft.scheduler.model.OpKind;
 import dev.weft.scheduler.model.Operation;
 import dev.weft.scheduler.model.PendingOperation;
@@ -232,6 +233,7 @@ public final class ModelRun implements Run {
                 case JOIN -> {
                     // nothing to do: being enabled meant the joined thread had ended
                 }
+                case INTERRUPT -> threads.get(thread.pendingTarget).interrupted = true;
                 default -> throw new IllegalStateException("local instruction pending: " + instr);
             }
             if (thread.waitingOn < 0) {
@@ -312,7 +314,7 @@ public final class ModelRun implements Run {
 
     private boolean enabled(ModelThread thread) {
         if (thread.waitingOn >= 0) {
-            return offered(thread) || thread.woken && free(thread.waitingOn);
+            return offered(thread) || (thread.woken || interruptedInWait(thread)) && free(thread.waitingOn);
         }
         return switch (thread.pendingOp.kind()) {
             case LOCK -> thread.pendingOp.shared() ? lockOwner[thread.pendingTarget] < 0 : free(thread.pendingTarget);
@@ -332,9 +334,27 @@ public final class ModelRun implements Run {
             return;
         }
         take(thread.waitingOn, thread);
+        Reg interrupted = thread.instr().reg();
+        if (interrupted != null) {
+            // neither notified nor woken spuriously: its interrupt let it out
+            endInterruptibleWait(thread, interrupted, !thread.woken);
+        }
         thread.waitingOn = -1;
         thread.pc++;
         runLocally(thread);
+    }
+
+    /** Whether the thread waits interruptibly and was interrupted, which lets it take the monitor back. */
+    private boolean interruptedInWait(ModelThread thread) {
+        return thread.interrupted && thread.instr().reg() != null;
+    }
+
+    /** The end of an interruptible wait: its result, seen by the thread as a read; an interrupt's flag is cleared. */
+    private static void endInterruptibleWait(ModelThread thread, Reg result, boolean interrupted) {
+        int value = interrupted ? 1 : 0;
+        thread.interrupted &= !interrupted;
+        thread.registers[result.index()] = value;
+        thread.recordRead(value);
     }
 
     /** The operation of a thread in a wait: the spurious wake-up while it is offered, else taking the monitor back. */
@@ -352,7 +372,7 @@ public final class ModelRun implements Run {
      * forever: a deadlock, whether or not it might also have woken).
      */
     private boolean offered(ModelThread thread) {
-        if (!thread.offerOpen || thread.woken) {
+        if (!thread.offerOpen || thread.woken || interruptedInWait(thread)) {
             return false;
         }
         for (ModelThread other : threads) {
@@ -368,6 +388,10 @@ public final class ModelRun implements Run {
         int monitor = thread.pendingTarget;
         if (lockOwner[monitor] != thread.id.index()) {
             fail(FailureKind.EXCEPTION, thread, "wait on " + instr.lock() + ", which it does not hold");
+            return;
+        }
+        if (instr.reg() != null && thread.interrupted) {
+            endInterruptibleWait(thread, instr.reg(), true); // throws at once, keeping the monitor
             return;
         }
         lockOwner[monitor] = -1;
@@ -507,7 +531,8 @@ public final class ModelRun implements Run {
                     case READ_LOCK -> program.sharedLockOp(lock);
                     case READ_UNLOCK -> program.sharedUnlockOp(lock);
                     case TRY_LOCK -> program.tryLockOp(lock);
-                    case WAIT -> program.waitOp(lock);
+                    case WAIT -> instr.reg() == null ? program.waitOp(lock)
+                            : program.waitOp(lock).alsoReading(Location.interruptFlag(thread.id));
                     case NOTIFY, NOTIFY_ALL -> program.notifyOp(lock, instr.kind() == Instr.Kind.NOTIFY_ALL);
                     default -> program.observeOp(lock);
                 };
@@ -537,13 +562,16 @@ public final class ModelRun implements Run {
                 ThreadId child = new ThreadId(threads.size(), thread.id.name() + "." + (thread.children + 1));
                 thread.pend(Operation.start(child), -1);
             }
-            case JOIN -> {
-                int joined = threadOfCode[instr.thread()];
-                if (joined < 0) {
-                    throw new IllegalStateException(thread.id + " joins " + program.threads().get(instr.thread())
-                            .label() + " before anyone started it in " + program.name());
+            case JOIN, INTERRUPT -> {
+                int other = threadOfCode[instr.thread()];
+                boolean join = instr.kind() == Instr.Kind.JOIN;
+                if (other < 0) {
+                    throw new IllegalStateException(thread.id + (join ? " joins " : " interrupts ")
+                            + program.threads().get(instr.thread()).label() + " before anyone started it in "
+                            + program.name());
                 }
-                thread.pend(Operation.join(threads.get(joined).id), joined);
+                ThreadId id = threads.get(other).id;
+                thread.pend(join ? Operation.join(id) : Operation.write(Location.interruptFlag(id)), other);
             }
             default -> throw new IllegalStateException("not a visible instruction: " + instr);
         }
@@ -583,6 +611,8 @@ public final class ModelRun implements Run {
         boolean woken;
         /** in a wait: begun by the thread's latest step, so a spurious wake-up may be offered (until another moves) */
         boolean offerOpen;
+        /** whether another thread interrupted it and no interruptible wait has ended on that since */
+        boolean interrupted;
         /** whether the thread has had its one spurious wake-up of the execution */
         boolean wokeSpuriously;
         /** in a wait: when it began, for {@code notify}'s order */

@@ -23,6 +23,9 @@ import java.util.function.Consumer;
  */
 public final class ProgramBuilder {
 
+    /** The main thread, for the workers' code that interrupts it. */
+    public static final ThreadHandle MAIN = new ThreadHandle(0, "main");
+
     private final String name;
     private final List<String> cellNames = new ArrayList<>();
     private final List<Location> cellLocations = new ArrayList<>();

@@ -49,6 +49,8 @@ public final class RandomPrograms {
     private boolean readLocks;
     /** Whether the program is one of {@link #generateWithWaits}: two threads that wait and notify. */
     private boolean waits;
+    /** Whether main also interrupts the worker, whose waits are interruptible ({@link #generateWithInterrupts}). */
+    private boolean interrupts;
     /** The workers of the program being generated. */
     private List<ThreadHandle> workers;
     /** Whether the last worker is a daemon thread and the main thread reads what the others left. */
@@ -123,6 +125,18 @@ public final class RandomPrograms {
         RandomPrograms generator = new RandomPrograms(seed, assertions, false, false);
         generator.waits = true;
         return generator.program("random(" + seed + ", waits" + (assertions ? ", asserts" : "") + ")");
+    }
+
+    /**
+     * As {@link #generateWithWaits}, and main interrupts the worker before or after its own block, while the worker's
+     * waits are interruptible ({@link ThreadBuilder#interruptibleWaitOn}), their result in the register the wait's
+     * condition was read into.
+     */
+    public static ModelProgram generateWithInterrupts(long seed, boolean assertions) {
+        RandomPrograms generator = new RandomPrograms(seed, assertions, false, false);
+        generator.waits = true;
+        generator.interrupts = true;
+        return generator.program("random(" + seed + ", interrupts" + (assertions ? ", asserts" : "") + ")");
     }
 
     /**
@@ -218,20 +232,27 @@ public final class RandomPrograms {
     private ModelProgram withWaits(ProgramBuilder p) {
         int budget = random.nextInt(3);
         int mainOps = random.nextInt(budget + 1);
-        ThreadHandle worker = p.thread("T1", code -> waitingCode(code, budget - mainOps));
+        ThreadHandle worker = p.thread("T1", code -> waitingCode(code, budget - mainOps, interrupts));
         p.main(code -> {
             code.start(worker);
-            waitingCode(code, mainOps);
+            boolean interruptFirst = interrupts && random.nextBoolean();
+            if (interruptFirst) {
+                code.interrupt(worker);
+            }
+            waitingCode(code, mainOps, false);
+            if (interrupts && !interruptFirst) {
+                code.interrupt(worker);
+            }
             code.join(worker);
         });
         return p.build();
     }
 
-    private void waitingCode(ThreadBuilder t, int ops) {
+    private void waitingCode(ThreadBuilder t, int ops, boolean interruptible) {
         LockRef lock = locks.get(random.nextInt(locks.size()));
         Reg[] regs = registers(t);
         t.lock(lock);
-        waitOrNotify(t, lock, regs);
+        waitOrNotify(t, lock, regs, interruptible);
         t.unlock(lock);
         statements(t, ops, new ArrayList<>(), regs);
     }
@@ -338,11 +359,17 @@ public final class RandomPrograms {
     }
 
     /** Inside a block that holds {@code lock}: a wait on it if a value read says so, or a notify or notifyAll of it. */
-    private void waitOrNotify(ThreadBuilder t, LockRef lock, Reg[] regs) {
+    private void waitOrNotify(ThreadBuilder t, LockRef lock, Reg[] regs, boolean interruptible) {
         if (random.nextBoolean()) {
             Reg reg = regs[random.nextInt(regs.length)];
             t.read(reg, vars.get(random.nextInt(vars.size())));
-            t.ifThen(reg.eq(0), then -> then.waitOn(lock));
+            t.ifThen(reg.eq(0), then -> {
+                if (interruptible) {
+                    then.interruptibleWaitOn(lock, reg);
+                } else {
+                    then.waitOn(lock);
+                }
+            });
         } else if (random.nextBoolean()) {
             t.notifyOne(lock);
         } else {

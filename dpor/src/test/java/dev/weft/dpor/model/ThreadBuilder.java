@@ -95,6 +95,17 @@ public final class ThreadBuilder {
         return add(Instr.waitOn(monitor));
     }
 
+    /**
+     * An interruptible {@code monitor.wait()}: as {@link #waitOn(LockRef)}, and its start also reads this thread's
+     * interrupt flag, as the runtime's does. Interrupted before it begins, it keeps the monitor and goes on at once;
+     * interrupted while it waits, it may take the monitor back (unless notified or woken spuriously first). Either way
+     * it clears the flag and sets {@code interrupted} to 1 (else 0), as a caught {@code InterruptedException} would
+     * tell; the value is recorded as one of the thread's reads, so the outcomes tell the endings apart.
+     */
+    public ThreadBuilder interruptibleWaitOn(LockRef monitor, Reg interrupted) {
+        return add(Instr.waitOn(monitor, interrupted));
+    }
+
     /** {@code monitor.notify()}: wakes the waiter that began to wait first, if any; this thread must hold the lock. */
     public ThreadBuilder notifyOne(LockRef monitor) {
         return add(Instr.notify(monitor, false));
@@ -141,6 +152,14 @@ public final class ThreadBuilder {
     /** Waits for the worker to end; the worker must have been started before this thread reaches the join. */
     public ThreadBuilder join(ThreadHandle worker) {
         return add(Instr.join(worker.code()));
+    }
+
+    /**
+     * {@code worker.interrupt()}: a write of the worker's interrupt flag, which an interruptible wait reads; the
+     * worker must have been started before this thread reaches the interrupt.
+     */
+    public ThreadBuilder interrupt(ThreadHandle worker) {
+        return add(Instr.interrupt(worker.code()));
     }
 
     /** {@code register = value}, a local computation. */

@@ -78,7 +78,8 @@ public record TraceKey(String text) {
     private static TraceKey of(List<Event> events, boolean[] included) {
         Map<String, List<String>> perThread = new TreeMap<>();
         // Only events on one target can be dependent, so pairs are looked for within each target's events; the keys
-        // of an object count as the whole object's target, as they overlap it (Location#overlaps).
+        // of an object count as the whole object's target, as they overlap it (Location#overlaps). An event is also
+        // among the events of a location it also reads (Operation#alsoReads).
         Map<Target, List<Event>> byTarget = new HashMap<>();
         for (int i = 0; i < events.size(); i++) {
             if (included[i]) {
@@ -88,6 +89,10 @@ public record TraceKey(String text) {
                 if (target != null) {
                     Target group = target instanceof Location location ? location.whole() : target;
                     byTarget.computeIfAbsent(group, t -> new ArrayList<>()).add(e);
+                }
+                Location alsoReads = e.operation().alsoReads();
+                if (alsoReads != null) {
+                    byTarget.computeIfAbsent(alsoReads.whole(), t -> new ArrayList<>()).add(e);
                 }
             }
         }

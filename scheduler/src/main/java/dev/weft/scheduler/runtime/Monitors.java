@@ -98,11 +98,10 @@ final class Monitors {
         // Only the thread itself can ask whether it still holds the real monitor.
         boolean holdsRealMonitor = Thread.holdsLock(object);
         Waits.Wait wait = new Waits.Wait(self, monitor.lock(), monitor.waitSet(), timed, site);
-        Action waitWhenNotInterrupted = InterruptCheck.before(self, wait);
         if (holdsRealMonitor) {
-            self.pauseInRealMonitor(waitWhenNotInterrupted, object);
+            self.pauseInRealMonitor(wait, object);
         } else {
-            self.pauseAt(waitWhenNotInterrupted);
+            self.pauseAt(wait);
         }
         self.throwIfTold();
     }

@@ -102,7 +102,7 @@ final class ReentrantLocks {
             throws InterruptedException {
         ConditionState state = condition(condition, self, "await", site);
         Waits.Wait wait = new Waits.Wait(self, state.lock(), state.waitSet(), nanos >= 0, interruptible, site);
-        self.pauseAt(interruptible ? InterruptCheck.before(self, wait) : wait);
+        self.pauseAt(wait);
         self.throwIfTold();
         return self.result;
     }

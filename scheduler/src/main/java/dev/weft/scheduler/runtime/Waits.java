@@ -1,5 +1,6 @@
 package dev.weft.scheduler.runtime;
 
+import dev.weft.scheduler.model.Location;
 import dev.weft.scheduler.model.LockId;
 import dev.weft.scheduler.model.OpKind;
 import dev.weft.scheduler.model.Operation;
@@ -16,7 +17,12 @@ final class Waits {
     private Waits() {
     }
 
-    /** The {@code WAIT} that releases the lock. */
+    /**
+     * The {@code WAIT} that releases the lock. An interruptible one also reads the thread's interrupt flag, in the same
+     * step, as the JDK looks at it: interrupted before, it throws at once and keeps the lock; interrupted after, it
+     * waits and the interrupt wakes it. So an {@code interrupt} is ordered against the wait's start both ways, and a
+     * spurious wake-up is offered exactly when the wait began before the interrupt.
+     */
     static final class Wait extends Action {
         private final ManagedThread thread;
         private final LockState lock;
@@ -29,7 +35,8 @@ final class Waits {
         }
 
         Wait(ManagedThread thread, LockState lock, WaitSet waitSet, boolean timed, boolean interruptible, int site) {
-            super(new Operation(OpKind.WAIT, lock.id), site);
+            super(interruptible ? new Operation(OpKind.WAIT, lock.id).alsoReading(Location.interruptFlag(thread.id))
+                    : new Operation(OpKind.WAIT, lock.id), site);
             this.thread = thread;
             this.lock = lock;
             this.waitSet = waitSet;

@@ -13,8 +13,12 @@ package dev.weft.scheduler.model;
  *               wake-up stands in for, which {@link Dependence} and the traces go by); the explorers also take it to
  *               conflict with the next step of every other thread, which takes it away (docs/design/explorers.md,
  *               "Spurious wake-ups: an offer that lapses")
+ * @param alsoReads a location the operation reads besides acting on its target, or {@code null}: an interruptible
+ *               wait looks at its thread's interrupt flag in the same atomic step in which it releases the lock (it
+ *               throws at once when the flag is set), so an {@code interrupt} of the thread is ordered against it
+ *               both ways (docs/design/explorers.md, "An operation that also reads")
  */
-public record Operation(OpKind kind, Target target, boolean shared, boolean lapses) {
+public record Operation(OpKind kind, Target target, boolean shared, boolean lapses, Location alsoReads) {
 
     public Operation {
         if (kind == null) {
@@ -32,6 +36,14 @@ public record Operation(OpKind kind, Target target, boolean shared, boolean laps
         if (!fits) {
             throw new IllegalArgumentException("operation " + kind + " cannot target " + target);
         }
+        if (alsoReads != null && target instanceof Location) {
+            throw new IllegalArgumentException("an access of " + target + " cannot also read " + alsoReads);
+        }
+    }
+
+    /** An operation that reads nothing besides its target ({@link #alsoReads()}). */
+    public Operation(OpKind kind, Target target, boolean shared, boolean lapses) {
+        this(kind, target, shared, lapses, null);
     }
 
     /** An operation that is no offer ({@link #lapses()}). */
@@ -46,7 +58,12 @@ public record Operation(OpKind kind, Target target, boolean shared, boolean laps
 
     /** This operation as an offer that lapses as soon as another thread moves ({@link #lapses()}). */
     public Operation lapsing() {
-        return new Operation(kind, target, shared, true);
+        return new Operation(kind, target, shared, true, alsoReads);
+    }
+
+    /** This operation reading {@code location} too, in the same atomic step ({@link #alsoReads()}). */
+    public Operation alsoReading(Location location) {
+        return new Operation(kind, target, shared, lapses, location);
     }
 
     public static Operation read(Location location) {
@@ -87,7 +104,7 @@ public record Operation(OpKind kind, Target target, boolean shared, boolean laps
 
     /** This operation as one that never blocks: a lock acquisition becomes a {@link OpKind#TRY_LOCK}. */
     public Operation nonBlocking() {
-        return kind == OpKind.LOCK ? new Operation(OpKind.TRY_LOCK, target, shared) : this;
+        return kind == OpKind.LOCK ? new Operation(OpKind.TRY_LOCK, target, shared, lapses, alsoReads) : this;
     }
 
     public static Operation start(ThreadId child) {
@@ -100,6 +117,11 @@ public record Operation(OpKind kind, Target target, boolean shared, boolean laps
 
     public static Operation end(ThreadId self) {
         return new Operation(OpKind.END, Location.alive(self));
+    }
+
+    /** Whether this is a {@link OpKind#WAIT} on {@code lock}, whatever else it reads ({@link #alsoReads()}). */
+    public boolean waitsOn(LockId lock) {
+        return kind == OpKind.WAIT && target.equals(lock);
     }
 
     /** The memory location, or {@code null} if this operation does not access memory. */
@@ -128,6 +150,7 @@ public record Operation(OpKind kind, Target target, boolean shared, boolean laps
     @Override
     public String toString() {
         String verb = (lapses ? "offered " : "") + (shared ? "shared " : "") + kind.name().toLowerCase(java.util.Locale.ROOT);
-        return target == null ? verb : verb + " " + target;
+        String text = target == null ? verb : verb + " " + target;
+        return alsoReads == null ? text : text + " (reading " + alsoReads + ")";
     }
 }

@@ -23,6 +23,20 @@ class DependenceTest {
     }
 
     @Test
+    void aLocationAnOperationAlsoReadsConflictsWithItsWritesOnly() {
+        Location flag = Location.interruptFlag(new ThreadId(1, "main.1"));
+        Operation wait = new Operation(OpKind.WAIT, m).alsoReading(flag);
+        assertThat(Dependence.dependent(wait, Operation.write(flag))).as("wait, interrupt").isTrue();
+        assertThat(Dependence.dependent(Operation.write(flag), wait)).as("interrupt, wait").isTrue();
+        assertThat(Dependence.dependent(wait, Operation.read(flag))).as("wait, isInterrupted").isFalse();
+        assertThat(Dependence.dependent(wait, new Operation(OpKind.NOTIFY, m))).as("wait, notify").isTrue();
+        assertThat(Dependence.dependent(wait, Operation.write(x))).as("wait, another location").isFalse();
+        assertThat(wait).hasToString("wait lock Object@1 (reading " + flag + ")");
+        org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
+                .isThrownBy(() -> Operation.read(x).alsoReading(flag));
+    }
+
+    @Test
     void accessesOfDifferentLocationsCommute() {
         assertThat(Dependence.dependent(Operation.write(x), Operation.write(y))).isFalse();
     }

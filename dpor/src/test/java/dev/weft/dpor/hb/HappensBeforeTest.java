@@ -1,0 +1,86 @@
+package dev.weft.dpor.hb;
+
+import dev.weft.scheduler.model.Event;
+import dev.weft.scheduler.model.Location;
+import dev.weft.scheduler.model.LockId;
+import dev.weft.scheduler.model.OpKind;
+import dev.weft.scheduler.model.Operation;
+import dev.weft.scheduler.model.SourcePosition;
+import dev.weft.scheduler.model.ThreadId;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A location an operation also reads ({@link Operation#alsoReads}) is read in the same event as its target. */
+class HappensBeforeTest {
+
+    private static final ThreadId MAIN = new ThreadId(0, "main");
+    private static final ThreadId WORKER = new ThreadId(1, "main.1");
+    private static final LockId MONITOR = new LockId("Object@1");
+    private static final Operation WAIT = new Operation(OpKind.WAIT, MONITOR)
+            .alsoReading(Location.interruptFlag(WORKER));
+    private static final Operation INTERRUPT = Operation.write(Location.interruptFlag(WORKER));
+
+    private final List<Event> events = new ArrayList<>();
+    private final int[] steps = new int[2];
+
+    private int step(ThreadId thread, Operation operation) {
+        events.add(new Event(events.size(), thread, steps[thread.index()]++, operation, SourcePosition.UNKNOWN, null));
+        return events.size() - 1;
+    }
+
+    @Test
+    void anInterruptAfterTheWaitsStartRacesWithItAndHappensAfterIt() {
+        step(MAIN, Operation.start(WORKER));
+        step(WORKER, Operation.lock(MONITOR));
+        int wait = step(WORKER, WAIT);
+        int interrupt = step(MAIN, INTERRUPT);
+
+        HappensBefore hb = HappensBefore.of(events);
+
+        assertThat(hb.racesOf(interrupt)).containsExactly(wait);
+        assertThat(hb.happensBefore(wait, interrupt)).isTrue();
+    }
+
+    @Test
+    void aWaitsStartAfterAnInterruptRacesWithItAndHappensAfterIt() {
+        step(MAIN, Operation.start(WORKER));
+        int interrupt = step(MAIN, INTERRUPT);
+        step(WORKER, Operation.lock(MONITOR));
+        int wait = step(WORKER, WAIT);
+
+        HappensBefore hb = HappensBefore.of(events);
+
+        assertThat(hb.racesOf(wait)).containsExactly(interrupt);
+        assertThat(hb.happensBefore(interrupt, wait)).isTrue();
+    }
+
+    /** The lock's own order is kept: another thread's acquisition after the wait's release happens after it. */
+    @Test
+    void theWaitStillReleasesTheLock() {
+        step(MAIN, Operation.start(WORKER));
+        step(WORKER, Operation.lock(MONITOR));
+        int wait = step(WORKER, WAIT);
+        int lock = step(MAIN, Operation.lock(MONITOR));
+
+        HappensBefore hb = HappensBefore.of(events);
+
+        assertThat(hb.happensBefore(wait, lock)).isTrue();
+    }
+
+    @Test
+    void aWaitWithoutTheReadIsIndependentOfTheInterrupt() {
+        step(MAIN, Operation.start(WORKER));
+        step(WORKER, Operation.lock(MONITOR));
+        int wait = step(WORKER, new Operation(OpKind.WAIT, MONITOR));
+        int interrupt = step(MAIN, INTERRUPT);
+
+        HappensBefore hb = HappensBefore.of(events);
+
+        assertThat(hb.racesOf(interrupt)).isEmpty();
+        assertThat(hb.happensBefore(wait, interrupt)).isFalse();
+    }
+}
