@@ -129,7 +129,8 @@ public final class HappensBefore {
         if (op.location() != null && (op.location().isWhole() || op.location().isKey())) {
             candidates = accessObject(op, thread, index, clock);
         } else if (op.location() != null) {
-            candidates = accessLocation(op.location(), op.writes(), op.kind() == OpKind.JOIN, thread, index, clock);
+            boolean joinAfterTheEnd = op.kind() == OpKind.JOIN && !interruptedBefore(op, thread);
+            candidates = accessLocation(op.location(), op.writes(), joinAfterTheEnd, thread, index, clock);
         } else if (op.lockId() != null && op.lockId().counting()) {
             candidates = accessCountingLock(op, thread, index, clock);
             if (op.kind() == OpKind.LOCK) {
@@ -148,7 +149,17 @@ public final class HappensBefore {
         races.add(immediateRaces(thread, programOrder, candidates));
     }
 
-    /** @param join whether the access is a join's read of a thread's liveness, which never races */
+    /**
+     * Whether another thread wrote the interrupt flag a join {@linkplain Operation#alsoReads also reads} before it: the
+     * interrupt let the join out, so it could have run before the end it reads, and the two race. Else a join waits
+     * for that end and cannot run before it.
+     */
+    private boolean interruptedBefore(Operation join, int thread) {
+        LocationState flag = join.alsoReads() == null ? null : locations.get(join.alsoReads());
+        return flag != null && flag.lastWrite >= 0 && events.get(flag.lastWrite).thread().index() != thread;
+    }
+
+    /** @param join whether the access is a join's read of a thread's liveness that never races (it waited for it) */
     private int[] accessLocation(Location location, boolean writes, boolean join, int thread, int index,
             VectorClock clock) {
         LocationState state = locations.computeIfAbsent(location, l -> new LocationState());

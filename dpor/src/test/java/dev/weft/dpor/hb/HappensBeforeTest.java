@@ -71,6 +71,25 @@ class HappensBeforeTest {
         assertThat(hb.happensBefore(wait, lock)).isTrue();
     }
 
+    /** A join waits for the end it reads, so the two never race; unless an interrupt let it out before that end. */
+    @Test
+    void aJoinRacesWithTheEndItReadsOnlyAfterAnInterrupt() {
+        ThreadId ending = new ThreadId(2, "main.2");
+        Operation join = Operation.join(ending).alsoReading(Location.interruptFlag(WORKER));
+        step(MAIN, Operation.start(WORKER));
+        step(MAIN, Operation.start(ending));
+        int end = events.size();
+        events.add(new Event(end, ending, 0, Operation.end(ending), SourcePosition.UNKNOWN, null));
+        int quietJoin = step(WORKER, join);
+        assertThat(HappensBefore.of(events).racesOf(quietJoin)).isEmpty();
+
+        events.remove(quietJoin);
+        steps[WORKER.index()]--;
+        int interrupt = step(MAIN, INTERRUPT);
+        int interruptedJoin = step(WORKER, join);
+        assertThat(HappensBefore.of(events).racesOf(interruptedJoin)).containsExactlyInAnyOrder(end, interrupt);
+    }
+
     @Test
     void aWaitWithoutTheReadIsIndependentOfTheInterrupt() {
         step(MAIN, Operation.start(WORKER));

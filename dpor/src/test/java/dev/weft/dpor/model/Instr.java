@@ -107,6 +107,11 @@ record Instr(Kind kind, Reg reg, CellRef cell, Expr a, Expr b, LockRef lock, Key
         return new Instr(Kind.JOIN, null, null, null, null, null, null, thread, -1, null);
     }
 
+    /** An interruptible join: {@code interrupted} is 1 when an interrupt ended it before the thread did, else 0. */
+    static Instr join(int thread, Reg interrupted) {
+        return new Instr(Kind.JOIN, interrupted, null, null, null, null, null, thread, -1, null);
+    }
+
     static Instr interrupt(int thread) {
         return new Instr(Kind.INTERRUPT, null, null, null, null, null, null, thread, -1, null);
     }
@@ -151,7 +156,8 @@ record Instr(Kind kind, Reg reg, CellRef cell, Expr a, Expr b, LockRef lock, Key
             case CLEAR -> map.name() + ".clear()";
             case TRANSFER -> reg + " = " + map.name() + ".transfer(" + a + ", " + b + ")";
             case START -> "start " + threadLabels.get(thread);
-            case JOIN -> "join " + threadLabels.get(thread);
+            case JOIN -> reg == null ? "join " + threadLabels.get(thread)
+                    : reg + " = interruptibleJoin " + threadLabels.get(thread);
             case INTERRUPT -> "interrupt " + threadLabels.get(thread);
             case SET -> reg + " := " + a;
             case JUMP -> "goto " + target;

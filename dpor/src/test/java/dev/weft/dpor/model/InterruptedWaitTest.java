@@ -21,7 +21,7 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Interruptible waits in model programs ({@link ThreadBuilder#interruptibleWaitOn}), as the runtime models
+ * Interruptible waits (and a join) in model programs ({@link ThreadBuilder#interruptibleWaitOn}), as the runtime models
  * {@code Object.wait} and {@code Condition.await}: the step that begins the wait also reads the thread's interrupt
  * flag ({@code Operation#alsoReads}), so an {@code interrupt} (a write of the flag) is ordered against it both ways.
  * Interrupted before, the wait ends at once; after, it waits, and a spurious wake-up may be offered before the
@@ -97,6 +97,21 @@ class InterruptedWaitTest {
         return p.build();
     }
 
+    /**
+     * The worker joins a thread that ends by itself, interruptibly; main interrupts the worker. The join's step reads
+     * the flag and the other thread's liveness: after both the end and the interrupt (it goes through: the thread
+     * ended), after the end only (through, then the interrupt), after the interrupt only (it is let out): 3 traces. A
+     * join waits for the end it reads, so the two race only when an interrupt let it out first (HappensBefore).
+     */
+    static ModelProgram interruptAJoinOfAThreadThatEnds() {
+        ProgramBuilder p = ProgramBuilder.program("interrupt a join of a thread that ends");
+        CellRef x = p.shared("x");
+        ThreadHandle ending = p.thread("E", t -> t.write(x, 1));
+        ThreadHandle joiner = p.thread("J", t -> t.interruptibleJoin(ending, t.reg("interrupted")));
+        p.main(t -> t.start(ending).start(joiner).interrupt(joiner).join(joiner).join(ending));
+        return p.build();
+    }
+
     @Test
     void theWaitsStartReadsTheInterruptFlagAndAnInterruptedWaitEndsAtOnce() {
         try (ModelRun run = new ModelSubject(interruptAWait(true)).start()) {
@@ -153,7 +168,8 @@ class InterruptedWaitTest {
         List<Arguments> cases = new ArrayList<>();
         for (FreeChoice choice : FreeChoice.values()) {
             for (ModelProgram program : List.of(interruptAWait(true), interruptAWait(false),
-                    ifAroundAnInterruptibleWait(), notifyAndInterruptRace(), theWaiterIsMain())) {
+                    ifAroundAnInterruptibleWait(), notifyAndInterruptRace(), theWaiterIsMain(),
+                    interruptAJoinOfAThreadThatEnds())) {
                 cases.add(Arguments.of(Named.of(program.name(), program), choice));
             }
         }
@@ -174,15 +190,17 @@ class InterruptedWaitTest {
         assertThat(verdict.problems()).as(program.toString()).isEmpty();
     }
 
-    /** The traces of {@link #interruptAWait}, counted by hand in its Javadoc. */
+    /** The traces of {@link #interruptAWait} and {@link #interruptAJoinOfAThreadThatEnds}, counted in their Javadoc. */
     @ParameterizedTest
     @EnumSource(FreeChoice.class)
-    void anInterruptedWaitHasThreeTracesWithWakeUpsAndTwoWithout(FreeChoice freeChoice) {
+    void anInterruptedWaitHasThreeTracesWithWakeUpsAndTwoWithoutAndAnInterruptedJoinThree(FreeChoice freeChoice) {
         for (SearchAlgorithm algorithm : List.of(SearchAlgorithm.DPOR, SearchAlgorithm.OPTIMAL)) {
             assertThat(Exploration.of(interruptAWait(true), algorithm, freeChoice, false).result().executions())
                     .as("%s with wake-ups", algorithm).isEqualTo(3);
             assertThat(Exploration.of(interruptAWait(false), algorithm, freeChoice, false).result().executions())
                     .as("%s without", algorithm).isEqualTo(2);
+            assertThat(Exploration.of(interruptAJoinOfAThreadThatEnds(), algorithm, freeChoice, false).result()
+                    .executions()).as("%s, the join", algorithm).isEqualTo(3);
         }
     }
 }

@@ -231,7 +231,10 @@ public final class ModelRun implements Run {
                 }
                 case START -> startChild(thread, op.startedThread(), instr.thread());
                 case JOIN -> {
-                    // nothing to do: being enabled meant the joined thread had ended
+                    if (instr.reg() != null) { // ended, or else interrupted: being enabled meant one of them
+                        boolean interrupted = !threads.get(thread.pendingTarget).ended;
+                        endInterruptibleCall(thread, instr.reg(), interrupted);
+                    }
                 }
                 case INTERRUPT -> threads.get(thread.pendingTarget).interrupted = true;
                 default -> throw new IllegalStateException("local instruction pending: " + instr);
@@ -318,7 +321,8 @@ public final class ModelRun implements Run {
         }
         return switch (thread.pendingOp.kind()) {
             case LOCK -> thread.pendingOp.shared() ? lockOwner[thread.pendingTarget] < 0 : free(thread.pendingTarget);
-            case JOIN -> threads.get(thread.pendingTarget).ended;
+            case JOIN -> threads.get(thread.pendingTarget).ended
+                    || thread.interrupted && thread.instr().reg() != null;
             default -> true;
         };
     }
@@ -337,7 +341,7 @@ public final class ModelRun implements Run {
         Reg interrupted = thread.instr().reg();
         if (interrupted != null) {
             // neither notified nor woken spuriously: its interrupt let it out
-            endInterruptibleWait(thread, interrupted, !thread.woken);
+            endInterruptibleCall(thread, interrupted, !thread.woken);
         }
         thread.waitingOn = -1;
         thread.pc++;
@@ -349,8 +353,8 @@ public final class ModelRun implements Run {
         return thread.interrupted && thread.instr().reg() != null;
     }
 
-    /** The end of an interruptible wait: its result, seen by the thread as a read; an interrupt's flag is cleared. */
-    private static void endInterruptibleWait(ModelThread thread, Reg result, boolean interrupted) {
+    /** The end of an interruptible wait or join: its result, seen as a read by the thread; an interrupt's is cleared. */
+    private static void endInterruptibleCall(ModelThread thread, Reg result, boolean interrupted) {
         int value = interrupted ? 1 : 0;
         thread.interrupted &= !interrupted;
         thread.registers[result.index()] = value;
@@ -391,7 +395,7 @@ public final class ModelRun implements Run {
             return;
         }
         if (instr.reg() != null && thread.interrupted) {
-            endInterruptibleWait(thread, instr.reg(), true); // throws at once, keeping the monitor
+            endInterruptibleCall(thread, instr.reg(), true); // throws at once, keeping the monitor
             return;
         }
         lockOwner[monitor] = -1;
@@ -571,7 +575,10 @@ public final class ModelRun implements Run {
                             + program.name());
                 }
                 ThreadId id = threads.get(other).id;
-                thread.pend(join ? Operation.join(id) : Operation.write(Location.interruptFlag(id)), other);
+                Operation op = !join ? Operation.write(Location.interruptFlag(id))
+                        : instr.reg() == null ? Operation.join(id)
+                        : Operation.join(id).alsoReading(Location.interruptFlag(thread.id));
+                thread.pend(op, other);
             }
             default -> throw new IllegalStateException("not a visible instruction: " + instr);
         }

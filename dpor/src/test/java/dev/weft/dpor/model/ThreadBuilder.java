@@ -155,6 +155,15 @@ public final class ThreadBuilder {
     }
 
     /**
+     * An interruptible join, as the runtime models {@code Thread.join}: its step also reads this thread's interrupt
+     * flag, and an interrupt lets it out before the worker ends. Then it clears the flag and sets {@code interrupted}
+     * to 1; else (the worker ended) 0, and a flag set stays set. The value is recorded as one of the thread's reads.
+     */
+    public ThreadBuilder interruptibleJoin(ThreadHandle worker, Reg interrupted) {
+        return add(Instr.join(worker.code(), interrupted));
+    }
+
+    /**
      * {@code worker.interrupt()}: a write of the worker's interrupt flag, which an interruptible wait reads; the
      * worker must have been started before this thread reaches the interrupt.
      */

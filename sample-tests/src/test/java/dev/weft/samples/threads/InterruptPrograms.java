@@ -2,6 +2,16 @@ package dev.weft.samples.threads;
 
 import dev.weft.junit.ExhaustiveConcurrency;
 
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -52,9 +62,103 @@ class InterruptPrograms {
         interruptWhile(main::join);
     }
 
+    /** The worker joins a thread that ends by itself: the join may go through before the interrupt, or meet it. */
+    @ExhaustiveConcurrency
+    void interruptAJoinOfAThreadThatEnds() throws InterruptedException {
+        Thread ending = new Thread(() -> { });
+        ending.start();
+        interruptWhile(ending::join);
+        ending.join();
+    }
+
     @ExhaustiveConcurrency
     void interruptAPark() throws InterruptedException {
         interruptWhile(LockSupport::park);
+    }
+
+    // Interruptible calls that need not block: only the interrupt and the call's look at the flag are ordered.
+
+    @ExhaustiveConcurrency
+    void interruptATakeOfAnElementThatIsThere() throws Exception {
+        BlockingQueue<String> queue = new ArrayBlockingQueue<>(1);
+        queue.put("job");
+        interruptWhile(queue::take);
+    }
+
+    @ExhaustiveConcurrency
+    void interruptAPutIntoAQueueWithRoom() throws InterruptedException {
+        BlockingQueue<String> queue = new LinkedBlockingQueue<>();
+        interruptWhile(() -> queue.put("job"));
+    }
+
+    @ExhaustiveConcurrency
+    void interruptATimedPollOfAnElementThatIsThere() throws Exception {
+        BlockingQueue<String> queue = new ArrayBlockingQueue<>(1);
+        queue.put("job");
+        interruptWhile(() -> queue.poll(1, TimeUnit.SECONDS));
+    }
+
+    @ExhaustiveConcurrency
+    void interruptAnAcquireOfAFreePermit() throws InterruptedException {
+        Semaphore permits = new Semaphore(1);
+        interruptWhile(permits::acquire);
+    }
+
+    @ExhaustiveConcurrency
+    void interruptAnAwaitOfAnOpenLatch() throws InterruptedException {
+        CountDownLatch open = new CountDownLatch(0);
+        interruptWhile(open::await);
+    }
+
+    @ExhaustiveConcurrency
+    void interruptTheOnlyPartyOfABarrier() throws InterruptedException {
+        CyclicBarrier barrier = new CyclicBarrier(1);
+        interruptWhile(() -> {
+            try {
+                barrier.await();
+            } catch (BrokenBarrierException impossible) {
+                throw new AssertionError(impossible);
+            }
+        });
+    }
+
+    @ExhaustiveConcurrency
+    void interruptAGetOfADoneFuture() throws InterruptedException {
+        FutureTask<String> done = new FutureTask<>(() -> "result");
+        done.run();
+        interruptWhile(() -> {
+            try {
+                done.get();
+            } catch (ExecutionException impossible) {
+                throw new AssertionError(impossible);
+            }
+        });
+    }
+
+    /**
+     * The bug: a worker told to stop checks its flag only after taking the job, and drops the job it took. Only an
+     * interrupt after the take shows it; interrupted before, the take throws and the job stays queued.
+     */
+    @ExhaustiveConcurrency
+    void aJobTakenJustBeforeAnInterruptIsDropped() throws InterruptedException {
+        BlockingQueue<String> jobs = new ArrayBlockingQueue<>(1);
+        jobs.put("job");
+        Results results = new Results();
+        Thread worker = new Thread(() -> {
+            try {
+                jobs.take();
+                if (Thread.currentThread().isInterrupted()) {
+                    return; // told to stop: the job it holds is lost
+                }
+                results.done = 1;
+            } catch (InterruptedException stopped) {
+                // stopped before taking anything
+            }
+        });
+        worker.start();
+        worker.interrupt();
+        worker.join();
+        assertEquals(1, results.done + jobs.size(), "the job was neither done nor left in the queue");
     }
 
     static final class Results {

@@ -17,19 +17,41 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Interrupts of blocked threads, end to end. In each program the only dependent pair is main's {@code interrupt}
  * (a write of the worker's interrupt flag) and the worker's look at that flag as its blocking call starts (a read; a
  * wait's start reads it in the step that releases the monitor): 2 traces, "interrupted before it blocks" and
- * "interrupted while blocked" (a wait and a park also have a third, a spurious wake-up before the interrupt).
- * Everything else is ordered by start and join or touches nothing the other thread touches. Before the blocking calls
- * read the flag, DPOR ran only 1 of them for wait, join and park.
+ * "interrupted while blocked" (a wait and a park also have a third, a spurious wake-up before the interrupt; a join
+ * that only the interrupt ends has one, see below). Everything else is ordered by start and join or touches nothing
+ * the other thread touches. Before the blocking calls read the flag, DPOR ran only 1 of them for wait, join and park.
  */
 class InterruptTest {
 
     @TempDir
     Path reports;
 
-    @ParameterizedTest(name = "{0}: interrupted before and while blocked, 2 executions")
-    @ValueSource(strings = {"interruptASleep", "interruptAJoin"})
-    void bothOrdersOfAnInterruptAndABlockingCallAreExplored(String program) {
-        Verdicts.passesWith(WeftRunner.run(InterruptPrograms.class, program, reports), 2);
+    @Test
+    void bothOrdersOfAnInterruptAndASleepAreExplored() {
+        Verdicts.passesWith(WeftRunner.run(InterruptPrograms.class, "interruptASleep", reports), 2);
+    }
+
+    /**
+     * A join looks at the flag in its own step, which the interrupt enables when nothing else does: the worker joins
+     * main, which cannot end first, so that step always comes after the interrupt, and throws: 1 trace. (With a
+     * separate look before the join, as until 2026-11-26, "interrupted before the join" and "while joining" were 2,
+     * which nothing could tell apart.)
+     */
+    @Test
+    void aJoinThatOnlyAnInterruptEndsHasOneTrace() {
+        Verdicts.passesWith(WeftRunner.run(InterruptPrograms.class, "interruptAJoin", reports), 1);
+    }
+
+    /**
+     * The joined thread ends by itself. Its end, the interrupt and the join's step: the join after both (it goes
+     * through: the thread ended), after the end only (through, then the interrupt), after the interrupt only (it
+     * throws): 3 traces, with either free choice.
+     */
+    @ParameterizedTest(name = "free choice {0}")
+    @ValueSource(strings = {"last", "lowest"})
+    void aJoinOfAThreadThatEndsGoesThroughOrMeetsTheInterrupt(String freeChoice) {
+        Verdicts.passesWith(WeftRunner.run(InterruptPrograms.class, "interruptAJoinOfAThreadThatEnds", reports,
+                Map.of("weft.freeChoice", freeChoice)), 3);
     }
 
     /**
@@ -56,6 +78,33 @@ class InterruptTest {
     void withoutSpuriousWakeUpsAWaitOrParkHasTheTwoOrders(String program) {
         Verdicts.passesWith(WeftRunner.run(InterruptPrograms.class, program, reports,
                 Map.of("weft.spuriousWakeups", "false")), 2);
+    }
+
+    /**
+     * A call that need not block: 2 traces, interrupted before the call (it throws) or after it (it went through, and
+     * the flag stays set). Its step looks at the flag, so the interrupt is ordered against it both ways. Before, the
+     * two were independent and each program ran 1 execution, with either free choice.
+     */
+    @ParameterizedTest(name = "{0}, {1}: 2 executions")
+    @CsvSource({"interruptATakeOfAnElementThatIsThere, last", "interruptATakeOfAnElementThatIsThere, lowest",
+            "interruptAPutIntoAQueueWithRoom, last", "interruptATimedPollOfAnElementThatIsThere, last",
+            "interruptAnAcquireOfAFreePermit, last", "interruptAnAcquireOfAFreePermit, lowest",
+            "interruptAnAwaitOfAnOpenLatch, last", "interruptTheOnlyPartyOfABarrier, last",
+            "interruptTheOnlyPartyOfABarrier, lowest", "interruptAGetOfADoneFuture, last"})
+    void anInterruptibleCallThatNeedNotBlockIsInterruptedBeforeOrAfterIt(String program, String freeChoice) {
+        Verdicts.passesWith(WeftRunner.run(InterruptPrograms.class, program, reports,
+                Map.of("weft.freeChoice", freeChoice)), 2);
+    }
+
+    /** Missed before the take looked at the flag in its own step: only the interrupt before the take was run. */
+    @ParameterizedTest(name = "free choice {0}")
+    @ValueSource(strings = {"last", "lowest"})
+    void aJobDroppedAfterATakeThatAnInterruptFollowsIsFound(String freeChoice) {
+        WeftRunner.Outcome outcome = WeftRunner.run(InterruptPrograms.class, "aJobTakenJustBeforeAnInterruptIsDropped",
+                reports, Map.of("weft.freeChoice", freeChoice));
+
+        Verdicts.failsWith(outcome, "ASSERTION");
+        assertThat(outcome.failure().orElseThrow().getMessage()).contains("neither done nor left in the queue");
     }
 
     /** 2 traces: the interrupt before or after the sleep's look at the flag; the work is done either way. */

@@ -202,7 +202,7 @@ final class Barriers {
         int index = -1;
 
         Arrive(ManagedThread thread, Barrier barrier, int site) {
-            super(thread, barrier, new Operation(OpKind.RMW, barrier.state), site);
+            super(thread, barrier, InterruptLook.of(thread, new Operation(OpKind.RMW, barrier.state), site), site);
         }
 
         @Override
@@ -244,7 +244,7 @@ final class Barriers {
         boolean timedOut;
 
         Await(ManagedThread thread, Barrier barrier, Generation generation, boolean timed, int site) {
-            super(Operation.read(barrier.state), site);
+            super(InterruptLook.of(thread, Operation.read(barrier.state), site), site);
             this.thread = thread;
             this.barrier = barrier;
             this.generation = generation;
@@ -270,7 +270,7 @@ final class Barriers {
             if (over()) {
                 return null;
             }
-            return new Query(thread, barrier, new Operation(OpKind.RMW, barrier.state), site()) {
+            return new Query(thread, barrier, operation().as(OpKind.RMW, barrier.state), site()) {
                 @Override
                 Action perform() {
                     if (over()) {

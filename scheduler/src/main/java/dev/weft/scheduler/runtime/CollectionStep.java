@@ -44,11 +44,22 @@ final class CollectionStep extends Action {
 
     CollectionStep(ManagedThread thread, Location location, Object collection, CollectionModel.Call call,
          BooleanSupplier changes, int site) {
-        super(new Operation(call == CollectionModel.Call.READ ? OpKind.READ : OpKind.WRITE, location), site);
+        super(operation(thread, location, call, site), site);
         this.thread = thread;
         this.collection = collection;
         this.call = call;
         this.changes = changes;
+    }
+
+    /** A write, or a read for a call that only reads; an interruptible one also reads the interrupt flag. */
+    private static Operation operation(ManagedThread thread, Location location, CollectionModel.Call call, int site) {
+        Operation operation = new Operation(call == CollectionModel.Call.READ ? OpKind.READ : OpKind.WRITE, location);
+        return interruptible(call) ? InterruptLook.of(thread, operation, site) : operation;
+    }
+
+    private static boolean interruptible(CollectionModel.Call call) {
+        return call == CollectionModel.Call.TAKE || call == CollectionModel.Call.PUT
+                || call == CollectionModel.Call.TIMED;
     }
 
     @Override
@@ -69,9 +80,7 @@ final class CollectionStep extends Action {
 
     @Override
     Action perform() {
-        boolean interruptible = call == CollectionModel.Call.TAKE || call == CollectionModel.Call.PUT
-                || call == CollectionModel.Call.TIMED;
-        if (interruptible && thread.interrupted) {
+        if (interruptible(call) && thread.interrupted) {
             thread.interrupted = false;
             thread.toThrow = new InterruptedException();
             changed = false;
@@ -126,9 +135,9 @@ final class CollectionStep extends Action {
     @Override
     Operation performed() {
         Operation operation = narrowTo != null && structureKept
-                ? new Operation(operation().kind(), narrowTo)
+                ? operation().as(operation().kind(), narrowTo)
                 : operation();
-        return operation.writes() && !changed ? Operation.read(operation.location()) : operation;
+        return operation.writes() && !changed ? operation.as(OpKind.READ, operation.location()) : operation;
     }
 
     @Override

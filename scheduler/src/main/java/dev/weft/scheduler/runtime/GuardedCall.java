@@ -41,7 +41,8 @@ abstract class GuardedCall extends Action {
 
     GuardedCall(ManagedThread thread, Mode mode, Operation operation, int site) {
         // A try never waits, so its acquisition may have to be ordered before a release too (TRY_LOCK).
-        super(mode == Mode.TRY ? operation.nonBlocking() : operation, site);
+        super(mode == Mode.TRY ? operation.nonBlocking()
+                : mode == Mode.UNINTERRUPTIBLE ? operation : InterruptLook.of(thread, operation, site), site);
         this.thread = thread;
         this.mode = mode;
     }
@@ -51,7 +52,7 @@ abstract class GuardedCall extends Action {
     Operation performed() {
         Operation operation = operation();
         return operation.kind() == OpKind.TRY_LOCK && outcome != Outcome.READY
-                ? Operation.observeLock(operation.lockId()) : operation;
+                ? operation.as(OpKind.OBSERVE_LOCK, operation.lockId()) : operation;
     }
 
     /** Whether the real call would return at once; must not depend on which thread asks. */

@@ -4,13 +4,12 @@ import dev.weft.scheduler.model.Location;
 import dev.weft.scheduler.model.Operation;
 
 /**
- * The first step of an interruptible blocking call that is not a wait ({@code park}, {@code join}; the step that
- * begins a {@code wait} or an {@code await} reads the flag itself, see {@link Waits.Wait}): a {@code READ} of the
- * thread's own interrupt flag, after which the thread stays paused at the blocking operation itself. It changes
- * nothing (the blocking operation looks at the flag when it is performed); it is there so that an {@code interrupt} of
- * this thread, a {@code WRITE} of the flag, is ordered against the start of the call both ways: "interrupted before it
- * blocks" and "interrupted while blocked" are different traces and both are explored. In a program without interrupts
- * nobody writes the flag, so the step is independent of everything and adds no trace.
+ * The first step of a {@code park}: a {@code READ} of the thread's own interrupt flag, after which the thread stays
+ * paused at the park itself. It changes nothing (the park looks at the flag when it is performed); it is there so that
+ * an {@code interrupt} of this thread, a {@code WRITE} of the flag, is ordered against the start of the park both
+ * ways: "interrupted before it parks" and "interrupted while parked" are different traces and both are explored. In a
+ * program without interrupts nobody writes the flag, so the step is independent of everything and adds no trace. The
+ * other interruptible calls read the flag in their own step ({@link InterruptLook}).
  */
 final class InterruptCheck extends Action {
 

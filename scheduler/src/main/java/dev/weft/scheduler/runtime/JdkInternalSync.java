@@ -27,8 +27,26 @@ final class JdkInternalSync {
 
     /** Whether the thread performs {@code action} itself, at once and unseen, instead of pausing at it. */
     static boolean silent(ManagedThread self, Action action) {
-        return !action.userLevel() && invisibleKind(self, action.operation()) && inJdkBody(action.site())
-                && action.enabled();
+        return !action.userLevel() && inJdkBody(action.site()) && action.enabled()
+                && (invisibleKind(self, action.operation()) || interruptOfAnIdleWorker(action));
+    }
+
+    /**
+     * {@code shutdown}'s interrupt of an idle pool worker ({@code ThreadPoolExecutor.interruptIdleWorkers}). It is sent
+     * while the interrupting thread holds the worker's own lock, a lock of the JDK's that only the worker (around each
+     * task) and this loop take, which Weft leaves real; a pause there would let the worker, if chosen next, block on it
+     * for real. The worker is idle (it holds its lock while it runs a task), so the interrupt reaches only the JDK's
+     * own wait for the next task, which it wakes; what the user sees of {@code shutdown} is its user-level write of the
+     * pool's state. ({@code shutdownNow}'s interrupts reach running tasks, hold no such lock, and stay events.)
+     */
+    private static boolean interruptOfAnIdleWorker(Action action) {
+        Operation operation = action.operation();
+        if (operation.kind() != OpKind.WRITE || operation.location().kind() != Location.Kind.INTERRUPT) {
+            return false;
+        }
+        Sites.Site site = Sites.get(action.site());
+        return site.className().equals("java.util.concurrent.ThreadPoolExecutor")
+                && site.methodName().equals("interruptIdleWorkers");
     }
 
     private static boolean invisibleKind(ManagedThread self, Operation operation) {

@@ -173,7 +173,8 @@ final class ReadWriteLocks {
         WaitSet waitSet = rw.conditions.computeIfAbsent(condition, any -> new WaitSet());
         int holds = rw.ownHolds(true, site);
         WaitSet.Waiter waiter = new WaitSet.Waiter(self, holds, timed);
-        self.pauseAt(new Action(new Operation(OpKind.WAIT, rw.id), site) {
+        Operation wait = new Operation(OpKind.WAIT, rw.id);
+        self.pauseAt(new Action(interruptible ? InterruptLook.of(self, wait, site) : wait, site) {
             @Override
             Action perform() {
                 if (interruptible && self.interrupted) {

@@ -153,7 +153,7 @@ final class SynchronousQueues {
         private final Party party;
 
         Arrive(Rendezvous rendezvous, Party party, int site) {
-            super(new Operation(OpKind.WRITE, rendezvous.location), site);
+            super(InterruptLook.of(party.thread, new Operation(OpKind.WRITE, rendezvous.location), site), site);
             this.rendezvous = rendezvous;
             this.party = party;
         }
@@ -176,7 +176,7 @@ final class SynchronousQueues {
         /** An arrival that found no partner only joined the waiters: an idle worker's touches its own key. */
         @Override
         Operation performed() {
-            return party.paired || party.ownKey == null ? operation() : new Operation(OpKind.WRITE, party.ownKey);
+            return party.paired || party.ownKey == null ? operation() : operation().as(OpKind.WRITE, party.ownKey);
         }
     }
 
@@ -186,7 +186,7 @@ final class SynchronousQueues {
         private final Party party;
 
         Complete(Rendezvous rendezvous, Party party, int site) {
-            super(new Operation(OpKind.READ, party.touched(rendezvous.location)), site);
+            super(InterruptLook.of(party.thread, Operation.read(party.touched(rendezvous.location)), site), site);
             this.rendezvous = rendezvous;
             this.party = party;
         }

@@ -148,8 +148,7 @@ final class ThreadLifecycle {
         if (millis < 0) {
             throw new IllegalArgumentException("join(" + millis + "): timeout value is negative");
         }
-        self.pauseAt(InterruptCheck.before(self,
-                millis == 0 ? new Join(self, target, site) : new TimedJoin(self, target, site)));
+        self.pauseAt(millis == 0 ? new Join(self, target, site) : new TimedJoin(self, target, site));
         self.throwIfTold();
         if (target.ended && !(target.thread instanceof Carrier) && target.fiber == null) {
             // The target performed its END and is leaving run(); the real join returns as soon as it is gone, so
@@ -371,7 +370,7 @@ final class ThreadLifecycle {
         private boolean interrupted;
 
         Join(ManagedThread self, ManagedThread target, int site) {
-            super(Operation.join(target.id), self, target, site);
+            super(InterruptLook.of(self, Operation.join(target.id), site), self, target, site);
         }
 
         @Override
@@ -397,7 +396,7 @@ final class ThreadLifecycle {
 
     private static final class TimedJoin extends Joining {
         TimedJoin(ManagedThread self, ManagedThread target, int site) {
-            super(Operation.read(Location.alive(target.id)), self, target, site);
+            super(InterruptLook.of(self, Operation.read(Location.alive(target.id)), site), self, target, site);
         }
 
         @Override

@@ -1,6 +1,5 @@
 package dev.weft.scheduler.runtime;
 
-import dev.weft.scheduler.model.Location;
 import dev.weft.scheduler.model.LockId;
 import dev.weft.scheduler.model.OpKind;
 import dev.weft.scheduler.model.Operation;
@@ -35,7 +34,7 @@ final class Waits {
         }
 
         Wait(ManagedThread thread, LockState lock, WaitSet waitSet, boolean timed, boolean interruptible, int site) {
-            super(interruptible ? new Operation(OpKind.WAIT, lock.id).alsoReading(Location.interruptFlag(thread.id))
+            super(interruptible ? InterruptLook.of(thread, new Operation(OpKind.WAIT, lock.id), site)
                     : new Operation(OpKind.WAIT, lock.id), site);
             this.thread = thread;
             this.lock = lock;

@@ -36,9 +36,6 @@ public record Operation(OpKind kind, Target target, boolean shared, boolean laps
         if (!fits) {
             throw new IllegalArgumentException("operation " + kind + " cannot target " + target);
         }
-        if (alsoReads != null && target instanceof Location) {
-            throw new IllegalArgumentException("an access of " + target + " cannot also read " + alsoReads);
-        }
     }
 
     /** An operation that reads nothing besides its target ({@link #alsoReads()}). */
@@ -59,6 +56,15 @@ public record Operation(OpKind kind, Target target, boolean shared, boolean laps
     /** This operation as an offer that lapses as soon as another thread moves ({@link #lapses()}). */
     public Operation lapsing() {
         return new Operation(kind, target, shared, true, alsoReads);
+    }
+
+    /**
+     * An operation of another kind on another target, that reads what this one {@linkplain #alsoReads also reads}: what
+     * a step turned out to do once performed (a failed try only observed the lock; a call that changed nothing only
+     * read).
+     */
+    public Operation as(OpKind kind, Target target) {
+        return new Operation(kind, target, false, lapses, alsoReads);
     }
 
     /** This operation reading {@code location} too, in the same atomic step ({@link #alsoReads()}). */
