@@ -32,8 +32,10 @@ class DependenceTest {
         assertThat(Dependence.dependent(wait, new Operation(OpKind.NOTIFY, m))).as("wait, notify").isTrue();
         assertThat(Dependence.dependent(wait, Operation.write(x))).as("wait, another location").isFalse();
         assertThat(wait).hasToString("wait lock Object@1 (reading " + flag + ")");
-        org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
-                .isThrownBy(() -> Operation.read(x).alsoReading(flag));
+        Operation join = Operation.join(new ThreadId(2, "main.2")).alsoReading(flag);
+        assertThat(Dependence.dependent(join, Operation.write(flag))).as("join, interrupt").isTrue();
+        assertThat(Dependence.dependent(join, Operation.end(new ThreadId(2, "main.2")))).as("join, end").isTrue();
+        assertThat(Dependence.dependent(join, Operation.write(x))).as("join, another location").isFalse();
     }
 
     @Test
