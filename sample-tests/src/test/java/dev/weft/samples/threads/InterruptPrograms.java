@@ -5,6 +5,7 @@ import dev.weft.junit.ExhaustiveConcurrency;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutionException;
@@ -13,6 +14,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -126,6 +128,33 @@ class InterruptPrograms {
     void interruptAGetOfADoneFuture() throws InterruptedException {
         FutureTask<String> done = new FutureTask<>(() -> "result");
         done.run();
+        interruptWhile(() -> {
+            try {
+                done.get();
+            } catch (ExecutionException impossible) {
+                throw new AssertionError(impossible);
+            }
+        });
+    }
+
+    @ExhaustiveConcurrency
+    void interruptALockInterruptiblyOfAFreeLock() throws InterruptedException {
+        ReentrantLock lock = new ReentrantLock();
+        interruptWhile(() -> {
+            lock.lockInterruptibly();
+            lock.unlock();
+        });
+    }
+
+    @ExhaustiveConcurrency
+    void interruptATimedTryAcquireOfAFreePermit() throws InterruptedException {
+        Semaphore permits = new Semaphore(1);
+        interruptWhile(() -> permits.tryAcquire(1, TimeUnit.SECONDS));
+    }
+
+    @ExhaustiveConcurrency
+    void interruptAGetOfACompletedCompletableFuture() throws InterruptedException {
+        CompletableFuture<String> done = CompletableFuture.completedFuture("result");
         interruptWhile(() -> {
             try {
                 done.get();

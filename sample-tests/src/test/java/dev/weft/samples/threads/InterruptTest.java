@@ -90,7 +90,9 @@ class InterruptTest {
             "interruptAPutIntoAQueueWithRoom, last", "interruptATimedPollOfAnElementThatIsThere, last",
             "interruptAnAcquireOfAFreePermit, last", "interruptAnAcquireOfAFreePermit, lowest",
             "interruptAnAwaitOfAnOpenLatch, last", "interruptTheOnlyPartyOfABarrier, last",
-            "interruptTheOnlyPartyOfABarrier, lowest", "interruptAGetOfADoneFuture, last"})
+            "interruptTheOnlyPartyOfABarrier, lowest", "interruptAGetOfADoneFuture, last",
+            "interruptALockInterruptiblyOfAFreeLock, last", "interruptATimedTryAcquireOfAFreePermit, last",
+            "interruptAGetOfACompletedCompletableFuture, last"})
     void anInterruptibleCallThatNeedNotBlockIsInterruptedBeforeOrAfterIt(String program, String freeChoice) {
         Verdicts.passesWith(WeftRunner.run(InterruptPrograms.class, program, reports,
                 Map.of("weft.freeChoice", freeChoice)), 2);
