@@ -146,6 +146,24 @@ class InterruptPrograms {
         });
     }
 
+    /**
+     * Main holds the lock until the worker has ended: only the interrupt lets the worker out of its
+     * {@code lockInterruptibly}. Before it could, Weft reported this correct program as a deadlock.
+     */
+    @ExhaustiveConcurrency
+    void interruptALockInterruptiblyThatWaits() throws InterruptedException {
+        ReentrantLock lock = new ReentrantLock();
+        lock.lock();
+        try {
+            interruptWhile(() -> {
+                lock.lockInterruptibly();
+                lock.unlock();
+            });
+        } finally {
+            lock.unlock();
+        }
+    }
+
     @ExhaustiveConcurrency
     void interruptATimedTryAcquireOfAFreePermit() throws InterruptedException {
         Semaphore permits = new Semaphore(1);

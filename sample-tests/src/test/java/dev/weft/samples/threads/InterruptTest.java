@@ -98,6 +98,18 @@ class InterruptTest {
                 Map.of("weft.freeChoice", freeChoice)), 2);
     }
 
+    /**
+     * A {@code lockInterruptibly} that waits for a lock its holder keeps until the waiter has ended: the interrupt lets
+     * it out (its step reads the flag, enabled by the interrupt: 1 trace). It used to wait for the lock regardless of
+     * the interrupt, and the program was reported as a {@code DEADLOCK}.
+     */
+    @ParameterizedTest(name = "free choice {0}")
+    @ValueSource(strings = {"last", "lowest"})
+    void anInterruptLetsALockInterruptiblyOut(String freeChoice) {
+        Verdicts.passesWith(WeftRunner.run(InterruptPrograms.class, "interruptALockInterruptiblyThatWaits", reports,
+                Map.of("weft.freeChoice", freeChoice)), 1);
+    }
+
     /** Missed before the take looked at the flag in its own step: only the interrupt before the take was run. */
     @ParameterizedTest(name = "free choice {0}")
     @ValueSource(strings = {"last", "lowest"})

@@ -40,10 +40,7 @@ final class LockRouting {
             case TRY -> self.execution.locks.tryLock(self, lock, site);
             case TIMED -> throw new IllegalArgumentException("timed: use tryLockTimed");
             case INTERRUPTIBLE -> {
-                if (ThreadLifecycle.interrupted(self, site)) {
-                    throw new InterruptedException();
-                }
-                self.execution.locks.lock(self, lock, site);
+                self.execution.locks.lockInterruptibly(self, lock, site);
                 yield true;
             }
             case UNINTERRUPTIBLE -> {

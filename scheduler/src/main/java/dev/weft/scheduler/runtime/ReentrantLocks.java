@@ -15,7 +15,8 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <ul>
  *   <li>lock: {@code LOCK}, enabled while free; nested locks only count.</li>
- *   <li>tryLock: see {@link LockActions.TryAcquire}.</li>
+ *   <li>tryLock: see {@link LockActions.TryAcquire}. Timed tryLock and lockInterruptibly: a guarded {@code LOCK},
+ *   enabled while free, or once interrupted (then {@link InterruptedException}), or timed out.</li>
  *   <li>unlock: {@code UNLOCK} on the outermost; {@link IllegalMonitorStateException} when not the owner.</li>
  *   <li>await, signal, signalAll: {@code WAIT} + re-acquire, {@code NOTIFY}, {@code NOTIFY_ALL} on the lock.</li>
  * </ul>
@@ -59,7 +60,29 @@ final class ReentrantLocks {
             state.reenter();
             return true;
         }
-        boolean free = new GuardedCall(self, GuardedCall.Mode.TIMED, Operation.lock(state.id), site) {
+        return acquireWhenFree(self, state, GuardedCall.Mode.TIMED, site);
+    }
+
+    /**
+     * {@code lockInterruptibly()}: takes the lock when it is free, unless the thread is interrupted before or while it
+     * waits (then {@link InterruptedException}, as the JDK throws). The owner's nested call only looks at the flag
+     * first, as the JDK's does.
+     */
+    void lockInterruptibly(ManagedThread self, Lock lock, int site) throws InterruptedException {
+        LockState state = state(lock, self);
+        if (!state.heldBy(self)) {
+            acquireWhenFree(self, state, GuardedCall.Mode.INTERRUPTIBLE, site);
+        } else if (ThreadLifecycle.interrupted(self, site)) {
+            throw new InterruptedException();
+        } else {
+            state.reenter();
+        }
+    }
+
+    /** Waits for the lock to be free and takes it; false when it timed out (an interrupt throws). */
+    private static boolean acquireWhenFree(ManagedThread self, LockState state, GuardedCall.Mode mode, int site)
+            throws InterruptedException {
+        boolean free = new GuardedCall(self, mode, Operation.lock(state.id), site) {
             @Override
             boolean ready() {
                 return state.free();
