@@ -4,11 +4,10 @@ import dev.weft.junit.ExhaustiveConcurrency;
 
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Semaphore;
@@ -40,6 +39,19 @@ class InterruptPrograms {
         worker.start();
         worker.interrupt();
         worker.join();
+    }
+
+    /** As {@link #interruptWhile}, for a call whose other checked exceptions cannot happen here. */
+    private static void interruptWhileCalling(Callable<?> call) throws InterruptedException {
+        interruptWhile(() -> {
+            try {
+                call.call();
+            } catch (InterruptedException interrupted) {
+                throw interrupted;
+            } catch (Exception impossible) {
+                throw new AssertionError(impossible);
+            }
+        });
     }
 
     @ExhaustiveConcurrency
@@ -115,26 +127,14 @@ class InterruptPrograms {
     @ExhaustiveConcurrency
     void interruptTheOnlyPartyOfABarrier() throws InterruptedException {
         CyclicBarrier barrier = new CyclicBarrier(1);
-        interruptWhile(() -> {
-            try {
-                barrier.await();
-            } catch (BrokenBarrierException impossible) {
-                throw new AssertionError(impossible);
-            }
-        });
+        interruptWhileCalling(barrier::await);
     }
 
     @ExhaustiveConcurrency
     void interruptAGetOfADoneFuture() throws InterruptedException {
         FutureTask<String> done = new FutureTask<>(() -> "result");
         done.run();
-        interruptWhile(() -> {
-            try {
-                done.get();
-            } catch (ExecutionException impossible) {
-                throw new AssertionError(impossible);
-            }
-        });
+        interruptWhileCalling(done::get);
     }
 
     @ExhaustiveConcurrency
@@ -173,13 +173,7 @@ class InterruptPrograms {
     @ExhaustiveConcurrency
     void interruptAGetOfACompletedCompletableFuture() throws InterruptedException {
         CompletableFuture<String> done = CompletableFuture.completedFuture("result");
-        interruptWhile(() -> {
-            try {
-                done.get();
-            } catch (ExecutionException impossible) {
-                throw new AssertionError(impossible);
-            }
-        });
+        interruptWhileCalling(done::get);
     }
 
     /**
