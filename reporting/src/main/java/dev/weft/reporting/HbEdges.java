@@ -75,7 +75,7 @@ final class HbEdges {
             if (op.writes()) {
                 accessed.forEach(location -> wrote(location, event, lastWrite, keysWritten));
             }
-            if (op.alsoReads() != null) { // a wait's look at its interrupt flag: an interrupt before it ends it at once
+            if (op.alsoReads() != null) { // an interruptible call's look at its flag: an interrupt before it ends it
                 writesSeenBy(op.alsoReads(), lastWrite, keysWritten)
                         .forEach(write -> addAcross(edges, write, event, EdgeKind.READS_FROM));
             }

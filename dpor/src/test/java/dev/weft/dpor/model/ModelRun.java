@@ -317,12 +317,11 @@ public final class ModelRun implements Run {
 
     private boolean enabled(ModelThread thread) {
         if (thread.waitingOn >= 0) {
-            return offered(thread) || (thread.woken || interruptedInWait(thread)) && free(thread.waitingOn);
+            return offered(thread) || (thread.woken || letOutByAnInterrupt(thread)) && free(thread.waitingOn);
         }
         return switch (thread.pendingOp.kind()) {
             case LOCK -> thread.pendingOp.shared() ? lockOwner[thread.pendingTarget] < 0 : free(thread.pendingTarget);
-            case JOIN -> threads.get(thread.pendingTarget).ended
-                    || thread.interrupted && thread.instr().reg() != null;
+            case JOIN -> threads.get(thread.pendingTarget).ended || letOutByAnInterrupt(thread);
             default -> true;
         };
     }
@@ -348,8 +347,11 @@ public final class ModelRun implements Run {
         runLocally(thread);
     }
 
-    /** Whether the thread waits interruptibly and was interrupted, which lets it take the monitor back. */
-    private boolean interruptedInWait(ModelThread thread) {
+    /**
+     * Whether the thread is at an interruptible wait or join (one with a result register) and was interrupted, which
+     * lets it out: a waiter may take the monitor back.
+     */
+    private static boolean letOutByAnInterrupt(ModelThread thread) {
         return thread.interrupted && thread.instr().reg() != null;
     }
 
@@ -376,7 +378,7 @@ public final class ModelRun implements Run {
      * forever: a deadlock, whether or not it might also have woken).
      */
     private boolean offered(ModelThread thread) {
-        if (!thread.offerOpen || thread.woken || interruptedInWait(thread)) {
+        if (!thread.offerOpen || thread.woken || letOutByAnInterrupt(thread)) {
             return false;
         }
         for (ModelThread other : threads) {
@@ -394,7 +396,7 @@ public final class ModelRun implements Run {
             fail(FailureKind.EXCEPTION, thread, "wait on " + instr.lock() + ", which it does not hold");
             return;
         }
-        if (instr.reg() != null && thread.interrupted) {
+        if (letOutByAnInterrupt(thread)) {
             endInterruptibleCall(thread, instr.reg(), true); // throws at once, keeping the monitor
             return;
         }
@@ -535,8 +537,7 @@ public final class ModelRun implements Run {
                     case READ_LOCK -> program.sharedLockOp(lock);
                     case READ_UNLOCK -> program.sharedUnlockOp(lock);
                     case TRY_LOCK -> program.tryLockOp(lock);
-                    case WAIT -> instr.reg() == null ? program.waitOp(lock)
-                            : program.waitOp(lock).alsoReading(Location.interruptFlag(thread.id));
+                    case WAIT -> readingTheFlagIfInterruptible(program.waitOp(lock), instr, thread);
                     case NOTIFY, NOTIFY_ALL -> program.notifyOp(lock, instr.kind() == Instr.Kind.NOTIFY_ALL);
                     default -> program.observeOp(lock);
                 };
@@ -575,13 +576,16 @@ public final class ModelRun implements Run {
                             + program.name());
                 }
                 ThreadId id = threads.get(other).id;
-                Operation op = !join ? Operation.write(Location.interruptFlag(id))
-                        : instr.reg() == null ? Operation.join(id)
-                        : Operation.join(id).alsoReading(Location.interruptFlag(thread.id));
-                thread.pend(op, other);
+                thread.pend(join ? readingTheFlagIfInterruptible(Operation.join(id), instr, thread)
+                        : Operation.write(Location.interruptFlag(id)), other);
             }
             default -> throw new IllegalStateException("not a visible instruction: " + instr);
         }
+    }
+
+    /** {@code op}, also reading the thread's interrupt flag when the instruction is interruptible (has a result). */
+    private static Operation readingTheFlagIfInterruptible(Operation op, Instr instr, ModelThread thread) {
+        return instr.reg() == null ? op : op.alsoReading(Location.interruptFlag(thread.id));
     }
 
     /** The cell of the key of {@code map} that {@code key} picks under the thread's registers, or -1. */

@@ -26,6 +26,11 @@ class InterruptTest {
     @TempDir
     Path reports;
 
+    /** The program run with the free choice {@code freeChoice}. */
+    private WeftRunner.Outcome runWith(String program, String freeChoice) {
+        return WeftRunner.run(InterruptPrograms.class, program, reports, Map.of("weft.freeChoice", freeChoice));
+    }
+
     @Test
     void bothOrdersOfAnInterruptAndASleepAreExplored() {
         Verdicts.passesWith(WeftRunner.run(InterruptPrograms.class, "interruptASleep", reports), 2);
@@ -50,8 +55,7 @@ class InterruptTest {
     @ParameterizedTest(name = "free choice {0}")
     @ValueSource(strings = {"last", "lowest"})
     void aJoinOfAThreadThatEndsGoesThroughOrMeetsTheInterrupt(String freeChoice) {
-        Verdicts.passesWith(WeftRunner.run(InterruptPrograms.class, "interruptAJoinOfAThreadThatEnds", reports,
-                Map.of("weft.freeChoice", freeChoice)), 3);
+        Verdicts.passesWith(runWith("interruptAJoinOfAThreadThatEnds", freeChoice), 3);
     }
 
     /**
@@ -68,8 +72,7 @@ class InterruptTest {
     @ParameterizedTest(name = "{0}, {1}: 3 executions")
     @CsvSource({"interruptAWait, lowest", "interruptAWait, last", "interruptAPark, lowest", "interruptAPark, last"})
     void aWaitOrParkMayAlsoWakeSpuriouslyBeforeTheInterrupt(String program, String freeChoice) {
-        Verdicts.passesWith(WeftRunner.run(InterruptPrograms.class, program, reports,
-                Map.of("weft.freeChoice", freeChoice)), 3);
+        Verdicts.passesWith(runWith(program, freeChoice), 3);
     }
 
     /** Without spurious wake-ups, 2 traces again: interrupted before or while blocked. */
@@ -94,8 +97,7 @@ class InterruptTest {
             "interruptALockInterruptiblyOfAFreeLock, last", "interruptATimedTryAcquireOfAFreePermit, last",
             "interruptAGetOfACompletedCompletableFuture, last"})
     void anInterruptibleCallThatNeedNotBlockIsInterruptedBeforeOrAfterIt(String program, String freeChoice) {
-        Verdicts.passesWith(WeftRunner.run(InterruptPrograms.class, program, reports,
-                Map.of("weft.freeChoice", freeChoice)), 2);
+        Verdicts.passesWith(runWith(program, freeChoice), 2);
     }
 
     /**
@@ -106,16 +108,14 @@ class InterruptTest {
     @ParameterizedTest(name = "free choice {0}")
     @ValueSource(strings = {"last", "lowest"})
     void anInterruptLetsALockInterruptiblyOut(String freeChoice) {
-        Verdicts.passesWith(WeftRunner.run(InterruptPrograms.class, "interruptALockInterruptiblyThatWaits", reports,
-                Map.of("weft.freeChoice", freeChoice)), 1);
+        Verdicts.passesWith(runWith("interruptALockInterruptiblyThatWaits", freeChoice), 1);
     }
 
     /** Missed before the take looked at the flag in its own step: only the interrupt before the take was run. */
     @ParameterizedTest(name = "free choice {0}")
     @ValueSource(strings = {"last", "lowest"})
     void aJobDroppedAfterATakeThatAnInterruptFollowsIsFound(String freeChoice) {
-        WeftRunner.Outcome outcome = WeftRunner.run(InterruptPrograms.class, "aJobTakenJustBeforeAnInterruptIsDropped",
-                reports, Map.of("weft.freeChoice", freeChoice));
+        WeftRunner.Outcome outcome = runWith("aJobTakenJustBeforeAnInterruptIsDropped", freeChoice);
 
         Verdicts.failsWith(outcome, "ASSERTION");
         assertThat(outcome.failure().orElseThrow().getMessage()).contains("neither done nor left in the queue");

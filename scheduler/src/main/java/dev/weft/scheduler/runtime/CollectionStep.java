@@ -44,17 +44,13 @@ final class CollectionStep extends Action {
 
     CollectionStep(ManagedThread thread, Location location, Object collection, CollectionModel.Call call,
          BooleanSupplier changes, int site) {
-        super(operation(thread, location, call, site), site);
+        super(InterruptLook.of(thread,
+                new Operation(call == CollectionModel.Call.READ ? OpKind.READ : OpKind.WRITE, location),
+                interruptible(call), site), site);
         this.thread = thread;
         this.collection = collection;
         this.call = call;
         this.changes = changes;
-    }
-
-    /** A write, or a read for a call that only reads; an interruptible one also reads the interrupt flag. */
-    private static Operation operation(ManagedThread thread, Location location, CollectionModel.Call call, int site) {
-        Operation operation = new Operation(call == CollectionModel.Call.READ ? OpKind.READ : OpKind.WRITE, location);
-        return interruptible(call) ? InterruptLook.of(thread, operation, site) : operation;
     }
 
     private static boolean interruptible(CollectionModel.Call call) {

@@ -42,7 +42,7 @@ abstract class GuardedCall extends Action {
     GuardedCall(ManagedThread thread, Mode mode, Operation operation, int site) {
         // A try never waits, so its acquisition may have to be ordered before a release too (TRY_LOCK).
         super(mode == Mode.TRY ? operation.nonBlocking()
-                : mode == Mode.UNINTERRUPTIBLE ? operation : InterruptLook.of(thread, operation, site), site);
+                : InterruptLook.of(thread, operation, interruptible(mode), site), site);
         this.thread = thread;
         this.mode = mode;
     }
@@ -78,7 +78,7 @@ abstract class GuardedCall extends Action {
         return outcome == Outcome.READY;
     }
 
-    private boolean interruptible() {
+    private static boolean interruptible(Mode mode) {
         return mode == Mode.INTERRUPTIBLE || mode == Mode.TIMED;
     }
 
@@ -100,7 +100,7 @@ abstract class GuardedCall extends Action {
 
     @Override
     Action perform() {
-        if (interruptible() && thread.interrupted) {
+        if (interruptible(mode) && thread.interrupted) {
             thread.interrupted = false;
             thread.toThrow = new InterruptedException();
             outcome = Outcome.INTERRUPTED;

@@ -25,4 +25,9 @@ final class InterruptLook {
     static Operation of(ManagedThread self, Operation operation, int site) {
         return JdkInternalSync.inJdkBody(site) ? operation : operation.alsoReading(Location.interruptFlag(self.id));
     }
+
+    /** As {@link #of} for a call that is {@code interruptible}; else {@code operation} as it is. */
+    static Operation of(ManagedThread self, Operation operation, boolean interruptible, int site) {
+        return interruptible ? of(self, operation, site) : operation;
+    }
 }

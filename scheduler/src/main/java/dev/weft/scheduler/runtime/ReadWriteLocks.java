@@ -173,8 +173,7 @@ final class ReadWriteLocks {
         WaitSet waitSet = rw.conditions.computeIfAbsent(condition, any -> new WaitSet());
         int holds = rw.ownHolds(true, site);
         WaitSet.Waiter waiter = new WaitSet.Waiter(self, holds, timed);
-        Operation wait = new Operation(OpKind.WAIT, rw.id);
-        self.pauseAt(new Action(interruptible ? InterruptLook.of(self, wait, site) : wait, site) {
+        self.pauseAt(new Action(InterruptLook.of(self, new Operation(OpKind.WAIT, rw.id), interruptible, site), site) {
             @Override
             Action perform() {
                 if (interruptible && self.interrupted) {

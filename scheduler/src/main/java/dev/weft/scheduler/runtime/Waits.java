@@ -34,8 +34,7 @@ final class Waits {
         }
 
         Wait(ManagedThread thread, LockState lock, WaitSet waitSet, boolean timed, boolean interruptible, int site) {
-            super(interruptible ? InterruptLook.of(thread, new Operation(OpKind.WAIT, lock.id), site)
-                    : new Operation(OpKind.WAIT, lock.id), site);
+            super(InterruptLook.of(thread, new Operation(OpKind.WAIT, lock.id), interruptible, site), site);
             this.thread = thread;
             this.lock = lock;
             this.waitSet = waitSet;
