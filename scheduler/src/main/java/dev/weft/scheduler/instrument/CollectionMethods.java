@@ -111,6 +111,30 @@ final class CollectionMethods {
         add(listIterator, READ, "hasPrevious", "previous", "nextIndex", "previousIndex");
         add(listIterator, WRITE, "set", "add");
 
+        // The legacy synchronized collections' own names for the same calls, and StringBuffer, whose every method holds
+        // its monitor too (runtime SynchronizedCollections).
+        String vector = "java/util/Vector";
+        add(vector, READ, "elementAt", "firstElement", "lastElement", "capacity", "copyInto");
+        add(vector, VIEW, "elements");
+        add(vector, WRITE, "addElement", "insertElementAt", "setElementAt", "removeElement", "removeElementAt",
+                "removeAllElements", "setSize", "ensureCapacity", "trimToSize");
+        String stack = "java/util/Stack";
+        add(stack, READ, "peek", "empty", "search");
+        add(stack, WRITE, "push", "pop");
+        String hashtable = "java/util/Hashtable";
+        add(hashtable, READ, "contains");
+        add(hashtable, VIEW, "elements", "keys");
+        String enumeration = "java/util/Enumeration";
+        add(enumeration, READ, "hasMoreElements", "nextElement");
+        add(enumeration, VIEW, "asIterator");
+
+        String stringBuffer = "java/lang/StringBuffer";
+        add(stringBuffer, READ, "length", "charAt", "codePointAt", "codePointBefore", "codePointCount",
+                "offsetByCodePoints", "getChars", "indexOf", "lastIndexOf", "substring", "subSequence", "capacity",
+                "chars", "codePoints", "compareTo", "toString");
+        add(stringBuffer, WRITE, "append", "appendCodePoint", "insert", "delete", "deleteCharAt", "replace",
+                "reverse", "setLength", "setCharAt", "ensureCapacity", "trimToSize", "repeat");
+
         String concurrentHashMap = "java/util/concurrent/ConcurrentHashMap";
         add(concurrentHashMap, READ, "mappingCount", "contains");
         add(concurrentHashMap, READ_TRAVERSAL, "search", "searchKeys", "searchValues", "searchEntries", "reduce",

@@ -24,8 +24,9 @@ import net.bytebuddy.utility.OpenedClassReader;
  * synchronized but whose runtime target is (an override) is not announced, nor is an entry by a method reference,
  * reflection or the JDK: the method's body then takes the monitor ({@link SynchronizedMethodBody}), and a thread paused
  * inside such a method waits in its real monitor, so that the unannounced entry does not block in the JVM.
- * Synchronized methods of uninstrumented classes (the JDK's {@code Vector}, ...) run as one opaque step and are not
- * announced.
+ * Synchronized methods of uninstrumented classes are not announced: the synchronized collections' calls
+ * ({@code Vector}, {@code Hashtable}, {@code StringBuffer}, {@code Collections.synchronized*}) are bracketed as
+ * collection calls, which take the monitor in the model ({@code CollectionModel}); the others run unseen.
  *
  * <p>Whether the callee keeps {@code ACC_SYNCHRONIZED} is unknown here (it may not be loaded yet), so the call is
  * announced anyway, and the model enters the reentrant monitor twice (call site, then body).

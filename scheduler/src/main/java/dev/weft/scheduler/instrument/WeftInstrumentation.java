@@ -73,7 +73,8 @@ public final class WeftInstrumentation {
     /**
      * Opens the synchronizer packages of {@code java.base} to Weft's own module, for the runtime's models to read the
      * few private members no public method gives (a {@code CyclicBarrier}'s action, the state behind a
-     * {@code ReentrantReadWriteLock}'s views), and {@code java.lang} for the thread-local values of the threads the
+     * {@code ReentrantReadWriteLock}'s views, the mutex of a {@code Collections.synchronized*} wrapper), and
+     * {@code java.lang} for the thread-local values of the threads the
      * runtime reuses. On a class path Weft's module is the unnamed module of its class loader,
      * which the application shares. Where the JDK has continuations ({@code jdk.internal.vm}, JDK 21 on), that
      * package is exported to Weft too, for the runtime to run managed threads as continuations.
@@ -84,7 +85,8 @@ public final class WeftInstrumentation {
         Map<String, Set<Module>> exports = base.getPackages().contains(CONTINUATIONS_PACKAGE)
                 ? Map.of(CONTINUATIONS_PACKAGE, weft) : Map.of();
         instrumentation.redefineModule(base, Set.of(), exports,
-                Map.of("java.lang", weft, "java.util.concurrent", weft, "java.util.concurrent.locks", weft), Set.of(),
+                Map.of("java.lang", weft, "java.util", weft, "java.util.concurrent", weft,
+                        "java.util.concurrent.locks", weft), Set.of(),
                 Map.of());
     }
 

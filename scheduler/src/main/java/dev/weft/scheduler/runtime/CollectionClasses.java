@@ -22,6 +22,11 @@ final class CollectionClasses {
         SYNCHRONOUS_QUEUE,
         /** each call is one atomic step on an object that is not thread-safe ({@code Location.unsafeObject}) */
         UNSAFE,
+        /**
+         * each call holds a monitor while it runs (the object's own, or a synchronized wrapper's mutex,
+         * {@link SynchronizedCollections}) and is one atomic step on the state that monitor guards
+         */
+        SYNCHRONIZED,
         /** not modelled: calls run unchanged, without a scheduling point */
         NONE
     }
@@ -50,7 +55,20 @@ final class CollectionClasses {
             Map.entry("java.util.ArrayList", Kind.UNSAFE),
             Map.entry("java.util.LinkedList", Kind.UNSAFE),
             Map.entry("java.util.ArrayDeque", Kind.UNSAFE),
-            Map.entry("java.util.PriorityQueue", Kind.UNSAFE));
+            Map.entry("java.util.PriorityQueue", Kind.UNSAFE),
+            Map.entry("java.util.Vector", Kind.SYNCHRONIZED),
+            Map.entry("java.util.Stack", Kind.SYNCHRONIZED),
+            Map.entry("java.util.Hashtable", Kind.SYNCHRONIZED),
+            Map.entry("java.lang.StringBuffer", Kind.SYNCHRONIZED),
+            Map.entry("java.util.Collections$SynchronizedCollection", Kind.SYNCHRONIZED),
+            Map.entry("java.util.Collections$SynchronizedList", Kind.SYNCHRONIZED),
+            Map.entry("java.util.Collections$SynchronizedRandomAccessList", Kind.SYNCHRONIZED),
+            Map.entry("java.util.Collections$SynchronizedSet", Kind.SYNCHRONIZED),
+            Map.entry("java.util.Collections$SynchronizedSortedSet", Kind.SYNCHRONIZED),
+            Map.entry("java.util.Collections$SynchronizedNavigableSet", Kind.SYNCHRONIZED),
+            Map.entry("java.util.Collections$SynchronizedMap", Kind.SYNCHRONIZED),
+            Map.entry("java.util.Collections$SynchronizedSortedMap", Kind.SYNCHRONIZED),
+            Map.entry("java.util.Collections$SynchronizedNavigableMap", Kind.SYNCHRONIZED));
 
     /** How calls on one key of a map or set are modelled. */
     enum Keying {

@@ -75,10 +75,34 @@ final class CollectionModel {
                 throw new UnmodelledPrimitiveException("SynchronousQueue." + method(site) + " (only put, take,"
                         + " offer, poll, add, remove(), drainTo and queries are modelled)", site);
             }
-            keyedStep(self, collection, (code & CollectionCalls.KEYED) != 0 && collection == receiver ? key : null,
-                    Call.of(code), site);
+            if (CollectionClasses.kind(collection.getClass()) == CollectionClasses.Kind.SYNCHRONIZED) {
+                synchronizedStep(self, receiver, collection, Call.of(code), site);
+            } else {
+                keyedStep(self, collection, (code & CollectionCalls.KEYED) != 0 && collection == receiver ? key : null,
+                        Call.of(code), site);
+            }
         }
         enter(self, collection == null || callsBackOpenly(collection, code) ? null : collection);
+    }
+
+    /**
+     * A call on a synchronized collection ({@link SynchronizedCollections}), or on a view or iterator of one. The
+     * collection and its synchronized views take the monitor first, as their real methods do, so a call waits while
+     * another thread holds it (in its own {@code synchronized} block, or in a call); then the call is one step on the
+     * state the monitor guards, an access of an object that is not thread-safe. An iterator (and any other view that is
+     * not itself synchronized) takes no monitor: its steps are ordered against the other threads' calls only if the
+     * iterating thread holds the monitor, as the JDK's documentation asks, and are a data race otherwise. Calls on one
+     * collection are ordered by its monitor whatever their keys, so they are not modelled key by key.
+     */
+    private void synchronizedStep(ManagedThread self, Object receiver, Object collection, Call call, int site)
+            throws InterruptedException {
+        Object state = SynchronizedCollections.mutexOf(collection, site);
+        if (CollectionClasses.kind(receiver.getClass()) == CollectionClasses.Kind.SYNCHRONIZED) {
+            Object mutex = receiver == collection ? state : SynchronizedCollections.mutexOf(receiver, site);
+            execution.monitors.enter(self, mutex, site);
+            self.callMonitor = mutex;
+        }
+        step(self, collection, Location.unsafeObject(execution.names.nameOf(state, self)), call, null, site);
     }
 
     /**
@@ -132,7 +156,19 @@ final class CollectionModel {
     }
 
     /** The hook after a bracketed call returned or threw. */
-    void end(ManagedThread self) {
+    void end(ManagedThread self, int site) {
+        boolean outermostModelled = self.collectionDepth == self.suppressedAtDepth;
+        end(self);
+        if (outermostModelled && self.callMonitor != null) {
+            Object mutex = self.callMonitor;
+            self.callMonitor = null;
+            if (!execution.abandoned()) {
+                execution.monitors.exit(self, mutex, site);
+            }
+        }
+    }
+
+    private void end(ManagedThread self) {
         if (self.structureCheck != null && self.collectionDepth == self.suppressedAtDepth) {
             self.structureCheck.structureKept(sizeOf(self.callCollection) == self.sizeBeforeCall);
             self.structureCheck = null;

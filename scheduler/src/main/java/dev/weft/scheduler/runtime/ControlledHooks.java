@@ -807,7 +807,7 @@ final class ControlledHooks implements HookHandler {
     public void collectionCallEnds(int site) {
         ManagedThread self = CURRENT.get();
         if (self != null) {
-            self.execution.collections.end(self);
+            self.execution.collections.end(self, site);
         }
     }
 

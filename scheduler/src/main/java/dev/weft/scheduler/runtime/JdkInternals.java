@@ -7,9 +7,11 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The few private members of JDK synchronizers the models need and no public method gives: a {@code CyclicBarrier}'s
- * action, the {@code Sync} behind a {@code ReentrantReadWriteLock}'s views, the {@code StampedLock} behind its views.
- * The instrumentation opens {@code java.util.concurrent} and {@code java.util.concurrent.locks} to Weft when it is
- * installed ({@code Instrumentation.redefineModule}); if a member is missing (another JDK), the primitive fails closed.
+ * action, the {@code Sync} behind a {@code ReentrantReadWriteLock}'s views, the {@code StampedLock} behind its views,
+ * the mutex of a {@code Collections.synchronized*} wrapper.
+ * The instrumentation opens {@code java.util}, {@code java.util.concurrent} and {@code java.util.concurrent.locks} to
+ * Weft when it is installed ({@code Instrumentation.redefineModule}); if a member is missing (another JDK), the
+ * primitive fails closed.
  */
 final class JdkInternals {
 

@@ -64,6 +64,8 @@ final class ManagedThread {
     int suppressedAtDepth;
     /** The collection of that call: the owner of the views it returns. */
     Object callCollection;
+    /** The monitor of a synchronized collection that the outermost modelled call holds ({@link CollectionModel}). */
+    Object callMonitor;
     /**
      * A keyed call on a collection that is not thread-safe, in progress ({@link CollectionModel}): its step, told at
      * the call's end whether the call kept the collection's structure, and the collection's size before the call.
