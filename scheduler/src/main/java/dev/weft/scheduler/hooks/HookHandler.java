@@ -258,12 +258,27 @@ public interface HookHandler {
      * Before a method of an atomic variable ({@code java.util.concurrent.atomic}) runs; the method itself runs when
      * this returns. For compare-and-set methods {@link #casResult} follows with the outcome.
      *
-     * @param atomic the atomic object (an {@code AtomicInteger}, an {@code AtomicIntegerArray}, or the object an
-     *               updater updates)
+     * @param atomic the atomic object (an {@code AtomicInteger}, an {@code AtomicIntegerArray}, a {@code LongAdder},
+     *               or the object an updater updates)
      * @param index  the array index for atomic arrays, else {@code -1}
-     * @param access one of {@link Sites#READ}, {@link Sites#WRITE}, {@link Sites#READ_WRITE}, {@link Sites#CAS}
+     * @param access one of {@link Sites#READ}, {@link Sites#WRITE}, {@link Sites#READ_WRITE}, {@link Sites#CAS},
+     *               {@link Sites#ADD} (an adder's update)
      */
     default void atomicAccess(Object atomic, int index, int access, int site) {
+    }
+
+    /**
+     * Before an access method of a {@code VarHandle} ({@code get}, {@code setRelease}, {@code compareAndSet},
+     * {@code getAndAdd}, ...) runs; the method itself runs when this returns. For compare-and-set methods
+     * {@link #casResult} follows with the outcome.
+     *
+     * @param varHandle  the variable handle
+     * @param coordinate the call's first argument if it is a reference (the object of a field, or the array), else
+     *                   {@code null}; which of them the handle takes is known only from the handle
+     * @param index      the call's second argument if it is an {@code int} (an array handle's index), else {@code -1}
+     * @param access     one of {@link Sites#READ}, {@link Sites#WRITE}, {@link Sites#READ_WRITE}, {@link Sites#CAS}
+     */
+    default void varHandleAccess(Object varHandle, Object coordinate, int index, int access, int site) {
     }
 
     /** After a compare-and-set of an atomic ran; returns its result unchanged. */

@@ -209,6 +209,10 @@ public final class Hooks {
         handler.atomicAccess(atomic, index, access, site);
     }
 
+    public static void varHandleAccess(Object varHandle, Object coordinate, int index, int access, int site) {
+        handler.varHandleAccess(varHandle, coordinate, index, access, site);
+    }
+
     public static boolean casResult(boolean success, int site) {
         return handler.casResult(success, site);
     }

@@ -15,6 +15,11 @@ public final class Sites {
     public static final int WRITE = 1;
     public static final int READ_WRITE = 2;
     public static final int CAS = 3;
+    /**
+     * An update of an adder ({@code LongAdder.add}, {@code LongAccumulator.accumulate}): it commutes with the other
+     * threads' updates, since the adder's result does not depend on their order, and conflicts with its queries.
+     */
+    public static final int ADD = 4;
 
     /**
      * One instrumented instruction.

@@ -1,12 +1,15 @@
 package dev.weft.scheduler.instrument;
 
 import dev.weft.scheduler.hooks.Sites;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * The atomic classes of {@code java.util.concurrent.atomic} and how each of their public methods accesses the value.
+ * The atomic classes of {@code java.util.concurrent.atomic} (the adders and accumulators too), and
+ * {@code VarHandle}, and how each of their public methods accesses the value.
  * Methods not listed ({@code length()}, array {@code toString()}) touch no single value and are left alone.
  */
 final class AtomicMethods {
@@ -18,7 +21,14 @@ final class AtomicMethods {
         /** {@code AtomicIntegerArray} and friends: the receiver and the first argument (the index). */
         ARRAY,
         /** {@code AtomicIntegerFieldUpdater} and friends: the first argument is the object whose field is updated. */
-        UPDATER
+        UPDATER,
+        /**
+         * {@code VarHandle}: the receiver is the handle, and its coordinates (an object, an array and an index, or none)
+         * come first among the arguments; which of them it takes is known only from the handle, at run time.
+         */
+        VAR_HANDLE,
+        /** {@code LongAdder} and friends: the receiver is the value, and its updates commute. */
+        ADDER
     }
 
     /** How a compare-and-set reports whether it succeeded. */
@@ -36,17 +46,22 @@ final class AtomicMethods {
 
     private static final String PACKAGE = "java/util/concurrent/atomic/";
 
-    private static final Map<String, Shape> CLASSES = Map.of(
-            PACKAGE + "AtomicBoolean", Shape.SCALAR,
-            PACKAGE + "AtomicInteger", Shape.SCALAR,
-            PACKAGE + "AtomicLong", Shape.SCALAR,
-            PACKAGE + "AtomicReference", Shape.SCALAR,
-            PACKAGE + "AtomicIntegerArray", Shape.ARRAY,
-            PACKAGE + "AtomicLongArray", Shape.ARRAY,
-            PACKAGE + "AtomicReferenceArray", Shape.ARRAY,
-            PACKAGE + "AtomicIntegerFieldUpdater", Shape.UPDATER,
-            PACKAGE + "AtomicLongFieldUpdater", Shape.UPDATER,
-            PACKAGE + "AtomicReferenceFieldUpdater", Shape.UPDATER);
+    private static final Map<String, Shape> CLASSES = Map.ofEntries(
+            Map.entry(PACKAGE + "AtomicBoolean", Shape.SCALAR),
+            Map.entry(PACKAGE + "AtomicInteger", Shape.SCALAR),
+            Map.entry(PACKAGE + "AtomicLong", Shape.SCALAR),
+            Map.entry(PACKAGE + "AtomicReference", Shape.SCALAR),
+            Map.entry(PACKAGE + "AtomicIntegerArray", Shape.ARRAY),
+            Map.entry(PACKAGE + "AtomicLongArray", Shape.ARRAY),
+            Map.entry(PACKAGE + "AtomicReferenceArray", Shape.ARRAY),
+            Map.entry(PACKAGE + "AtomicIntegerFieldUpdater", Shape.UPDATER),
+            Map.entry(PACKAGE + "AtomicLongFieldUpdater", Shape.UPDATER),
+            Map.entry(PACKAGE + "AtomicReferenceFieldUpdater", Shape.UPDATER),
+            Map.entry("java/lang/invoke/VarHandle", Shape.VAR_HANDLE),
+            Map.entry(PACKAGE + "LongAdder", Shape.ADDER),
+            Map.entry(PACKAGE + "DoubleAdder", Shape.ADDER),
+            Map.entry(PACKAGE + "LongAccumulator", Shape.ADDER),
+            Map.entry(PACKAGE + "DoubleAccumulator", Shape.ADDER));
 
     private static final Set<String> READS = Set.of(
             "get", "getPlain", "getOpaque", "getAcquire",
@@ -61,7 +76,51 @@ final class AtomicMethods {
     private static final Set<String> WITNESS_CAS = Set.of(
             "compareAndExchange", "compareAndExchangeAcquire", "compareAndExchangeRelease");
 
+    /** The access modes of {@code VarHandle} ({@code VarHandle.AccessMode}), by method name. */
+    private static final Map<String, Access> VAR_HANDLE_MODES = varHandleModes();
+
+    /** The methods of the adders and accumulators, by name. */
+    private static final Map<String, Access> ADDER_METHODS = adderMethods();
+
     private AtomicMethods() {
+    }
+
+    private static Map<String, Access> adderMethods() {
+        Map<String, Access> methods = new HashMap<>();
+        for (String name : List.of("add", "increment", "decrement", "accumulate")) {
+            methods.put(name, new Access(Sites.ADD, CasResult.NONE));
+        }
+        for (String name : List.of("sum", "get", "intValue", "longValue", "floatValue", "doubleValue", "toString")) {
+            methods.put(name, new Access(Sites.READ, CasResult.NONE));
+        }
+        for (String name : List.of("reset", "sumThenReset", "getThenReset")) {
+            methods.put(name, new Access(Sites.READ_WRITE, CasResult.NONE));
+        }
+        return Map.copyOf(methods);
+    }
+
+    private static Map<String, Access> varHandleModes() {
+        Map<String, Access> modes = new HashMap<>();
+        for (String name : List.of("get", "getVolatile", "getAcquire", "getOpaque")) {
+            modes.put(name, new Access(Sites.READ, CasResult.NONE));
+        }
+        for (String name : List.of("set", "setVolatile", "setRelease", "setOpaque")) {
+            modes.put(name, new Access(Sites.WRITE, CasResult.NONE));
+        }
+        for (String operation : List.of("getAndSet", "getAndAdd", "getAndBitwiseOr", "getAndBitwiseAnd",
+                "getAndBitwiseXor")) {
+            for (String order : List.of("", "Acquire", "Release")) {
+                modes.put(operation + order, new Access(Sites.READ_WRITE, CasResult.NONE));
+            }
+        }
+        for (String name : List.of("compareAndSet", "weakCompareAndSet", "weakCompareAndSetPlain",
+                "weakCompareAndSetAcquire", "weakCompareAndSetRelease")) {
+            modes.put(name, new Access(Sites.CAS, CasResult.BOOLEAN));
+        }
+        for (String name : List.of("compareAndExchange", "compareAndExchangeAcquire", "compareAndExchangeRelease")) {
+            modes.put(name, new Access(Sites.CAS, CasResult.WITNESS));
+        }
+        return Map.copyOf(modes);
     }
 
     /** The JDK atomic classes, by internal name. */
@@ -79,6 +138,12 @@ final class AtomicMethods {
 
     /** How the method accesses the value, or empty when it does not access one value. */
     static Optional<Access> access(String method, Shape shape) {
+        if (shape == Shape.VAR_HANDLE) {
+            return Optional.ofNullable(VAR_HANDLE_MODES.get(method));
+        }
+        if (shape == Shape.ADDER) {
+            return Optional.ofNullable(ADDER_METHODS.get(method));
+        }
         if (READS.contains(method)) {
             return Optional.of(new Access(Sites.READ, CasResult.NONE));
         }

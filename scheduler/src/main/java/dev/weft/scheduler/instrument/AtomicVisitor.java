@@ -20,6 +20,7 @@ import net.bytebuddy.utility.OpenedClassReader;
 final class AtomicVisitor extends MethodVisitor {
 
     private static final String ACCESS_DESCRIPTOR = "(Ljava/lang/Object;III)V";
+    private static final String VAR_HANDLE_ACCESS_DESCRIPTOR = "(Ljava/lang/Object;Ljava/lang/Object;III)V";
 
     private final MethodContext context;
     /** The static field the last updater was read from ({@code owner.name}), or {@code null}. */
@@ -57,7 +58,7 @@ final class AtomicVisitor extends MethodVisitor {
         super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
         switch (access.get().casResult()) {
             case BOOLEAN -> Emit.callHook(mv, site, "casResult", "(ZI)Z");
-            case WITNESS -> reportWitnessResult(site, shape.get(), arguments, slots);
+            case WITNESS -> reportWitnessResult(site, arguments, slots);
             case NONE -> {
             }
         }
@@ -100,6 +101,9 @@ final class AtomicVisitor extends MethodVisitor {
         int[] slots = new int[arguments.length];
         if (arguments.length == 0) {
             super.visitInsn(Opcodes.DUP);
+            if (shape == AtomicMethods.Shape.VAR_HANDLE) {
+                super.visitInsn(Opcodes.ACONST_NULL);
+            }
             Emit.pushInt(mv, -1);
         } else {
             context.startTemps();
@@ -110,7 +114,7 @@ final class AtomicVisitor extends MethodVisitor {
                 Emit.store(mv, arguments[i], slots[i]);
             }
             switch (shape) {
-                case SCALAR -> {
+                case SCALAR, ADDER -> {
                     super.visitInsn(Opcodes.DUP);
                     Emit.pushInt(mv, -1);
                 }
@@ -122,19 +126,39 @@ final class AtomicVisitor extends MethodVisitor {
                     Emit.load(mv, arguments[0], slots[0]);
                     Emit.pushInt(mv, -1);
                 }
+                case VAR_HANDLE -> {
+                    super.visitInsn(Opcodes.DUP);
+                    if (arguments[0].getSort() >= Type.ARRAY) {
+                        Emit.load(mv, arguments[0], slots[0]);
+                    } else {
+                        super.visitInsn(Opcodes.ACONST_NULL);
+                    }
+                    if (arguments.length > 1 && arguments[1].getSort() == Type.INT) {
+                        Emit.load(mv, arguments[1], slots[1]);
+                    } else {
+                        Emit.pushInt(mv, -1);
+                    }
+                }
             }
         }
         Emit.pushInt(mv, accessKind);
-        Emit.callHook(mv, site, "atomicAccess", ACCESS_DESCRIPTOR);
+        if (shape == AtomicMethods.Shape.VAR_HANDLE) {
+            Emit.callHook(mv, site, "varHandleAccess", VAR_HANDLE_ACCESS_DESCRIPTOR);
+        } else {
+            Emit.callHook(mv, site, "atomicAccess", ACCESS_DESCRIPTOR);
+        }
         for (int i = 0; i < arguments.length; i++) {
             Emit.load(mv, arguments[i], slots[i]);
         }
         return slots;
     }
 
-    /** {@code compareAndExchange} succeeded iff the witness it returns equals the expected value. */
-    private void reportWitnessResult(int site, AtomicMethods.Shape shape, Type[] arguments, int[] slots) {
-        int expected = shape == AtomicMethods.Shape.SCALAR ? 0 : 1;
+    /**
+     * {@code compareAndExchange} succeeded iff the witness it returns equals the expected value, the last argument
+     * but one (after the index of an atomic array, the coordinates of a variable handle).
+     */
+    private void reportWitnessResult(int site, Type[] arguments, int[] slots) {
+        int expected = arguments.length - 2;
         Type type = arguments[expected];
         Label equal = new Label();
         Label done = new Label();

@@ -6,6 +6,7 @@ import dev.weft.scheduler.hooks.Hooks;
 import dev.weft.scheduler.hooks.ThreadBuilders;
 import dev.weft.scheduler.model.OpKind;
 
+import java.lang.invoke.VarHandle;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.ZoneId;
@@ -511,6 +512,14 @@ final class ControlledHooks implements HookHandler {
         ManagedThread self = visible();
         if (self != null) {
             MemoryAccess.atomic(self, atomic, index, access, site);
+        }
+    }
+
+    @Override
+    public void varHandleAccess(Object varHandle, Object coordinate, int index, int access, int site) {
+        ManagedThread self = visible();
+        if (self != null) {
+            MemoryAccess.varHandle(self, (VarHandle) varHandle, coordinate, index, access, site);
         }
     }
 

@@ -2,6 +2,8 @@ package dev.weft.scheduler.runtime;
 
 import dev.weft.scheduler.hooks.Sites;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.VarHandle;
 import java.lang.reflect.Array;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
@@ -13,6 +15,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.atomic.DoubleAccumulator;
+import java.util.concurrent.atomic.DoubleAdder;
+import java.util.concurrent.atomic.LongAccumulator;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 
 /**
@@ -88,6 +94,24 @@ final class Detail {
         return () -> index >= 0 && index < Array.getLength(array) ? Array.get(array, index) : Unknown.VALUE;
     }
 
+    /** The variable a handle accessed, read through the handle itself. */
+    static Supplier<Object> through(VarHandle handle, VarHandles.Target target, Object coordinate, int index) {
+        return () -> {
+            try {
+                MethodHandle get = handle.toMethodHandle(VarHandle.AccessMode.GET);
+                return switch (target.kind()) {
+                    case INSTANCE_FIELD -> get.invoke(coordinate);
+                    case STATIC_FIELD -> get.invoke();
+                    case ARRAY_ELEMENT -> index < Array.getLength(coordinate)
+                            ? get.invoke(coordinate, index)
+                            : Unknown.VALUE;
+                };
+            } catch (Throwable e) {
+                return Unknown.VALUE;
+            }
+        };
+    }
+
     /** The JDK's atomics, read through their own {@code get}; anything else is not shown. */
     static Supplier<Object> atomic(Object atomic, int index) {
         return () -> {
@@ -99,6 +123,14 @@ final class Detail {
                 } else if (atomic instanceof AtomicBoolean a) {
                     return a.get();
                 } else if (atomic instanceof AtomicReference<?> a) {
+                    return a.get();
+                } else if (atomic instanceof LongAdder a) {
+                    return a.sum();
+                } else if (atomic instanceof DoubleAdder a) {
+                    return a.sum();
+                } else if (atomic instanceof LongAccumulator a) {
+                    return a.get();
+                } else if (atomic instanceof DoubleAccumulator a) {
                     return a.get();
                 }
             } else if (atomic instanceof AtomicIntegerArray a && index < a.length()) {

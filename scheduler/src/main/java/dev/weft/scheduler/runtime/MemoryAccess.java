@@ -5,12 +5,18 @@ import dev.weft.scheduler.model.Location;
 import dev.weft.scheduler.model.OpKind;
 import dev.weft.scheduler.model.Operation;
 
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.DoubleAccumulator;
+import java.util.concurrent.atomic.DoubleAdder;
+import java.util.concurrent.atomic.LongAccumulator;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 
 /**
- * Fields, array elements and atomics: a {@code READ}, {@code WRITE}, {@code RMW} or {@code CAS} of a location,
- * always enabled, with no effect on any model — the real instruction does the work once the hook returns. Volatile
- * and plain fields are treated alike (executions are sequentially consistent).
+ * Fields, array elements, atomics and variable handles: a {@code READ}, {@code WRITE}, {@code RMW} or {@code CAS} of a
+ * location, always enabled, with no effect on any model — the real instruction does the work once the hook returns.
+ * Volatile and plain fields, and every access mode of a variable handle, are treated alike (executions are
+ * sequentially consistent).
  *
  * <p>A compare-and-set is pending as {@code CAS}; its event says whether it succeeded, which the thread reports
  * through {@code casResult} after the real instruction ran (see {@link ManagedThread#casOutcome}).
@@ -42,8 +48,53 @@ final class MemoryAccess {
     /** {@code access} is one of the {@link Sites} access codes. */
     static void atomic(ManagedThread self, Object atomic, int index, int access, int site) {
         String name = self.execution.names.nameOf(atomic, self, access != Sites.READ);
+        if (isAdder(atomic)) {
+            adder(self, atomic, name, access, site);
+            return;
+        }
         Location location = index < 0 ? Location.atomic(name) : Location.arrayElement(name, index);
-        OpKind kind = switch (access) {
+        access(self, kind(access, site), location, site, detail(self) ? Detail.atomic(atomic, index) : null);
+    }
+
+    private static boolean isAdder(Object atomic) {
+        return atomic instanceof LongAdder || atomic instanceof DoubleAdder || atomic instanceof LongAccumulator
+                || atomic instanceof DoubleAccumulator;
+    }
+
+    /**
+     * An adder or accumulator: its result does not depend on the order of the updates (an accumulator's function must
+     * not let it, says its contract), so each thread's updates are a key of their own of the adder's state, and two
+     * threads' updates commute; a query or a reset touches the whole state, which overlaps every key. N threads that
+     * each add once then cost 1 execution, not N!.
+     */
+    private static void adder(ManagedThread self, Object adder, String name, int access, int site) {
+        Location whole = Location.objectState(name);
+        Location location = access == Sites.ADD
+                ? Location.key(whole, Location.keyName("by " + self.id.name()))
+                : whole;
+        OpKind kind = access == Sites.ADD ? OpKind.WRITE : kind(access, site);
+        access(self, kind, location, site, detail(self) ? Detail.atomic(adder, -1) : null);
+    }
+
+    /**
+     * An access through a {@code VarHandle}: of the very location a plain access of the same field or array element
+     * is ({@link VarHandles}), so the two are ordered against each other.
+     */
+    static void varHandle(ManagedThread self, VarHandle handle, Object coordinate, int index, int access, int site) {
+        VarHandles.Target target = VarHandles.targetOf(handle, coordinate, index, site);
+        Location location = switch (target.kind()) {
+            case INSTANCE_FIELD -> Location.field(self.execution.names.nameOf(coordinate, self, access != Sites.READ),
+                    target.field());
+            case STATIC_FIELD -> Location.staticField(target.declaringClass(), target.field());
+            case ARRAY_ELEMENT -> Location.arrayElement(
+                    self.execution.names.nameOf(coordinate, self, access != Sites.READ), index);
+        };
+        access(self, kind(access, site), location, site, detail(self) ? Detail.through(handle, target, coordinate,
+                index) : null);
+    }
+
+    private static OpKind kind(int access, int site) {
+        return switch (access) {
             case Sites.READ -> OpKind.READ;
             case Sites.WRITE -> OpKind.WRITE;
             case Sites.READ_WRITE -> OpKind.RMW;
@@ -51,7 +102,6 @@ final class MemoryAccess {
             default -> throw new IllegalArgumentException("unknown atomic access code " + access + " at "
                     + Execution.source(site));
         };
-        access(self, kind, location, site, detail(self) ? Detail.atomic(atomic, index) : null);
     }
 
     private static boolean detail(ManagedThread self) {

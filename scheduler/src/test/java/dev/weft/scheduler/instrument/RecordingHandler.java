@@ -252,14 +252,23 @@ final class RecordingHandler implements HookHandler, AutoCloseable {
 
     @Override
     public void atomicAccess(Object atomic, int index, int access, int site) {
-        String kind = switch (access) {
+        record("atomicAccess", site, atomic, index < 0 ? kind(access) : "[" + index + "] " + kind(access));
+    }
+
+    private static String kind(int access) {
+        return switch (access) {
             case Sites.READ -> "READ";
             case Sites.WRITE -> "WRITE";
             case Sites.READ_WRITE -> "READ_WRITE";
             case Sites.CAS -> "CAS";
+            case Sites.ADD -> "ADD";
             default -> "access " + access;
         };
-        record("atomicAccess", site, atomic, index < 0 ? kind : "[" + index + "] " + kind);
+    }
+
+    @Override
+    public void varHandleAccess(Object varHandle, Object coordinate, int index, int access, int site) {
+        record("varHandleAccess", site, coordinate, (index < 0 ? "" : "[" + index + "] ") + kind(access));
     }
 
     @Override

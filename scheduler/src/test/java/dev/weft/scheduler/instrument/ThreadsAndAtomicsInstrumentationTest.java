@@ -4,6 +4,7 @@ import static dev.weft.scheduler.instrument.SubjectSetup.at;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.scheduler.instrument.subjects.Atomics;
+import dev.weft.scheduler.instrument.subjects.Handles;
 import dev.weft.scheduler.instrument.subjects.Threads;
 import dev.weft.scheduler.instrument.subjects.UpdaterUser;
 import org.junit.jupiter.api.Test;
@@ -94,6 +95,34 @@ class ThreadsAndAtomicsInstrumentationTest {
                     "atomicAccess " + at(Atomics.class, "update") + " AtomicReference.getAndUpdate READ_WRITE");
             assertThat(recording.events().get(0).target()).isSameAs(atomics.integer);
             assertThat(recording.events().get(6).target()).isSameAs(atomics.along);
+        }
+    }
+
+    /**
+     * A handle's coordinates are its call's first arguments: the hook gets the first if it is a reference and the
+     * second if it is an int, and the runtime decides from the handle which of them it takes: a field handle's
+     * {@code setRelease(this, 1)} passes the value 1 as a would-be index, which the runtime ignores.
+     */
+    @Test
+    void variableHandlesAndAddersReportTheirCoordinatesAndAccessKinds() {
+        Handles handles = new Handles();
+        try (RecordingHandler recording = RecordingHandler.start()) {
+            assertThat(handles.accesses()).isEqualTo("true 2 0 0 2 5 1");
+
+            assertThat(recording.rendered()).startsWith(
+                    "varHandleAccess " + at(Handles.class, "set") + " VarHandle.setRelease [1] WRITE",
+                    "varHandleAccess " + at(Handles.class, "casWon") + " VarHandle.compareAndSet [1] CAS",
+                    "casResult " + at(Handles.class, "casWon") + " VarHandle.compareAndSet true",
+                    "varHandleAccess " + at(Handles.class, "exchangeLost") + " VarHandle.compareAndExchange [1] CAS",
+                    "casResult " + at(Handles.class, "exchangeLost") + " VarHandle.compareAndExchange false",
+                    "varHandleAccess " + at(Handles.class, "staticAdd") + " VarHandle.getAndAdd READ_WRITE",
+                    "varHandleAccess " + at(Handles.class, "element") + " VarHandle.getAcquire [2] READ",
+                    "atomicAccess " + at(Handles.class, "adderIncrement") + " LongAdder.increment ADD",
+                    "atomicAccess " + at(Handles.class, "adderSum") + " LongAdder.sum READ");
+            assertThat(recording.events().get(0).target()).isSameAs(handles);
+            assertThat(recording.events().get(5).target()).isNull();
+            assertThat(recording.events().get(6).target()).isSameAs(handles.longs);
+            assertThat(recording.events().get(7).target()).isSameAs(handles.adder);
         }
     }
 

@@ -3,10 +3,15 @@ package dev.weft.scheduler.runtime;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.Hashtable;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Stack;
 import java.util.TreeMap;
+import java.util.Vector;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedTransferQueue;
 import java.util.concurrent.SynchronousQueue;
@@ -37,6 +42,24 @@ class CollectionClassesTest {
                 .isEqualTo(CollectionClasses.Kind.SYNCHRONOUS_QUEUE);
         assertThat(CollectionClasses.kind(LinkedTransferQueue.class)).isEqualTo(CollectionClasses.Kind.NONE);
         assertThat(CollectionClasses.kind(Map.of().getClass())).isEqualTo(CollectionClasses.Kind.NONE);
+    }
+
+    @Test
+    void synchronizedCollectionsAreClassifiedAsSuch() {
+        Vector<String> vector = new Vector<>();
+        Hashtable<String, String> table = new Hashtable<>();
+        List<String> wrapped = Collections.synchronizedList(new ArrayList<>());
+        Map<String, String> wrappedMap = Collections.synchronizedMap(new HashMap<>());
+        for (Object synchronizedOne : List.of(vector, new Stack<>(), table, new StringBuffer(), wrapped,
+                wrappedMap, wrappedMap.keySet(), table.entrySet(), vector.subList(0, 0))) {
+            assertThat(CollectionClasses.kind(synchronizedOne.getClass())).as(synchronizedOne.getClass().getName())
+                    .isEqualTo(CollectionClasses.Kind.SYNCHRONIZED);
+        }
+        // A wrapper's mutex is a private field of java.util, which only the installed agent opens: the sample tests
+        // (SynchronizedCollectionsTest) use it end to end.
+        assertThat(SynchronizedCollections.mutexOf(vector, 0)).isSameAs(vector);
+        assertThat(SynchronizedCollections.mutexOf(table, 0)).isSameAs(table);
+        assertThat(CollectionClasses.kind(vector.iterator().getClass())).isEqualTo(CollectionClasses.Kind.NONE);
     }
 
     @Test
