@@ -125,28 +125,28 @@ public final class HappensBefore {
         events.add(event);
 
         Operation op = event.operation();
-        int[] candidates = NONE;
+        // What the step also reads, it reads before it acts on its target (a list's addAll of itself reads, then
+        // writes it).
+        int[] candidates = op.alsoReads() == null ? NONE : access(op.alsoReads(), false, thread, index, clock);
         if (op.location() != null && (op.location().isWhole() || op.location().isKey())) {
-            candidates = accessObject(op, thread, index, clock);
+            candidates = union(candidates, accessObject(op.location(), op.writes(), thread, index, clock));
         } else if (op.location() != null) {
             boolean joinAfterTheEnd = op.kind() == OpKind.JOIN && !interruptedBefore(op, thread);
-            candidates = accessLocation(op.location(), op.writes(), joinAfterTheEnd, thread, index, clock);
+            candidates = union(candidates,
+                    accessLocation(op.location(), op.writes(), joinAfterTheEnd, thread, index, clock));
         } else if (op.lockId() != null && op.lockId().counting()) {
-            candidates = accessCountingLock(op, thread, index, clock);
+            candidates = union(candidates, accessCountingLock(op, thread, index, clock));
             if (op.kind() == OpKind.LOCK) {
                 pastOfAcquisition.put(index, programOrder);
             }
         } else if (op.lockId() != null) {
-            candidates = accessLock(op, thread, index, clock);
+            candidates = union(candidates, accessLock(op, thread, index, clock));
         } else if (op.startedThread() != null) {
             startClocks.put(op.startedThread().index(), clock);
         }
-        if (op.alsoReads() != null) {
-            candidates = concat(candidates, accessLocation(op.alsoReads(), false, false, thread, index, clock));
-        }
         clocks.add(clock);
         setThreadClock(thread, clock);
-        races.add(immediateRaces(thread, programOrder, candidates));
+        races.add(immediateRaces(thread, programOrder, candidates, index));
     }
 
     /**
@@ -166,9 +166,7 @@ public final class HappensBefore {
         int[] candidates;
         if (writes) {
             candidates = directPredecessorsOfWrite(state);
-            for (int candidate : candidates) {
-                clock.join(clocks.get(candidate));
-            }
+            joinAll(clock, candidates);
             state.lastWrite = index;
             Arrays.fill(state.readsSinceWrite, -1);
         } else {
@@ -190,12 +188,18 @@ public final class HappensBefore {
      * of the whole and of every key; a key's write after the whole's latest write and reads since and the key's own;
      * a key's read after the latest write of the key, or else of the whole. A part of several keys accesses each.
      */
-    private int[] accessObject(Operation op, int thread, int index, VectorClock clock) {
-        Location location = op.location();
+    /** A read or write of a location, of an object with keys or not. */
+    private int[] access(Location location, boolean writes, int thread, int index, VectorClock clock) {
+        return location.isWhole() || location.isKey()
+                ? accessObject(location, writes, thread, index, clock)
+                : accessLocation(location, writes, false, thread, index, clock);
+    }
+
+    private int[] accessObject(Location location, boolean writes, int thread, int index, VectorClock clock) {
         ObjectState object = objects.computeIfAbsent(location.whole(), l -> new ObjectState());
         LocationState whole = object.whole;
         int[] candidates;
-        if (location.isWhole() && op.writes()) {
+        if (location.isWhole() && writes) {
             candidates = directPredecessorsOfWrite(whole);
             for (LocationState key : object.keys.values()) {
                 candidates = concat(candidates, directPredecessorsOfWrite(key));
@@ -210,11 +214,11 @@ public final class HappensBefore {
             }
             whole.recordRead(thread, index);
         } else {
-            candidates = op.writes() ? directPredecessorsOfWrite(whole) : NONE;
+            candidates = writes ? directPredecessorsOfWrite(whole) : NONE;
             // A part of several keys is an access of each: its candidates are theirs, each event once.
             for (Location part : location.keyParts()) {
                 LocationState key = object.keys.computeIfAbsent(part, l -> new LocationState());
-                if (op.writes()) {
+                if (writes) {
                     candidates = union(candidates, directPredecessorsOfWrite(key));
                     key.lastWrite = index;
                     Arrays.fill(key.readsSinceWrite, -1);
@@ -225,10 +229,20 @@ public final class HappensBefore {
                 }
             }
         }
-        for (int candidate : candidates) {
-            clock.join(clocks.get(candidate));
-        }
+        joinAll(clock, candidates);
         return candidates;
+    }
+
+    /**
+     * Orders the event after each candidate; the event's own read of what it also writes (a list's {@code addAll} of
+     * itself) is among a write's candidates and has no clock yet.
+     */
+    private void joinAll(VectorClock clock, int[] candidates) {
+        for (int candidate : candidates) {
+            if (candidate < clocks.size()) {
+                clock.join(clocks.get(candidate));
+            }
+        }
     }
 
     private static int[] directPredecessorsOfWrite(LocationState state) {
@@ -368,6 +382,9 @@ public final class HappensBefore {
 
     /** {@code a} followed by the elements of {@code b} it does not have. */
     private static int[] union(int[] a, int[] b) {
+        if (a.length == 0) {
+            return b; // the common case: the candidates of one access, each event once already
+        }
         int[] result = a;
         for (int value : b) {
             if (Arrays.stream(result).noneMatch(existing -> existing == value)) {
@@ -387,12 +404,16 @@ public final class HappensBefore {
      * The candidates in an immediate race with an event of {@code thread}: those of other threads that neither its
      * own program order nor another candidate orders before it.
      */
-    private int[] immediateRaces(int thread, VectorClock programOrder, int[] candidates) {
+    private int[] immediateRaces(int thread, VectorClock programOrder, int[] candidates, int index) {
         int[] result = NONE;
         for (int candidate : candidates) {
+            if (candidate == index) {
+                continue; // the event's own read of what it also writes
+            }
             Event e = events.get(candidate);
             int t = e.thread().index();
-            if (t == thread || programOrder.includes(t, e.threadStep()) || orderedByAnother(candidate, candidates)) {
+            if (t == thread || programOrder.includes(t, e.threadStep())
+                    || orderedByAnother(candidate, candidates, index)) {
                 continue;
             }
             result = append(result, candidate);
@@ -400,10 +421,11 @@ public final class HappensBefore {
         return result;
     }
 
-    private boolean orderedByAnother(int candidate, int[] candidates) {
+    private boolean orderedByAnother(int candidate, int[] candidates, int index) {
         Event e = events.get(candidate);
         for (int other : candidates) {
-            if (other != candidate && clocks.get(other).includes(e.thread().index(), e.threadStep())) {
+            if (other != candidate && other != index
+                    && clocks.get(other).includes(e.thread().index(), e.threadStep())) {
                 return true;
             }
         }

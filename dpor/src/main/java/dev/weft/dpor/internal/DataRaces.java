@@ -7,6 +7,7 @@ import dev.weft.dpor.hb.HappensBefore;
 import dev.weft.scheduler.model.Event;
 import dev.weft.scheduler.model.FailureKind;
 import dev.weft.scheduler.model.Location;
+import dev.weft.scheduler.model.Operation;
 import dev.weft.scheduler.model.SourcePosition;
 
 import java.util.List;
@@ -59,14 +60,19 @@ final class DataRaces {
                 continue;
             }
             int earlier = -1;
+            Location object = null;
             for (int candidate : hb.racesOf(later)) {
-                earlier = Math.max(earlier, candidate);
+                Location shared = unsafeObjectBetween(hb.event(candidate).operation(), hb.event(later).operation());
+                if (shared != null && candidate > earlier) {
+                    earlier = candidate;
+                    object = shared;
+                }
             }
             if (earlier >= 0) {
                 Event first = hb.event(earlier);
                 Event second = hb.event(later);
                 return ExecutionRunner.failure(stack, outcome.events(), FailureKind.DATA_RACE,
-                        describe(first, second), null, List.of(),
+                        describe(object, first, second), null, List.of(),
                         new RacingSteps(RacingSteps.Origin.DATA_RACE, earlier, later, null));
             }
         }
@@ -83,16 +89,38 @@ final class DataRaces {
     }
 
     private static boolean isUnsafe(Event e) {
-        Location location = e.operation().location();
+        return isUnsafe(e.operation().location()) || isUnsafe(e.operation().alsoReads());
+    }
+
+    private static boolean isUnsafe(Location location) {
         return location != null && location.kind() == Location.Kind.UNSAFE_OBJECT;
+    }
+
+    /**
+     * The object that is not thread-safe on which two racing operations conflict, or {@code null}: a race may be on
+     * something else, such as a thread-safe collection that one of them also reads ({@code mine.addAll(shared)}, where
+     * only {@code mine} is not thread-safe).
+     */
+    private static Location unsafeObjectBetween(Operation a, Operation b) {
+        if (conflictOn(a.location(), a.writes(), b.location(), b.writes())) {
+            return a.location();
+        }
+        if (conflictOn(a.alsoReads(), false, b.location(), b.writes())) {
+            return a.alsoReads();
+        }
+        return conflictOn(b.alsoReads(), false, a.location(), a.writes()) ? b.alsoReads() : null;
+    }
+
+    private static boolean conflictOn(Location unsafe, boolean writes, Location other, boolean otherWrites) {
+        return isUnsafe(unsafe) && other != null && unsafe.overlaps(other) && (writes || otherWrites);
     }
 
     /**
      * {@code HashMap@1 is not thread-safe: main.1 called put at Foo.java:12 and main.2 called get at Foo.java:13 with
      * nothing ordering them (no lock, no volatile, no join)}.
      */
-    static String describe(Event first, Event second) {
-        return first.operation().location().owner() + " is not thread-safe: " + call(first) + " and " + call(second)
+    static String describe(Location object, Event first, Event second) {
+        return object.owner() + " is not thread-safe: " + call(first) + " and " + call(second)
                 + " with nothing ordering them (no lock, no volatile, no join)";
     }
 

@@ -102,4 +102,48 @@ class HappensBeforeTest {
         assertThat(hb.racesOf(interrupt)).isEmpty();
         assertThat(hb.happensBefore(wait, interrupt)).isFalse();
     }
+
+    /**
+     * A call that reads another collection as it changes its own ({@code mine.addAll(shared)}) is ordered after the
+     * latest change of that collection, whole or by key, and races with it.
+     */
+    @Test
+    void aCollectionAlsoReadIsReadAsAWholeObject() {
+        Location shared = Location.unsafeObject("ArrayList@1");
+        Location mine = Location.unsafeObject("ArrayList@2");
+        step(MAIN, Operation.start(WORKER));
+        int add = step(MAIN, Operation.write(Location.key(shared, "k")));
+        int addAll = step(WORKER, Operation.write(mine).alsoReading(shared));
+
+        HappensBefore hb = HappensBefore.of(events);
+
+        assertThat(hb.racesOf(addAll)).containsExactly(add);
+        assertThat(hb.happensBefore(add, addAll)).isTrue();
+    }
+
+    /** The other order: the change comes after the call that read its collection, and races with it. */
+    @Test
+    void aChangeAfterTheReadRacesWithIt() {
+        Location shared = Location.objectState("CopyOnWriteArrayList@1");
+        step(MAIN, Operation.start(WORKER));
+        int addAll = step(WORKER, Operation.write(Location.unsafeObject("ArrayList@2")).alsoReading(shared));
+        int add = step(MAIN, Operation.write(shared));
+
+        assertThat(HappensBefore.of(events).racesOf(add)).containsExactly(addAll);
+    }
+
+    /** A list's addAll of itself reads, then writes it, in one event: the event is no candidate of its own. */
+    @Test
+    void aCallThatReadsWhatItWritesIsNoRaceOfItsOwn() {
+        Location list = Location.unsafeObject("ArrayList@1");
+        step(MAIN, Operation.start(WORKER));
+        int add = step(MAIN, Operation.write(list));
+        int addAll = step(WORKER, Operation.write(list).alsoReading(list));
+        int size = step(MAIN, Operation.read(list));
+
+        HappensBefore hb = HappensBefore.of(events);
+
+        assertThat(hb.racesOf(addAll)).containsExactly(add);
+        assertThat(hb.racesOf(size)).containsExactly(addAll);
+    }
 }

@@ -47,10 +47,13 @@ class FuturesTest {
         assertThat(outcome.number("executions")).isEqualTo(1);
     }
 
-    /** Parallel streams and a test's own ForkJoinPool would run work on threads nobody manages: they fail closed. */
+    /**
+     * Parallel streams, a test's own ForkJoinPool and a java.util.Timer would run work on threads nobody manages: they
+     * fail closed.
+     */
     @ParameterizedTest(name = "{0} fails closed naming {1}")
     @CsvSource({"parallelStreamOfAList, parallel streams", "parallelIntStream, parallel streams",
-            "ownForkJoinPool, a ForkJoinPool", "workStealingPool, a ForkJoinPool"})
+            "ownForkJoinPool, a ForkJoinPool", "workStealingPool, a ForkJoinPool", "timer, java.util.Timer"})
     void forkJoinWorkFailsClosed(String method, String what) {
         WeftRunner.Outcome outcome = WeftRunner.run(FuturePrograms.class, method, reports);
 

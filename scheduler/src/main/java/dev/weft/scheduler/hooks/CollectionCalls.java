@@ -43,7 +43,16 @@ public final class CollectionCalls {
      * runtime models the receiver key by key the call touches that key only.
      */
     public static final int KEYED = 64;
-    /** The code without {@link #NON_VIRTUAL}, {@link #TRAVERSAL}, {@link #CONCURRENT_API} and {@link #KEYED}. */
+    /**
+     * Added to the code for a call whose first argument is another collection it reads ({@code addAll},
+     * {@code removeAll}, {@code retainAll}, {@code containsAll}, {@code putAll}, {@code equals}): the hook is given the
+     * argument, and where the runtime models it, the call's step also reads it.
+     */
+    public static final int READS_ARGUMENT = 128;
+    /**
+     * The code without {@link #NON_VIRTUAL}, {@link #TRAVERSAL}, {@link #CONCURRENT_API}, {@link #KEYED} and
+     * {@link #READS_ARGUMENT}.
+     */
     public static final int ACCESS_MASK = 7;
 
     /** The called method's name and descriptor, by site. */

@@ -432,6 +432,14 @@ public interface HookHandler {
         local.remove();
     }
 
+    /**
+     * Before a JDK constructor or static helper that reads or changes a collection given as an argument
+     * ({@code new ArrayList<>(c)}, {@code List.copyOf(c)}, {@code Collections.max(c)}, {@code Collections.sort(list)}),
+     * once per such argument.
+     */
+    default void collectionArgument(Object collection, boolean writes, int site) throws InterruptedException {
+    }
+
     /** After a call announced by {@link #collectionCallBegins} returned or threw. */
     default void collectionCallEnds(int site) {
     }

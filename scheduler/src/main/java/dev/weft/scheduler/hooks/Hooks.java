@@ -310,6 +310,10 @@ public final class Hooks {
         handler.threadLocalRemove(local, site);
     }
 
+    public static void collectionArgument(Object collection, boolean writes, int site) throws InterruptedException {
+        handler.collectionArgument(collection, writes, site);
+    }
+
     public static void collectionCallEnds(int site) {
         handler.collectionCallEnds(site);
     }

@@ -41,8 +41,9 @@ final class CollectionCallVisitor extends MethodVisitor {
         int site = context.site(Emit.simpleName(owner) + "." + name);
         CollectionCalls.register(site, name, descriptor);
         int code = access.get().code() | (opcode == Opcodes.INVOKESPECIAL ? CollectionCalls.NON_VIRTUAL : 0);
-        boolean keyed = (code & CollectionCalls.KEYED) != 0 && firstArgumentIsAnObject(descriptor);
-        code = keyed ? code : code & ~CollectionCalls.KEYED;
+        boolean keyed = (code & (CollectionCalls.KEYED | CollectionCalls.READS_ARGUMENT)) != 0
+                && firstArgumentIsAnObject(descriptor);
+        code = keyed ? code : code & ~(CollectionCalls.KEYED | CollectionCalls.READS_ARGUMENT);
 
         int receiverSlot = CallBracket.keepReceiver(context, mv, descriptor);
         super.visitVarInsn(Opcodes.ALOAD, receiverSlot);

@@ -39,6 +39,10 @@ final class CollectionMethods {
     private static final Access KEYED_WRITE = new Access(CollectionCalls.WRITE | CollectionCalls.KEYED, false);
     private static final Access API_READ = new Access(CollectionCalls.READ | CollectionCalls.CONCURRENT_API, false);
     private static final Access API_WRITE = new Access(CollectionCalls.WRITE | CollectionCalls.CONCURRENT_API, false);
+    /** A call that reads the collection given as its first argument ({@code addAll(other)}, {@code putAll(other)}). */
+    private static final Access READ_READING = new Access(CollectionCalls.READ | CollectionCalls.READS_ARGUMENT, false);
+    private static final Access WRITE_READING = new Access(CollectionCalls.WRITE | CollectionCalls.READS_ARGUMENT,
+            false);
 
     private static final Map<String, List<Entry>> BY_NAME = new HashMap<>();
 
@@ -49,10 +53,11 @@ final class CollectionMethods {
         add(iterable, VIEW, "iterator");
 
         String collection = "java/util/Collection";
-        add(collection, READ, "size", "isEmpty", "containsAll", "toArray", "stream", "parallelStream",
-                "equals", "hashCode", "toString");
+        add(collection, READ, "size", "isEmpty", "toArray", "stream", "parallelStream", "hashCode", "toString");
+        add(collection, READ_READING, "containsAll", "equals");
         add(collection, KEYED_READ, "contains");
-        add(collection, WRITE, "addAll", "removeAll", "retainAll", "clear");
+        add(collection, WRITE_READING, "addAll", "removeAll", "retainAll");
+        add(collection, WRITE, "clear");
         add(collection, KEYED_WRITE, "add", "remove");
         add(collection, WRITE_TRAVERSAL, "removeIf");
 
@@ -77,12 +82,14 @@ final class CollectionMethods {
         add(blockingDeque, PUT, "putFirst", "putLast");
 
         String map = "java/util/Map";
-        add(map, READ, "containsValue", "size", "isEmpty", "equals", "hashCode", "toString");
+        add(map, READ, "containsValue", "size", "isEmpty", "hashCode", "toString");
+        add(map, READ_READING, "equals");
         add(map, KEYED_READ, "get", "getOrDefault", "containsKey");
         add(map, READ_TRAVERSAL, "forEach");
         add(map, WRITE_TRAVERSAL, "replaceAll");
         add(map, VIEW, "keySet", "values", "entrySet");
-        add(map, WRITE, "putAll", "clear");
+        add(map, WRITE_READING, "putAll");
+        add(map, WRITE, "clear");
         add(map, KEYED_WRITE, "put", "remove", "putIfAbsent", "replace", "compute", "computeIfAbsent",
                 "computeIfPresent", "merge");
 

@@ -52,6 +52,7 @@ final class InstrumentingClassVisitor extends ContextualClassVisitor {
         }
         chain = new SynchronizedCallVisitor(chain, method);
         chain = new CollectionCallVisitor(chain, method);
+        chain = new CollectionArgumentVisitor(chain, method);
         chain = new AtomicVisitor(chain, method);
         chain = new CallReplacementVisitor(chain, method);
         chain = new MonitorVisitor(chain, method);

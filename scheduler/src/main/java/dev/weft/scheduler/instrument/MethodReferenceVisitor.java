@@ -86,6 +86,7 @@ final class MethodReferenceVisitor extends MethodVisitor {
         return CallReplacementVisitor.replacement(opcode, owner, name, descriptor, context.types()).isPresent()
                 || AtomicVisitor.intercepts(opcode, owner, name, context.types())
                 || CollectionCallVisitor.intercepts(opcode, owner, name, descriptor, context.types())
+                || CollectionArguments.of(opcode, owner, name, descriptor) != null
                 || SynchronizedCallVisitor.synchronizedTarget(context.classContext(), opcode, owner, name, descriptor,
                         target.isInterface())
                 .filter(method -> !method.isPrivate())

@@ -75,11 +75,12 @@ final class CollectionModel {
                 throw new UnmodelledPrimitiveException("SynchronousQueue." + method(site) + " (only put, take,"
                         + " offer, poll, add, remove(), drainTo and queries are modelled)", site);
             }
+            Location argument = (code & CollectionCalls.READS_ARGUMENT) != 0 ? argumentRead(self, key, site) : null;
             if (CollectionClasses.kind(collection.getClass()) == CollectionClasses.Kind.SYNCHRONIZED) {
-                synchronizedStep(self, receiver, collection, Call.of(code), site);
+                synchronizedStep(self, receiver, collection, Call.of(code), argument, site);
             } else {
                 keyedStep(self, collection, (code & CollectionCalls.KEYED) != 0 && collection == receiver ? key : null,
-                        Call.of(code), site);
+                        Call.of(code), argument, site);
             }
         }
         enter(self, collection == null || callsBackOpenly(collection, code) ? null : collection);
@@ -94,15 +95,36 @@ final class CollectionModel {
      * iterating thread holds the monitor, as the JDK's documentation asks, and are a data race otherwise. Calls on one
      * collection are ordered by its monitor whatever their keys, so they are not modelled key by key.
      */
-    private void synchronizedStep(ManagedThread self, Object receiver, Object collection, Call call, int site)
-            throws InterruptedException {
+    private void synchronizedStep(ManagedThread self, Object receiver, Object collection, Call call,
+                                  Location argument, int site) throws InterruptedException {
         Object state = SynchronizedCollections.mutexOf(collection, site);
         if (CollectionClasses.kind(receiver.getClass()) == CollectionClasses.Kind.SYNCHRONIZED) {
             Object mutex = receiver == collection ? state : SynchronizedCollections.mutexOf(receiver, site);
             execution.monitors.enter(self, mutex, site);
             self.callMonitor = mutex;
         }
-        step(self, collection, Location.unsafeObject(execution.names.nameOf(state, self)), call, null, site);
+        step(self, collection, synchronizedState(state, self), call, argument, site);
+    }
+
+    private Location synchronizedState(Object mutex, ManagedThread self) {
+        return Location.unsafeObject(execution.names.nameOf(mutex, self));
+    }
+
+    /**
+     * The whole of the collection a call reads as its argument ({@code addAll(other)}), for the call's own step to
+     * read too, or {@code null}. A synchronized collection is read in a step of its own just before, under its
+     * monitor, as the JDK copies it ({@code toArray}) before the call changes anything.
+     */
+    private Location argumentRead(ManagedThread self, Object argument, int site) throws InterruptedException {
+        Object read = argument == null ? null : collectionOf(argument, null, null);
+        if (read == null) {
+            return null;
+        }
+        if (CollectionClasses.kind(read.getClass()) == CollectionClasses.Kind.SYNCHRONIZED) {
+            argumentAccessed(self, argument, false, site);
+            return null;
+        }
+        return location(read, self);
     }
 
     /**
@@ -129,22 +151,22 @@ final class CollectionModel {
      * remove a key); {@link #end} tells its step whether it kept the structure, and its event is then a change of
      * the key alone (the event is made once the thread has run on, as a compare-and-set's is).
      */
-    private void keyedStep(ManagedThread self, Object collection, Object key, Call call, int site)
-            throws InterruptedException {
+    private void keyedStep(ManagedThread self, Object collection, Object key, Call call, Location argument,
+                           int site) throws InterruptedException {
         Location whole = location(collection, self);
         CollectionClasses.Keying keying = key == null
                 ? CollectionClasses.Keying.NONE
                 : CollectionClasses.keying(collection.getClass());
         if (keying == CollectionClasses.Keying.NONE) {
-            step(self, collection, whole, call, null, site);
+            step(self, collection, whole, call, argument, site);
             return;
         }
         Location keyLocation = execution.mapKeys.of(self, whole, collection, key);
         if (keying == CollectionClasses.Keying.BY_KEY || call == Call.READ || keyLocation.equals(whole)) {
-            step(self, collection, keyLocation, call, null, site);
+            step(self, collection, keyLocation, call, argument, site);
             return;
         }
-        CollectionStep step = new CollectionStep(self, whole, collection, call, null, site);
+        CollectionStep step = new CollectionStep(self, whole, collection, call, null, argument, site);
         step.narrowTo(keyLocation);
         pause(self, step, collection, call, site);
         self.structureCheck = step;
@@ -179,6 +201,33 @@ final class CollectionModel {
             self.callCollection = null;
         }
         self.collectionDepth--;
+    }
+
+    /**
+     * A JDK constructor or static helper reads ({@code new ArrayList<>(shared)}, {@code List.copyOf(shared)},
+     * {@code Collections.max(shared)}) or changes ({@code Collections.sort(shared)}) a collection given as an
+     * argument: one step on the whole collection, right before the call, with nothing of the caller's in between. A
+     * synchronized collection is read or changed under its monitor, as its own methods do.
+     */
+    void argumentAccessed(ManagedThread self, Object argument, boolean writes, int site) throws InterruptedException {
+        Object collection = self.classInitDepth > 0 || argument == null ? null : collectionOf(argument, null, null);
+        if (collection == null) {
+            return;
+        }
+        Call call = writes ? Call.WRITE : Call.READ;
+        if (CollectionClasses.kind(collection.getClass()) != CollectionClasses.Kind.SYNCHRONIZED) {
+            step(self, collection, location(collection, self), call, null, site);
+            return;
+        }
+        Object mutex = SynchronizedCollections.mutexOf(collection, site);
+        execution.monitors.enter(self, mutex, site);
+        try {
+            step(self, collection, synchronizedState(mutex, self), call, null, site);
+        } finally {
+            if (!execution.abandoned()) {
+                execution.monitors.exit(self, mutex, site);
+            }
+        }
     }
 
     /** The outermost modelled call returned a view or iterator of its collection. */
@@ -248,6 +297,14 @@ final class CollectionModel {
         if (owner != null) {
             return owner;
         }
+        Object backing = UnmodifiableViews.backingOf(receiver);
+        if (backing != null) {
+            Object viewed = collectionOf(backing, null, null);
+            if (viewed != null) {
+                owners.put(receiver, viewed);
+            }
+            return viewed;
+        }
         Class<?> type = receiver.getClass();
         if (CollectionClasses.kind(type) == CollectionClasses.Kind.NONE
                 || name != null && CollectionClasses.overrides(type, name, descriptor)) {
@@ -264,8 +321,9 @@ final class CollectionModel {
     }
 
     private static void step(ManagedThread self, Object collection, Location location, Call call,
-                             BooleanSupplier changes, int site) throws InterruptedException {
-        pause(self, new CollectionStep(self, location, collection, call, changes, site), collection, call, site);
+                             Location argument, int site) throws InterruptedException {
+        pause(self, new CollectionStep(self, location, collection, call, null, argument, site), collection, call,
+                site);
     }
 
     /**

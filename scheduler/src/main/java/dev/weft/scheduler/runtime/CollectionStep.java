@@ -44,13 +44,23 @@ final class CollectionStep extends Action {
 
     CollectionStep(ManagedThread thread, Location location, Object collection, CollectionModel.Call call,
          BooleanSupplier changes, int site) {
-        super(InterruptLook.of(thread,
+        this(thread, location, collection, call, changes, null, site);
+    }
+
+    /** @param alsoReads another collection the call reads ({@code addAll(other)}), or {@code null} */
+    CollectionStep(ManagedThread thread, Location location, Object collection, CollectionModel.Call call,
+         BooleanSupplier changes, Location alsoReads, int site) {
+        super(alsoReading(InterruptLook.of(thread,
                 new Operation(call == CollectionModel.Call.READ ? OpKind.READ : OpKind.WRITE, location),
-                interruptible(call), site), site);
+                interruptible(call), site), alsoReads), site);
         this.thread = thread;
         this.collection = collection;
         this.call = call;
         this.changes = changes;
+    }
+
+    private static Operation alsoReading(Operation operation, Location alsoReads) {
+        return alsoReads == null ? operation : operation.alsoReading(alsoReads);
     }
 
     private static boolean interruptible(CollectionModel.Call call) {

@@ -169,6 +169,8 @@ final class ControlledHooks implements HookHandler {
         if (self != null) {
             if (object instanceof ForkJoinPool) {
                 UncontrolledPools.ownForkJoinPool(site);
+            } else if (object instanceof java.util.Timer timer) {
+                UncontrolledPools.timer(timer, site);
             }
             self.execution.names.allocated(object, self);
         }
@@ -809,6 +811,14 @@ final class ControlledHooks implements HookHandler {
         ManagedThread self = CURRENT.get();
         if (self != null && self.id.index() != 0) {
             self.execution.threadIdentityObserved = true;
+        }
+    }
+
+    @Override
+    public void collectionArgument(Object collection, boolean writes, int site) throws InterruptedException {
+        ManagedThread self = CURRENT.get();
+        if (self != null) {
+            self.execution.collections.argumentAccessed(self, collection, writes, site);
         }
     }
 

@@ -4,7 +4,8 @@ import java.util.concurrent.ForkJoinPool;
 
 /**
  * Executors whose threads Weft cannot manage: the common {@code ForkJoinPool}, which {@code CompletableFuture}'s
- * {@code *Async} methods use when no executor is passed, and CompletableFuture's shared delay scheduler. Their threads
+ * {@code *Async} methods use when no executor is passed, CompletableFuture's shared delay scheduler, and
+ * {@code java.util.Timer}. Their threads
  * exist before and after an execution and are shared by all of them, so they cannot become managed threads; a managed
  * thread that hands them work fails closed, naming the call and its line.
  */
@@ -36,6 +37,17 @@ final class UncontrolledPools {
     static void ownForkJoinPool(int site) {
         throw new UnmodelledPrimitiveException("a ForkJoinPool, whose worker threads the JDK starts out of its"
                 + " control" + ADVICE, site);
+    }
+
+    /**
+     * A {@code java.util.Timer} starts its thread in its constructor, inside the JDK: its tasks would run on a thread
+     * nobody manages, racing for real with the test's. The timer is cancelled (its thread ends) before the test fails.
+     */
+    static void timer(java.util.Timer timer, int site) {
+        timer.cancel();
+        throw new UnmodelledPrimitiveException("java.util.Timer, whose thread the JDK starts out of its control; use"
+                + " a ScheduledExecutorService (Executors.newSingleThreadScheduledExecutor()), which Weft runs on the"
+                + " execution's virtual clock", site);
     }
 
     static void unmodelled(String what) {
