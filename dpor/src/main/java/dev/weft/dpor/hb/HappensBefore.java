@@ -39,6 +39,8 @@ public final class HappensBefore {
     private final List<int[]> races = new ArrayList<>();
     private final List<VectorClock> threadClocks = new ArrayList<>();
     private final Map<Integer, VectorClock> startClocks = new HashMap<>();
+    /** Per array (by name) accessed as a whole ({@link Location#arrayElements}): the state of those accesses. */
+    private final Map<String, LocationState> everyElement = new HashMap<>();
     private final Map<Location, LocationState> locations = new HashMap<>();
     private final Map<Location, ObjectState> objects = new HashMap<>();
     private final Map<LockId, LockState> locks = new HashMap<>();
@@ -132,8 +134,9 @@ public final class HappensBefore {
             candidates = union(candidates, accessObject(op.location(), op.writes(), thread, index, clock));
         } else if (op.location() != null) {
             boolean joinAfterTheEnd = op.kind() == OpKind.JOIN && !interruptedBefore(op, thread);
-            candidates = union(candidates,
-                    accessLocation(op.location(), op.writes(), joinAfterTheEnd, thread, index, clock));
+            candidates = union(candidates, op.location().kind() == Location.Kind.ARRAY_ELEMENT
+                    ? accessArray(op.location(), op.writes(), thread, index, clock)
+                    : accessLocation(op.location(), op.writes(), joinAfterTheEnd, thread, index, clock));
         } else if (op.lockId() != null && op.lockId().counting()) {
             candidates = union(candidates, accessCountingLock(op, thread, index, clock));
             if (op.kind() == OpKind.LOCK) {
@@ -188,11 +191,68 @@ public final class HappensBefore {
      * of the whole and of every key; a key's write after the whole's latest write and reads since and the key's own;
      * a key's read after the latest write of the key, or else of the whole. A part of several keys accesses each.
      */
-    /** A read or write of a location, of an object with keys or not. */
+    /** A read or write of a location, of an object with keys, an array or neither. */
     private int[] access(Location location, boolean writes, int thread, int index, VectorClock clock) {
-        return location.isWhole() || location.isKey()
-                ? accessObject(location, writes, thread, index, clock)
+        if (location.isWhole() || location.isKey()) {
+            return accessObject(location, writes, thread, index, clock);
+        }
+        return location.kind() == Location.Kind.ARRAY_ELEMENT
+                ? accessArray(location, writes, thread, index, clock)
                 : accessLocation(location, writes, false, thread, index, clock);
+    }
+
+    /**
+     * An access of an array element, or of {@linkplain Location#arrayElements every element} of an array (a bulk copy
+     * or fill). An element is a location of its own until the array is first accessed as a whole; then its accesses
+     * are also ordered against those of the whole, as a key's are against its object's ({@link #accessObject}).
+     */
+    private int[] accessArray(Location location, boolean writes, int thread, int index, VectorClock clock) {
+        if (location.isEveryElement()) {
+            return accessEveryElement(location, writes, thread, index, clock);
+        }
+        LocationState all = everyElement.isEmpty() ? null : everyElement.get(location.owner());
+        if (all == null) {
+            return accessLocation(location, writes, false, thread, index, clock);
+        }
+        LocationState element = locations.computeIfAbsent(location, l -> new LocationState());
+        int[] candidates;
+        if (writes) {
+            candidates = union(directPredecessorsOfWrite(element), directPredecessorsOfWrite(all));
+            element.lastWrite = index;
+            Arrays.fill(element.readsSinceWrite, -1);
+        } else {
+            int latest = Math.max(element.lastWrite, all.lastWrite);
+            candidates = latest >= 0 ? new int[] {latest} : NONE;
+            element.recordRead(thread, index);
+        }
+        joinAll(clock, candidates);
+        return candidates;
+    }
+
+    /** Every element at once: after the latest write of each (and, to write, the reads since), and of the whole. */
+    private int[] accessEveryElement(Location location, boolean writes, int thread, int index, VectorClock clock) {
+        LocationState all = everyElement.computeIfAbsent(location.owner(), owner -> new LocationState());
+        int[] candidates = writes ? directPredecessorsOfWrite(all) : all.lastWrite >= 0 ? new int[] {all.lastWrite}
+                : NONE;
+        for (Map.Entry<Location, LocationState> entry : locations.entrySet()) {
+            Location other = entry.getKey();
+            if (other.kind() == Location.Kind.ARRAY_ELEMENT && other.owner().equals(location.owner())) {
+                LocationState element = entry.getValue();
+                if (writes) {
+                    candidates = union(candidates, directPredecessorsOfWrite(element));
+                } else if (element.lastWrite > all.lastWrite) {
+                    candidates = union(candidates, new int[] {element.lastWrite});
+                }
+            }
+        }
+        if (writes) {
+            all.lastWrite = index;
+            Arrays.fill(all.readsSinceWrite, -1);
+        } else {
+            all.recordRead(thread, index);
+        }
+        joinAll(clock, candidates);
+        return candidates;
     }
 
     private int[] accessObject(Location location, boolean writes, int thread, int index, VectorClock clock) {

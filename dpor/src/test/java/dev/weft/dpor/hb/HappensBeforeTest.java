@@ -146,4 +146,48 @@ class HappensBeforeTest {
         assertThat(hb.racesOf(addAll)).containsExactly(add);
         assertThat(hb.racesOf(size)).containsExactly(addAll);
     }
+
+    /** A bulk read of an array (a copy) races with the latest write of any element, and orders after it. */
+    @Test
+    void aBulkReadOfAnArrayRacesWithAnElementsWrite() {
+        step(MAIN, Operation.start(WORKER));
+        int write = step(MAIN, Operation.write(Location.arrayElement("int[]@1", 3)));
+        int copy = step(WORKER, Operation.read(Location.arrayElements("int[]@1")));
+
+        HappensBefore hb = HappensBefore.of(events);
+
+        assertThat(hb.racesOf(copy)).containsExactly(write);
+        assertThat(hb.happensBefore(write, copy)).isTrue();
+    }
+
+    /** After a bulk read, a write of any element races with it; a later read of an element after a bulk write too. */
+    @Test
+    void elementAccessesAfterABulkAccessRaceWithIt() {
+        step(MAIN, Operation.start(WORKER));
+        int copy = step(WORKER, Operation.read(Location.arrayElements("int[]@1")));
+        int write = step(MAIN, Operation.write(Location.arrayElement("int[]@1", 1)));
+        int fill = step(WORKER, Operation.write(Location.arrayElements("int[]@1")));
+        int read = step(MAIN, Operation.read(Location.arrayElement("int[]@1", 0)));
+
+        HappensBefore hb = HappensBefore.of(events);
+
+        assertThat(hb.racesOf(write)).containsExactly(copy);
+        assertThat(hb.racesOf(fill)).containsExactly(write);
+        assertThat(hb.racesOf(read)).containsExactly(fill);
+    }
+
+    /** Elements of one array that no bulk call touched stay apart; other arrays are not touched by a bulk call. */
+    @Test
+    void elementsStayApartAndArraysTooWithoutABulkAccess() {
+        step(MAIN, Operation.start(WORKER));
+        step(MAIN, Operation.write(Location.arrayElement("int[]@1", 0)));
+        step(MAIN, Operation.write(Location.arrayElement("int[]@2", 0)));
+        int other = step(WORKER, Operation.read(Location.arrayElement("int[]@1", 1)));
+        int copy = step(WORKER, Operation.read(Location.arrayElements("int[]@3")));
+
+        HappensBefore hb = HappensBefore.of(events);
+
+        assertThat(hb.racesOf(other)).isEmpty();
+        assertThat(hb.racesOf(copy)).isEmpty();
+    }
 }

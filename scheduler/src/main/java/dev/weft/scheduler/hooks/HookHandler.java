@@ -29,6 +29,15 @@ public interface HookHandler {
     default void fieldWrite(Object owner, int site) {
     }
 
+    /**
+     * Before a JDK call that reads or writes the elements of an array in bulk ({@code clone()},
+     * {@code Arrays.copyOf}, {@code Arrays.fill}, ...): it reads or writes {@code first}, and reads {@code second}
+     * ({@code System.arraycopy}'s source, the other array of {@code Arrays.equals}) unless that is {@code null}. Either
+     * may be {@code null} or no array, when the real call throws.
+     */
+    default void arrayBulk(Object first, boolean firstWritten, Object second, int site) {
+    }
+
     /** Before an array element load. */
     default void arrayRead(Object array, int index, int site) {
     }

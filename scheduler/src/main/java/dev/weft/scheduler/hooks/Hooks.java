@@ -55,6 +55,10 @@ public final class Hooks {
         handler.fieldWrite(owner, site);
     }
 
+    public static void arrayBulk(Object first, boolean firstWritten, Object second, int site) {
+        handler.arrayBulk(first, firstWritten, second, site);
+    }
+
     public static void arrayRead(Object array, int index, int site) {
         handler.arrayRead(array, index, site);
     }

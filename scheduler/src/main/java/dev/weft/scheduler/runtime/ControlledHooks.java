@@ -156,6 +156,14 @@ final class ControlledHooks implements HookHandler {
     }
 
     @Override
+    public void arrayBulk(Object first, boolean firstWritten, Object second, int site) {
+        ManagedThread self = visible();
+        if (self != null) {
+            MemoryAccess.arrayBulk(self, first, firstWritten, second, site);
+        }
+    }
+
+    @Override
     public void arrayWrite(Object array, int index, int site) {
         ManagedThread self = visible();
         if (self != null) {

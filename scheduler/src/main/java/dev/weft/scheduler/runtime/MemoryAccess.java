@@ -45,6 +45,28 @@ final class MemoryAccess {
                 detail(self) ? Detail.arrayElement(array, index) : null);
     }
 
+    /**
+     * A JDK call that reads or writes every element of {@code first} and reads every element of {@code second}
+     * ({@link Location#arrayElements}), as one step: the real call runs right after it, with nothing of another thread
+     * in between, so it is an access of them all at once (a copy taken while another thread writes is explored before
+     * and after each of its writes, though not torn between two of them). A range of the array counts as all of it.
+     */
+    static void arrayBulk(ManagedThread self, Object first, boolean firstWritten, Object second, int site) {
+        if (!isArray(first)) {
+            return; // the real call throws
+        }
+        Location elements = Location.arrayElements(self.execution.names.nameOf(first, self, firstWritten));
+        Operation operation = new Operation(firstWritten ? OpKind.WRITE : OpKind.READ, elements);
+        if (isArray(second) && second != first) {
+            operation = operation.alsoReading(Location.arrayElements(self.execution.names.nameOf(second, self)));
+        }
+        self.pauseAt(new Access(operation, site, null, self.execution.names));
+    }
+
+    private static boolean isArray(Object object) {
+        return object != null && object.getClass().isArray();
+    }
+
     /** {@code access} is one of the {@link Sites} access codes. */
     static void atomic(ManagedThread self, Object atomic, int index, int access, int site) {
         String name = self.execution.names.nameOf(atomic, self, access != Sites.READ);

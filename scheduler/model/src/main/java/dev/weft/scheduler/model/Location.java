@@ -16,8 +16,8 @@ import java.util.stream.Collectors;
  *
  * @param kind   what sort of location this is
  * @param owner  the stable name of the object, class, array or thread the location belongs to
- * @param member the field name, the array index, the key (or keys, {@link #keys}) of a part, or empty for locations
- *               that are a whole object
+ * @param member the field name, the array index (empty: every element, {@link #arrayElements}), the key (or keys,
+ *               {@link #keys}) of a part, or empty for locations that are a whole object
  */
 public record Location(Kind kind, String owner, String member) implements Target {
 
@@ -68,6 +68,19 @@ public record Location(Kind kind, String owner, String member) implements Target
 
     public static Location arrayElement(String arrayName, int index) {
         return new Location(Kind.ARRAY_ELEMENT, arrayName, Integer.toString(index));
+    }
+
+    /**
+     * Every element of an array, for a JDK call that reads or writes them in bulk ({@code System.arraycopy},
+     * {@code Arrays.fill}): it overlaps each {@link #arrayElement} of that array.
+     */
+    public static Location arrayElements(String arrayName) {
+        return new Location(Kind.ARRAY_ELEMENT, arrayName, "");
+    }
+
+    /** Whether this is {@link #arrayElements every element} of an array. */
+    public boolean isEveryElement() {
+        return kind == Kind.ARRAY_ELEMENT && member.isEmpty();
     }
 
     public static Location atomic(String objectName) {
@@ -161,6 +174,9 @@ public record Location(Kind kind, String owner, String member) implements Target
         if (kind != other.kind || !owner.equals(other.owner)) {
             return false;
         }
+        if (isEveryElement() || other.isEveryElement()) {
+            return true;
+        }
         if (isWhole() && other.isKey() || isKey() && other.isWhole()) {
             return true;
         }
@@ -173,7 +189,7 @@ public record Location(Kind kind, String owner, String member) implements Target
     public String toString() {
         return switch (kind) {
             case FIELD, STATIC_FIELD -> owner + "." + member;
-            case ARRAY_ELEMENT -> owner + "[" + member + "]";
+            case ARRAY_ELEMENT -> owner + "[" + (member.isEmpty() ? "*" : member) + "]";
             case ATOMIC -> owner;
             case OBJECT_STATE, UNSAFE_OBJECT -> member.isEmpty() ? owner : owner + "[" + String.join(", ", keyNames()) + "]";
             case PERMIT -> "permit of " + owner;

@@ -23,6 +23,23 @@ class DependenceTest {
     }
 
     @Test
+    void everyElementOfAnArrayOverlapsEachElementOfThatArrayOnly() {
+        Location all = Location.arrayElements("int[]@1");
+        Location element = Location.arrayElement("int[]@1", 2);
+        assertThat(Dependence.dependent(Operation.read(all), Operation.write(element))).isTrue();
+        assertThat(Dependence.dependent(Operation.write(element), Operation.read(all))).isTrue();
+        assertThat(Dependence.dependent(Operation.write(all), Operation.write(all))).isTrue();
+        assertThat(Dependence.dependent(Operation.read(all), Operation.read(element))).isFalse();
+        assertThat(Dependence.dependent(Operation.write(all), Operation.write(Location.arrayElement("int[]@2", 2))))
+                .isFalse();
+        assertThat(Dependence.dependent(Operation.write(Location.arrayElement("int[]@1", 1)), Operation.write(element)))
+                .isFalse();
+        Operation copy = Operation.write(Location.arrayElements("int[]@2")).alsoReading(all);
+        assertThat(Dependence.dependent(copy, Operation.write(element))).as("arraycopy's source").isTrue();
+        assertThat(all).hasToString("int[]@1[*]");
+    }
+
+    @Test
     void aLocationAnOperationAlsoReadsConflictsWithItsWritesOnly() {
         Location flag = Location.interruptFlag(new ThreadId(1, "main.1"));
         Operation wait = new Operation(OpKind.WAIT, m).alsoReading(flag);
