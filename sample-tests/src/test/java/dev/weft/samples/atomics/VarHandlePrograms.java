@@ -49,17 +49,23 @@ class VarHandlePrograms {
         }
     }
 
+    /** How a handle is found: {@code Lookup::findVarHandle} or {@code Lookup::findStaticVarHandle}. */
+    private interface Finder {
+        VarHandle find(MethodHandles.Lookup lookup, Class<?> owner, String name, Class<?> type)
+                throws ReflectiveOperationException;
+    }
+
     private static VarHandle handle(Class<?> owner, String name, Class<?> type) {
-        try {
-            return MethodHandles.lookup().findVarHandle(owner, name, type);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
+        return found(MethodHandles.Lookup::findVarHandle, owner, name, type);
     }
 
     private static VarHandle staticHandle(Class<?> owner, String name, Class<?> type) {
+        return found(MethodHandles.Lookup::findStaticVarHandle, owner, name, type);
+    }
+
+    private static VarHandle found(Finder finder, Class<?> owner, String name, Class<?> type) {
         try {
-            return MethodHandles.lookup().findStaticVarHandle(owner, name, type);
+            return finder.find(MethodHandles.lookup(), owner, name, type);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

@@ -52,14 +52,7 @@ final class ArrayBulkVisitor extends MethodVisitor {
             super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
             return;
         }
-        context.startTemps();
-        int[] slots = new int[arguments.length];
-        for (int i = 0; i < arguments.length; i++) {
-            slots[i] = context.newTemp(arguments[i]);
-        }
-        for (int i = arguments.length - 1; i >= 0; i--) {
-            Emit.store(mv, arguments[i], slots[i]);
-        }
+        int[] slots = CallBracket.parkArguments(context, mv, arguments);
         Emit.load(mv, arguments[touched.first()], slots[touched.first()]);
         Emit.pushInt(mv, touched.firstWritten() ? 1 : 0);
         if (touched.second() == NONE) {
@@ -68,9 +61,7 @@ final class ArrayBulkVisitor extends MethodVisitor {
             Emit.load(mv, arguments[touched.second()], slots[touched.second()]);
         }
         Emit.callHook(mv, context.site(Emit.simpleName(owner) + "." + name), "arrayBulk", HOOK_DESCRIPTOR);
-        for (int i = 0; i < arguments.length; i++) {
-            Emit.load(mv, arguments[i], slots[i]);
-        }
+        CallBracket.reloadArguments(mv, arguments, slots);
         super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
     }
 

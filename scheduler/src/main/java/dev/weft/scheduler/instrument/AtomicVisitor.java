@@ -98,7 +98,7 @@ final class AtomicVisitor extends MethodVisitor {
      * @return the local variables holding the arguments (still valid after the call)
      */
     private int[] announce(AtomicMethods.Shape shape, int accessKind, int site, Type[] arguments) {
-        int[] slots = new int[arguments.length];
+        int[] slots = CallBracket.parkArguments(context, mv, arguments);
         if (arguments.length == 0) {
             super.visitInsn(Opcodes.DUP);
             if (shape == AtomicMethods.Shape.VAR_HANDLE) {
@@ -106,13 +106,6 @@ final class AtomicVisitor extends MethodVisitor {
             }
             Emit.pushInt(mv, -1);
         } else {
-            context.startTemps();
-            for (int i = 0; i < arguments.length; i++) {
-                slots[i] = context.newTemp(arguments[i]);
-            }
-            for (int i = arguments.length - 1; i >= 0; i--) {
-                Emit.store(mv, arguments[i], slots[i]);
-            }
             switch (shape) {
                 case SCALAR, ADDER -> {
                     super.visitInsn(Opcodes.DUP);
@@ -147,9 +140,7 @@ final class AtomicVisitor extends MethodVisitor {
         } else {
             Emit.callHook(mv, site, "atomicAccess", ACCESS_DESCRIPTOR);
         }
-        for (int i = 0; i < arguments.length; i++) {
-            Emit.load(mv, arguments[i], slots[i]);
-        }
+        CallBracket.reloadArguments(mv, arguments, slots);
         return slots;
     }
 

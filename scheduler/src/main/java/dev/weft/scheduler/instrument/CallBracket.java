@@ -35,6 +35,31 @@ final class CallBracket {
         return receiverSlot;
     }
 
+    /**
+     * [args...] → []: the arguments go to fresh local variables, for hooks to be given some of them before the call;
+     * whatever lies beneath them (a receiver, a constructor's uninitialised object) stays on the stack.
+     *
+     * @return the local variable of each argument, for {@link #reloadArguments(MethodVisitor, Type[], int[])}
+     */
+    static int[] parkArguments(MethodContext context, MethodVisitor mv, Type[] arguments) {
+        context.startTemps();
+        int[] slots = new int[arguments.length];
+        for (int i = 0; i < arguments.length; i++) {
+            slots[i] = context.newTemp(arguments[i]);
+        }
+        for (int i = arguments.length - 1; i >= 0; i--) {
+            Emit.store(mv, arguments[i], slots[i]);
+        }
+        return slots;
+    }
+
+    /** Pushes the arguments {@link #parkArguments} stored, in order. */
+    static void reloadArguments(MethodVisitor mv, Type[] arguments, int[] slots) {
+        for (int i = 0; i < arguments.length; i++) {
+            Emit.load(mv, arguments[i], slots[i]);
+        }
+    }
+
     /** Pushes the arguments {@link #keepReceiver} stored, in order. */
     static void reloadArguments(MethodVisitor mv, String descriptor, int receiverSlot) {
         int slot = receiverSlot + 1;

@@ -29,14 +29,7 @@ final class CollectionArgumentVisitor extends MethodVisitor {
         }
         int site = context.site(Emit.simpleName(owner) + "." + (name.equals("<init>") ? "new" : name));
         Type[] arguments = Type.getArgumentTypes(descriptor);
-        context.startTemps();
-        int[] slots = new int[arguments.length];
-        for (int i = 0; i < arguments.length; i++) {
-            slots[i] = context.newTemp(arguments[i]);
-        }
-        for (int i = arguments.length - 1; i >= 0; i--) {
-            Emit.store(mv, arguments[i], slots[i]);
-        }
+        int[] slots = CallBracket.parkArguments(context, mv, arguments);
         for (int i = 0; i < arguments.length; i++) {
             if (uses[i] != CollectionArguments.Use.NONE) {
                 Emit.load(mv, arguments[i], slots[i]);
@@ -44,9 +37,7 @@ final class CollectionArgumentVisitor extends MethodVisitor {
                 Emit.callHook(mv, site, "collectionArgument", HOOK_DESCRIPTOR);
             }
         }
-        for (int i = 0; i < arguments.length; i++) {
-            Emit.load(mv, arguments[i], slots[i]);
-        }
+        CallBracket.reloadArguments(mv, arguments, slots);
         super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
     }
 }
