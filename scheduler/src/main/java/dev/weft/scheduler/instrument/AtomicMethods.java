@@ -51,6 +51,8 @@ final class AtomicMethods {
             Map.entry(PACKAGE + "AtomicInteger", Shape.SCALAR),
             Map.entry(PACKAGE + "AtomicLong", Shape.SCALAR),
             Map.entry(PACKAGE + "AtomicReference", Shape.SCALAR),
+            Map.entry(PACKAGE + "AtomicStampedReference", Shape.SCALAR),
+            Map.entry(PACKAGE + "AtomicMarkableReference", Shape.SCALAR),
             Map.entry(PACKAGE + "AtomicIntegerArray", Shape.ARRAY),
             Map.entry(PACKAGE + "AtomicLongArray", Shape.ARRAY),
             Map.entry(PACKAGE + "AtomicReferenceArray", Shape.ARRAY),
@@ -64,7 +66,7 @@ final class AtomicMethods {
             Map.entry(PACKAGE + "DoubleAccumulator", Shape.ADDER));
 
     private static final Set<String> READS = Set.of(
-            "get", "getPlain", "getOpaque", "getAcquire",
+            "get", "getPlain", "getOpaque", "getAcquire", "getReference", "getStamp", "isMarked",
             "intValue", "longValue", "floatValue", "doubleValue", "byteValue", "shortValue");
     private static final Set<String> WRITES = Set.of("set", "lazySet", "setPlain", "setOpaque", "setRelease");
     private static final Set<String> READ_WRITES = Set.of(
@@ -72,7 +74,7 @@ final class AtomicMethods {
             "addAndGet", "getAndUpdate", "updateAndGet", "getAndAccumulate", "accumulateAndGet");
     private static final Set<String> BOOLEAN_CAS = Set.of(
             "compareAndSet", "weakCompareAndSet", "weakCompareAndSetPlain", "weakCompareAndSetVolatile",
-            "weakCompareAndSetAcquire", "weakCompareAndSetRelease");
+            "weakCompareAndSetAcquire", "weakCompareAndSetRelease", "attemptStamp", "attemptMark");
     private static final Set<String> WITNESS_CAS = Set.of(
             "compareAndExchange", "compareAndExchangeAcquire", "compareAndExchangeRelease");
 

@@ -13,8 +13,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicMarkableReference;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.atomic.AtomicStampedReference;
 import java.util.concurrent.atomic.DoubleAccumulator;
 import java.util.concurrent.atomic.DoubleAdder;
 import java.util.concurrent.atomic.LongAccumulator;
@@ -124,6 +126,10 @@ final class Detail {
                     return a.get();
                 } else if (atomic instanceof AtomicReference<?> a) {
                     return a.get();
+                } else if (atomic instanceof AtomicStampedReference<?> a) {
+                    return a.getReference();
+                } else if (atomic instanceof AtomicMarkableReference<?> a) {
+                    return a.getReference();
                 } else if (atomic instanceof LongAdder a) {
                     return a.sum();
                 } else if (atomic instanceof DoubleAdder a) {
