@@ -26,6 +26,7 @@ class DataRaceOnTheJvmTest {
             "twoPutsIntoAHashMap, HashMap, put",
             "twoPutsIntoAHashMapNaive, HashMap, put",
             "twoAddsToAnArrayList, ArrayList, add",
+            "twoPutsIntoAnEnumMap, EnumMap, put",
             "replacingTheValueOfOneKeyTwice, HashMap, put",
             "readingOneKeyWhileAnotherIsAdded, HashMap, put",
             "askingASetWhileAnElementIsAdded, HashSet, add"})

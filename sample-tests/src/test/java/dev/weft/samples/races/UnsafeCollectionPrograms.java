@@ -42,6 +42,14 @@ class UnsafeCollectionPrograms {
         assertThat(list).hasSize(2);
     }
 
+    /** Two threads put into one EnumMap: not thread-safe either (before 2026-11-26 its calls were not visible). */
+    @ExhaustiveConcurrency
+    void twoPutsIntoAnEnumMap() throws Exception {
+        Map<java.time.DayOfWeek, Integer> map = new java.util.EnumMap<>(java.time.DayOfWeek.class);
+        Concurrently.run(() -> map.put(java.time.DayOfWeek.MONDAY, 1), () -> map.put(java.time.DayOfWeek.FRIDAY, 5));
+        assertThat(map).hasSize(2);
+    }
+
     /** The same puts under one monitor: ordered by the lock, so no race. */
     @ExhaustiveConcurrency
     void twoPutsUnderALock() throws Exception {

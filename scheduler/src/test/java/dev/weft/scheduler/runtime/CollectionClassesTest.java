@@ -38,6 +38,10 @@ class CollectionClassesTest {
     void jdkClassesAreClassifiedByThreadSafety() {
         assertThat(CollectionClasses.kind(ConcurrentHashMap.class)).isEqualTo(CollectionClasses.Kind.THREAD_SAFE);
         assertThat(CollectionClasses.kind(HashMap.class)).isEqualTo(CollectionClasses.Kind.UNSAFE);
+        assertThat(CollectionClasses.kind(java.util.WeakHashMap.class)).isEqualTo(CollectionClasses.Kind.UNSAFE);
+        assertThat(CollectionClasses.kind(java.util.EnumSet.noneOf(java.time.DayOfWeek.class).getClass()))
+                .isEqualTo(CollectionClasses.Kind.UNSAFE);
+        assertThat(CollectionClasses.kind(java.util.EnumMap.class)).isEqualTo(CollectionClasses.Kind.UNSAFE);
         assertThat(CollectionClasses.kind(SynchronousQueue.class))
                 .isEqualTo(CollectionClasses.Kind.SYNCHRONOUS_QUEUE);
         assertThat(CollectionClasses.kind(LinkedTransferQueue.class)).isEqualTo(CollectionClasses.Kind.NONE);
