@@ -27,6 +27,7 @@ class DataRaceOnTheJvmTest {
             "twoPutsIntoAHashMapNaive, HashMap, put",
             "twoAddsToAnArrayList, ArrayList, add",
             "twoPutsIntoAnEnumMap, EnumMap, put",
+            "twoSetsOfOneBitSet, BitSet, set",
             "replacingTheValueOfOneKeyTwice, HashMap, put",
             "readingOneKeyWhileAnotherIsAdded, HashMap, put",
             "askingASetWhileAnElementIsAdded, HashSet, add"})

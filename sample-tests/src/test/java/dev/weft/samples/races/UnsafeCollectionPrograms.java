@@ -50,6 +50,17 @@ class UnsafeCollectionPrograms {
         assertThat(map).hasSize(2);
     }
 
+    /**
+     * Two threads set different bits of one BitSet: both bits live in one word, which each set reads and writes, so a
+     * real JVM can lose one (before 2026-11-26 these calls were not visible).
+     */
+    @ExhaustiveConcurrency
+    void twoSetsOfOneBitSet() throws Exception {
+        java.util.BitSet bits = new java.util.BitSet();
+        Concurrently.run(() -> bits.set(1), () -> bits.set(2));
+        assertThat(bits.cardinality()).isEqualTo(2);
+    }
+
     /** The same puts under one monitor: ordered by the lock, so no race. */
     @ExhaustiveConcurrency
     void twoPutsUnderALock() throws Exception {

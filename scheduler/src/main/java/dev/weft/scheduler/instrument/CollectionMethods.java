@@ -142,6 +142,15 @@ final class CollectionMethods {
         add(stringBuffer, WRITE, "append", "appendCodePoint", "insert", "delete", "deleteCharAt", "replace",
                 "reverse", "setLength", "setCharAt", "ensureCapacity", "trimToSize", "repeat");
 
+        // BitSet is no collection, but its words are shared state that is not thread-safe like a HashMap's table.
+        String bitSet = "java/util/BitSet";
+        add(bitSet, READ, "get", "cardinality", "length", "size", "isEmpty", "nextSetBit", "nextClearBit",
+                "previousSetBit", "previousClearBit", "toByteArray", "toLongArray", "stream", "toString", "hashCode",
+                "clone");
+        add(bitSet, READ_READING, "intersects", "equals");
+        add(bitSet, WRITE, "set", "clear", "flip");
+        add(bitSet, WRITE_READING, "and", "or", "xor", "andNot");
+
         String concurrentHashMap = "java/util/concurrent/ConcurrentHashMap";
         add(concurrentHashMap, READ, "mappingCount", "contains");
         add(concurrentHashMap, READ_TRAVERSAL, "search", "searchKeys", "searchValues", "searchEntries", "reduce",

@@ -57,6 +57,7 @@ final class CollectionClasses {
             Map.entry("java.util.ArrayDeque", Kind.UNSAFE),
             Map.entry("java.util.PriorityQueue", Kind.UNSAFE),
             Map.entry("java.util.WeakHashMap", Kind.UNSAFE),
+            Map.entry("java.util.BitSet", Kind.UNSAFE),
             Map.entry("java.util.EnumMap", Kind.UNSAFE),
             Map.entry("java.util.RegularEnumSet", Kind.UNSAFE),
             Map.entry("java.util.JumboEnumSet", Kind.UNSAFE),
