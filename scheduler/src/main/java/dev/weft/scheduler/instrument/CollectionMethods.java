@@ -142,6 +142,18 @@ final class CollectionMethods {
         add(stringBuffer, WRITE, "append", "appendCodePoint", "insert", "delete", "deleteCharAt", "replace",
                 "reverse", "setLength", "setCharAt", "ensureCapacity", "trimToSize", "repeat");
 
+        // The sequenced collections of Java 21 (calls on a SequencedCollection or SequencedMap, which Java 17 code
+        // never names): their reversed views, and the calls that name a first or last element or entry.
+        String sequencedCollection = "java/util/SequencedCollection";
+        add(sequencedCollection, VIEW, "reversed");
+        add(sequencedCollection, READ, "getFirst", "getLast");
+        add(sequencedCollection, WRITE, "addFirst", "addLast", "removeFirst", "removeLast");
+        String sequencedMap = "java/util/SequencedMap";
+        add(sequencedMap, VIEW, "reversed", "sequencedKeySet", "sequencedValues", "sequencedEntrySet");
+        add(sequencedMap, READ, "firstEntry", "lastEntry");
+        add(sequencedMap, WRITE, "pollFirstEntry", "pollLastEntry");
+        add(sequencedMap, KEYED_WRITE, "putFirst", "putLast");
+
         // BitSet is no collection, but its words are shared state that is not thread-safe like a HashMap's table.
         String bitSet = "java/util/BitSet";
         add(bitSet, READ, "get", "cardinality", "length", "size", "isEmpty", "nextSetBit", "nextClearBit",
