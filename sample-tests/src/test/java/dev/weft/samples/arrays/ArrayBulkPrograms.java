@@ -72,6 +72,16 @@ class ArrayBulkPrograms {
         assertThat(text[0]).isIn("[1]", "[2]");
     }
 
+    /** A list view of an array writes through to it: the view's set and a read of the element are ordered. */
+    @ExhaustiveConcurrency
+    void asListWritesThroughToTheArray() throws Exception {
+        Integer[] data = {1, 2};
+        java.util.List<Integer> view = Arrays.asList(data);
+        int[] seen = new int[1];
+        Concurrently.run(() -> view.set(0, 3), () -> seen[0] = data[0]);
+        assertThat(seen[0]).isIn(1, 3);
+    }
+
     /** A copy of an array nobody else touches, after the threads ended: no race, one execution. */
     @ExhaustiveConcurrency
     void copyAfterTheJoins() throws Exception {

@@ -29,13 +29,14 @@ class ArrayBulkTest {
 
     /**
      * Counts, by the orders of the bulk step and the element accesses it overlaps: one element write and one bulk read
-     * (or a bulk copy): 2; a fill of two flags and a reader reading them one by one: the fill before both reads,
+     * (or a bulk copy, or a set through an {@code Arrays.asList} view): 2; a fill of two flags and a reader reading them one by one: the fill before both reads,
      * between them, or after both: 3; a copy between, before or after two increments (each a read and a write of its
      * counter): 3; a copy after both joins: 1.
      */
     @ParameterizedTest(name = "{0} passes in {1} executions")
     @CsvSource({"arraycopySeesEitherValue, 2", "copyOfRangeSeesEitherValue, 2", "fillWritesInOrder, 3",
-            "toStringSeesEitherValue, 2", "cloneSeesTheWritesInOrder, 3", "copyAfterTheJoins, 1"})
+            "toStringSeesEitherValue, 2", "cloneSeesTheWritesInOrder, 3", "asListWritesThroughToTheArray, 2",
+            "copyAfterTheJoins, 1"})
     void bothOrdersRun(String program, long executions) {
         WeftRunner.Outcome outcome = WeftRunner.run(ArrayBulkPrograms.class, program, reports);
 

@@ -15,7 +15,8 @@ import java.util.Set;
  * {@code setAll}, {@code equals}, {@code toString}, {@code stream}, ...). Before the call,
  * {@code Hooks.arrayBulk(first, firstWritten, second, site)}: one step that reads or writes every element of the
  * first array, and reads every element of the second (the source of {@code arraycopy}, the other array of
- * {@code equals}), if any. {@code Arrays.asList}, a view that writes through, is not covered.
+ * {@code equals}), if any. {@code Arrays.asList} touches nothing as it is made: the calls on the list it returns are
+ * steps on the array ({@code BackedViews}).
  */
 final class ArrayBulkVisitor extends MethodVisitor {
 

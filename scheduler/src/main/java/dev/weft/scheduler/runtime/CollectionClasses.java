@@ -27,6 +27,11 @@ final class CollectionClasses {
          * {@link SynchronizedCollections}) and is one atomic step on the state that monitor guards
          */
         SYNCHRONIZED,
+        /**
+         * a Java array behind a view ({@code Arrays.asList}, {@link BackedViews}): each call on the view is one step on
+         * every element of the array ({@code Location.arrayElements})
+         */
+        ARRAY,
         /** not modelled: calls run unchanged, without a scheduling point */
         NONE
     }
@@ -108,6 +113,9 @@ final class CollectionClasses {
     private static final ClassValue<Classified> CLASSIFIED = new ClassValue<>() {
         @Override
         protected Classified computeValue(Class<?> type) {
+            if (type.isArray()) {
+                return new Classified(Kind.ARRAY, false, Keying.NONE);
+            }
             Class<?> jdk = type;
             while (jdk != null && !isJdk(jdk)) {
                 jdk = jdk.getSuperclass();

@@ -139,7 +139,7 @@ final class CollectionModel {
             return false;
         }
         CollectionClasses.Kind kind = CollectionClasses.kind(collection.getClass());
-        return kind == CollectionClasses.Kind.UNSAFE
+        return kind == CollectionClasses.Kind.UNSAFE || kind == CollectionClasses.Kind.ARRAY
                 || kind == CollectionClasses.Kind.THREAD_SAFE
                         && (code & CollectionCalls.ACCESS_MASK) == CollectionCalls.READ;
     }
@@ -297,7 +297,7 @@ final class CollectionModel {
         if (owner != null) {
             return owner;
         }
-        Object backing = UnmodifiableViews.backingOf(receiver);
+        Object backing = BackedViews.backingOf(receiver);
         if (backing != null) {
             Object viewed = collectionOf(backing, null, null);
             if (viewed != null) {
@@ -315,9 +315,11 @@ final class CollectionModel {
 
     Location location(Object collection, ManagedThread self) {
         String name = execution.names.nameOf(collection, self);
-        return CollectionClasses.kind(collection.getClass()) == CollectionClasses.Kind.UNSAFE
-                ? Location.unsafeObject(name)
-                : Location.objectState(name);
+        return switch (CollectionClasses.kind(collection.getClass())) {
+            case UNSAFE -> Location.unsafeObject(name);
+            case ARRAY -> Location.arrayElements(name);
+            default -> Location.objectState(name);
+        };
     }
 
     private static void step(ManagedThread self, Object collection, Location location, Call call,

@@ -42,6 +42,8 @@ class CollectionClassesTest {
         assertThat(CollectionClasses.kind(java.util.EnumSet.noneOf(java.time.DayOfWeek.class).getClass()))
                 .isEqualTo(CollectionClasses.Kind.UNSAFE);
         assertThat(CollectionClasses.kind(java.util.EnumMap.class)).isEqualTo(CollectionClasses.Kind.UNSAFE);
+        assertThat(CollectionClasses.kind(int[].class)).as("an array behind Arrays.asList")
+                .isEqualTo(CollectionClasses.Kind.ARRAY);
         assertThat(CollectionClasses.kind(SynchronousQueue.class))
                 .isEqualTo(CollectionClasses.Kind.SYNCHRONOUS_QUEUE);
         assertThat(CollectionClasses.kind(LinkedTransferQueue.class)).isEqualTo(CollectionClasses.Kind.NONE);

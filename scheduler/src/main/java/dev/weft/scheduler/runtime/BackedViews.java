@@ -1,5 +1,6 @@
 package dev.weft.scheduler.runtime;
 
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
@@ -7,23 +8,28 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The {@code Collections.unmodifiable*} wrappers: read-only views whose every call reads the collection behind them
- * (its field {@code c}, or {@code m} for a map), which their owner may still change. A call on such a view is a call
- * on that collection ({@link CollectionModel#collectionOf}), so a thread that reads a list through the view another
+ * Views the JDK makes over something a test can still reach: the {@code Collections.unmodifiable*} wrappers, whose
+ * every call reads the collection behind them (their field {@code c}, or {@code m} for a map), and
+ * {@code Arrays.asList}, whose calls read and write the array behind it ({@code a}). A call on such a view is a call on
+ * what is behind it ({@link CollectionModel#collectionOf}), so a thread that reads a list through the view another
  * thread changes is ordered against it, and iterating the view while the owner adds is found.
  */
-final class UnmodifiableViews {
+final class BackedViews {
 
     private static final Class<?> VIEWED_COLLECTION = Collections.unmodifiableCollection(Set.of()).getClass();
     private static final Class<?> VIEWED_MAP = Collections.unmodifiableMap(new HashMap<>()).getClass();
+    private static final Class<?> ARRAY_VIEW = Arrays.asList(1).getClass();
     private static final String PREFIX = "java.util.Collections$Unmodifiable";
 
-    private UnmodifiableViews() {
+    private BackedViews() {
     }
 
-    /** The collection behind {@code receiver} if it is an unmodifiable view, else {@code null}. */
+    /** The collection or array behind {@code receiver} if it is such a view, else {@code null}. */
     static Object backingOf(Object receiver) {
         Class<?> type = receiver.getClass();
+        if (type == ARRAY_VIEW) {
+            return JdkInternals.field(receiver, ARRAY_VIEW, "a", -1);
+        }
         if (!type.getName().startsWith(PREFIX)) {
             return null;
         }
