@@ -89,40 +89,32 @@ final class AtomicMethods {
 
     private static Map<String, Access> adderMethods() {
         Map<String, Access> methods = new HashMap<>();
-        for (String name : List.of("add", "increment", "decrement", "accumulate")) {
-            methods.put(name, new Access(Sites.ADD, CasResult.NONE));
-        }
-        for (String name : List.of("sum", "get", "intValue", "longValue", "floatValue", "doubleValue", "toString")) {
-            methods.put(name, new Access(Sites.READ, CasResult.NONE));
-        }
-        for (String name : List.of("reset", "sumThenReset", "getThenReset")) {
-            methods.put(name, new Access(Sites.READ_WRITE, CasResult.NONE));
-        }
+        put(methods, Sites.ADD, CasResult.NONE, "add", "increment", "decrement", "accumulate");
+        put(methods, Sites.READ, CasResult.NONE, "sum", "get", "intValue", "longValue", "floatValue", "doubleValue",
+                "toString");
+        put(methods, Sites.READ_WRITE, CasResult.NONE, "reset", "sumThenReset", "getThenReset");
         return Map.copyOf(methods);
     }
 
     private static Map<String, Access> varHandleModes() {
         Map<String, Access> modes = new HashMap<>();
-        for (String name : List.of("get", "getVolatile", "getAcquire", "getOpaque")) {
-            modes.put(name, new Access(Sites.READ, CasResult.NONE));
-        }
-        for (String name : List.of("set", "setVolatile", "setRelease", "setOpaque")) {
-            modes.put(name, new Access(Sites.WRITE, CasResult.NONE));
-        }
+        put(modes, Sites.READ, CasResult.NONE, "get", "getVolatile", "getAcquire", "getOpaque");
+        put(modes, Sites.WRITE, CasResult.NONE, "set", "setVolatile", "setRelease", "setOpaque");
         for (String operation : List.of("getAndSet", "getAndAdd", "getAndBitwiseOr", "getAndBitwiseAnd",
                 "getAndBitwiseXor")) {
-            for (String order : List.of("", "Acquire", "Release")) {
-                modes.put(operation + order, new Access(Sites.READ_WRITE, CasResult.NONE));
-            }
+            put(modes, Sites.READ_WRITE, CasResult.NONE, operation, operation + "Acquire", operation + "Release");
         }
-        for (String name : List.of("compareAndSet", "weakCompareAndSet", "weakCompareAndSetPlain",
-                "weakCompareAndSetAcquire", "weakCompareAndSetRelease")) {
-            modes.put(name, new Access(Sites.CAS, CasResult.BOOLEAN));
-        }
-        for (String name : List.of("compareAndExchange", "compareAndExchangeAcquire", "compareAndExchangeRelease")) {
-            modes.put(name, new Access(Sites.CAS, CasResult.WITNESS));
-        }
+        put(modes, Sites.CAS, CasResult.BOOLEAN, "compareAndSet", "weakCompareAndSet", "weakCompareAndSetPlain",
+                "weakCompareAndSetAcquire", "weakCompareAndSetRelease");
+        put(modes, Sites.CAS, CasResult.WITNESS, "compareAndExchange", "compareAndExchangeAcquire",
+                "compareAndExchangeRelease");
         return Map.copyOf(modes);
+    }
+
+    private static void put(Map<String, Access> into, int access, CasResult casResult, String... names) {
+        for (String name : names) {
+            into.put(name, new Access(access, casResult));
+        }
     }
 
     /** The JDK atomic classes, by internal name. */

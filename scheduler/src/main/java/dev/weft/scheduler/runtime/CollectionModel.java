@@ -97,17 +97,12 @@ final class CollectionModel {
      */
     private void synchronizedStep(ManagedThread self, Object receiver, Object collection, Call call,
                                   Location argument, int site) throws InterruptedException {
-        Object state = SynchronizedCollections.mutexOf(collection, site);
         if (CollectionClasses.kind(receiver.getClass()) == CollectionClasses.Kind.SYNCHRONIZED) {
-            Object mutex = receiver == collection ? state : SynchronizedCollections.mutexOf(receiver, site);
+            Object mutex = SynchronizedCollections.mutexOf(receiver, site);
             execution.monitors.enter(self, mutex, site);
             self.callMonitor = mutex;
         }
-        step(self, collection, synchronizedState(state, self), call, argument, site);
-    }
-
-    private Location synchronizedState(Object mutex, ManagedThread self) {
-        return Location.unsafeObject(execution.names.nameOf(mutex, self));
+        step(self, collection, location(collection, self), call, argument, site);
     }
 
     /**
@@ -222,7 +217,7 @@ final class CollectionModel {
         Object mutex = SynchronizedCollections.mutexOf(collection, site);
         execution.monitors.enter(self, mutex, site);
         try {
-            step(self, collection, synchronizedState(mutex, self), call, null, site);
+            step(self, collection, location(collection, self), call, null, site);
         } finally {
             if (!execution.abandoned()) {
                 execution.monitors.exit(self, mutex, site);
@@ -313,12 +308,18 @@ final class CollectionModel {
         return receiver;
     }
 
+    /**
+     * The whole of a modelled collection, as its calls access it. A synchronized collection's state is named after the
+     * monitor that guards it ({@link SynchronizedCollections}), so a map and its synchronized views are one state; it
+     * is an object that is not thread-safe, its calls being ordered by the monitor only.
+     */
     Location location(Object collection, ManagedThread self) {
-        String name = execution.names.nameOf(collection, self);
         return switch (CollectionClasses.kind(collection.getClass())) {
-            case UNSAFE -> Location.unsafeObject(name);
-            case ARRAY -> Location.arrayElements(name);
-            default -> Location.objectState(name);
+            case UNSAFE -> Location.unsafeObject(execution.names.nameOf(collection, self));
+            case SYNCHRONIZED -> Location.unsafeObject(
+                    execution.names.nameOf(SynchronizedCollections.mutexOf(collection, -1), self));
+            case ARRAY -> Location.arrayElements(execution.names.nameOf(collection, self));
+            default -> Location.objectState(execution.names.nameOf(collection, self));
         };
     }
 
