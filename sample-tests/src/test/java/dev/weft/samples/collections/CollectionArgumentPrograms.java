@@ -52,6 +52,22 @@ class CollectionArgumentPrograms {
         snapshotWhileSubscribing(listeners -> java.util.Optional.of(listeners).map(List::copyOf).orElseThrow().size());
     }
 
+    /** A copy constructor through a constructor reference (not visible before 2026-11-27). */
+    @ExhaustiveConcurrency
+    void copyConstructorThroughAReference() throws Exception {
+        snapshotWhileSubscribing(listeners -> java.util.Optional.of(listeners).map(ArrayList::new).orElseThrow().size());
+    }
+
+    /** {@code addAll(index, c)} reads {@code c} (not visible before 2026-11-27). */
+    @ExhaustiveConcurrency
+    void addAllAtAnIndex() throws Exception {
+        snapshotWhileSubscribing(listeners -> {
+            List<String> copy = new ArrayList<>(List.of("first"));
+            copy.addAll(1, listeners);
+            return copy.size() - 1;
+        });
+    }
+
     @ExhaustiveConcurrency
     void stringJoin() throws Exception {
         snapshotWhileSubscribing(listeners -> String.join(",", listeners).length() / 2 + 1);

@@ -26,6 +26,7 @@ class CollectionArgumentsTest {
      */
     @ParameterizedTest(name = "{0} passes in {1} executions")
     @CsvSource({"copyConstructor, 2", "addAll, 2", "listCopyOf, 2", "listCopyOfThroughAMethodReference, 2",
+            "copyConstructorThroughAReference, 2", "addAllAtAnIndex, 2",
             "stringJoin, 2", "collectionsFrequency, 2",
             "unmodifiableView, 2", "putAll, 2", "copyingASynchronizedList, 3"})
     void bothOrdersRun(String program, long executions) {

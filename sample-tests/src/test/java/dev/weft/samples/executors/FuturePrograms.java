@@ -69,28 +69,71 @@ class FuturePrograms {
 
     @ExhaustiveConcurrency
     void completableFuturesCombine() throws Exception {
-        CompletableFuture<Integer> a = CompletableFuture.supplyAsync(() -> 1, THREAD_PER_TASK);
-        CompletableFuture<Integer> b = CompletableFuture.supplyAsync(() -> 2, THREAD_PER_TASK);
+        combine(THREAD_PER_TASK);
+    }
+
+    /** The same on CompletableFuture's default executor (the common pool's place). */
+    @ExhaustiveConcurrency
+    void completableFuturesCombineWithoutAnExecutor() throws Exception {
+        combine(null);
+    }
+
+    private static void combine(Executor executor) {
+        CompletableFuture<Integer> a = supplyAsync(() -> 1, executor);
+        CompletableFuture<Integer> b = supplyAsync(() -> 2, executor);
         CompletableFuture<Integer> sum = a.thenCombine(b, Integer::sum).thenApply(x -> x * 10);
         assertEquals(30, sum.join());
     }
 
     @ExhaustiveConcurrency
     void completableFuturesLoseAnUpdate() {
+        loseAnUpdate(THREAD_PER_TASK);
+    }
+
+    @ExhaustiveConcurrency
+    void completableFuturesLoseAnUpdateWithoutAnExecutor() {
+        loseAnUpdate(null);
+    }
+
+    private static void loseAnUpdate(Executor executor) {
         Counter counter = new Counter();
-        CompletableFuture<Void> a = CompletableFuture.runAsync(() -> counter.value++, THREAD_PER_TASK);
-        CompletableFuture<Void> b = CompletableFuture.runAsync(() -> counter.value++, THREAD_PER_TASK);
+        CompletableFuture<Integer> a = supplyAsync(() -> counter.value++, executor);
+        CompletableFuture<Integer> b = supplyAsync(() -> counter.value++, executor);
         CompletableFuture.allOf(a, b).join();
         assertEquals(2, counter.value);
     }
 
+    /** A stage applied asynchronously reads what its source wrote; a third task races with both. */
     @ExhaustiveConcurrency
-    void completableFutureOnTheCommonPool() {
-        assertEquals(1, CompletableFuture.supplyAsync(() -> 1).join());
+    void asyncStagesRaceWithAnotherTask() {
+        stagesBesideATask(THREAD_PER_TASK);
     }
 
     @ExhaustiveConcurrency
-    void completableFutureThenApplyAsyncOnTheCommonPool() {
+    void asyncStagesRaceWithAnotherTaskWithoutAnExecutor() {
+        stagesBesideATask(null);
+    }
+
+    private static void stagesBesideATask(Executor executor) {
+        Counter counter = new Counter();
+        CompletableFuture<Integer> first = supplyAsync(() -> counter.value = 1, executor);
+        java.util.function.Function<Integer, Integer> addTheCount = x -> x + counter.value;
+        CompletableFuture<Integer> stages = executor == null ? first.thenApplyAsync(addTheCount)
+                : first.thenApplyAsync(addTheCount, executor);
+        CompletableFuture<Integer> other = supplyAsync(() -> counter.value = 5, executor);
+        int result = stages.join();
+        other.join();
+        assertEquals(true, result == 2 || result == 6, "the stage saw " + result);
+    }
+
+    /** {@code supplyAsync} with {@code executor}, or without one when it is {@code null}. */
+    private static <T> CompletableFuture<T> supplyAsync(java.util.function.Supplier<T> supplier, Executor executor) {
+        return executor == null ? CompletableFuture.supplyAsync(supplier)
+                : CompletableFuture.supplyAsync(supplier, executor);
+    }
+
+    @ExhaustiveConcurrency
+    void thenApplyAsyncWithoutAnExecutor() {
         CompletableFuture<Integer> one = CompletableFuture.completedFuture(1);
         assertEquals(2, one.thenApplyAsync(x -> x + 1).join());
     }
@@ -104,6 +147,14 @@ class FuturePrograms {
     void completableFutureOrTimeout() {
         CompletableFuture<Integer> never = new CompletableFuture<>();
         assertEquals(1, never.orTimeout(1, TimeUnit.SECONDS).join());
+    }
+
+    /** A task without an executor runs on a daemon thread, as on the common pool: nobody waits for it here. */
+    @ExhaustiveConcurrency
+    void aTaskNobodyWaitsForRunsOnADaemonThread() {
+        Counter counter = new Counter();
+        CompletableFuture.runAsync(() -> counter.value = Thread.currentThread().isDaemon() ? 1 : -1);
+        assertEquals(true, counter.value >= 0, "the task's thread was no daemon thread");
     }
 
     // Parallel streams and fork-join pools run work on threads that the JDK starts, out of Weft's control.

@@ -11,7 +11,10 @@ import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** FutureTask and CompletableFuture on the test's own threads, and the common pool failing closed. */
+/**
+ * FutureTask and CompletableFuture on the test's own threads and on CompletableFuture's default executor, and the common
+ * pool failing closed.
+ */
 class FuturesTest {
 
     @TempDir
@@ -30,19 +33,56 @@ class FuturesTest {
         ExecutorOutcomes.assertFails(WeftRunner.run(FuturePrograms.class, method, reports), method, kind);
     }
 
-    /** The common pool's threads are not managed: the test fails at once, naming the call, its line and the fix. */
-    @ParameterizedTest(name = "{0} fails closed naming {1} at line {2}")
-    @CsvSource({"completableFutureOnTheCommonPool, CompletableFuture.supplyAsync without an executor, 89",
-            "completableFutureThenApplyAsyncOnTheCommonPool, CompletableFuture.thenApplyAsync without an executor, 95",
-            "forkJoinCommonPool, ForkJoinPool.commonPool(), 100"})
-    void theCommonPoolFailsClosed(String method, String call, int line) {
+    /**
+     * CompletableFuture's {@code *Async} methods without an executor run each task on a managed thread of its own
+     * (before 2026-11-27 they failed closed): the same verdict and the same executions as the same program on an
+     * executor the test writes itself, a new thread per task, which is the independent count.
+     */
+    @ParameterizedTest(name = "{0} explores as {1} does")
+    @CsvSource({"completableFuturesCombineWithoutAnExecutor, completableFuturesCombine",
+            "asyncStagesRaceWithAnotherTaskWithoutAnExecutor, asyncStagesRaceWithAnotherTask"})
+    void withoutAnExecutorEachTaskGetsAManagedThread(String method, String onOwnThreads) {
         WeftRunner.Outcome outcome = WeftRunner.run(FuturePrograms.class, method, reports);
+        WeftRunner.Outcome reference = WeftRunner.run(FuturePrograms.class, onOwnThreads, reports);
 
-        ExecutorOutcomes.assertFails(outcome, method, "EXCEPTION");
+        ExecutorOutcomes.assertPasses(reference, onOwnThreads);
+        ExecutorOutcomes.assertPassesIn(outcome, method, reference.number("executions"));
+    }
+
+    @Test
+    void withoutAnExecutorALostUpdateIsFound() {
+        ExecutorOutcomes.assertFails(WeftRunner.run(FuturePrograms.class,
+                "completableFuturesLoseAnUpdateWithoutAnExecutor", reports),
+                "completableFuturesLoseAnUpdateWithoutAnExecutor", "ASSERTION");
+    }
+
+    /** A stage of a completed future, applied asynchronously: one task, one execution. */
+    @Test
+    void thenApplyAsyncWithoutAnExecutorRuns() {
+        ExecutorOutcomes.assertPassesIn(WeftRunner.run(FuturePrograms.class, "thenApplyAsyncWithoutAnExecutor",
+                reports), "thenApplyAsyncWithoutAnExecutor", 1);
+    }
+
+    /**
+     * The task's write comes before the main thread's read, or after the execution has ended (a daemon thread is
+     * abandoned when the test's threads have ended, as the JVM abandons it at exit): 2.
+     */
+    @Test
+    void aTaskNobodyWaitsForRunsOnADaemonThread() {
+        ExecutorOutcomes.assertPassesIn(WeftRunner.run(FuturePrograms.class, "aTaskNobodyWaitsForRunsOnADaemonThread",
+                reports), "aTaskNobodyWaitsForRunsOnADaemonThread", 2);
+    }
+
+    /** The common pool itself is not managed: the test fails at once, naming the call, its line and the fix. */
+    @Test
+    void theCommonPoolFailsClosed() {
+        WeftRunner.Outcome outcome = WeftRunner.run(FuturePrograms.class, "forkJoinCommonPool", reports);
+
+        ExecutorOutcomes.assertFails(outcome, "forkJoinCommonPool", "EXCEPTION");
         assertThat(outcome.failure().orElseThrow().getMessage())
                 .contains("Weft does not model the common ForkJoinPool")
-                .contains(call)
-                .contains("FuturePrograms.java:" + line)
+                .contains("ForkJoinPool.commonPool()")
+                .contains("FuturePrograms.java:143")
                 .contains("pass an executor");
         assertThat(outcome.number("executions")).isEqualTo(1);
     }
@@ -76,6 +116,6 @@ class FuturesTest {
 
         ExecutorOutcomes.assertFails(outcome, "completableFutureOrTimeout", "EXCEPTION");
         assertThat(outcome.failure().orElseThrow().getMessage()).contains("Weft does not model")
-                .contains("FuturePrograms.java:106");
+                .contains("FuturePrograms.java:149");
     }
 }

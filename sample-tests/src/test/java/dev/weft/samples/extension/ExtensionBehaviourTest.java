@@ -200,7 +200,7 @@ class ExtensionBehaviourTest {
 
         assertThat(outcome.failure()).hasValueSatisfying(failure -> assertThat(failure.getMessage())
                 .startsWith("UNCONTROLLED_BLOCKING: ")
-                .contains("java.util.concurrent.Exchanger.exchange"));
+                .contains("sun.nio.ch.SourceChannelImpl.read"));
     }
 
     /**

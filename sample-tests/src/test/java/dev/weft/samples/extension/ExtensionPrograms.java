@@ -7,10 +7,12 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
-import java.util.concurrent.Exchanger;
+import java.nio.ByteBuffer;
+import java.nio.channels.Pipe;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -121,18 +123,23 @@ class ExtensionPrograms {
         aWorkerBlocksInUncontrolledCode();
     }
 
-    /** Starts a worker that waits in an {@link Exchanger} nobody else uses, and joins it. */
-    static void aWorkerBlocksInUncontrolledCode() throws InterruptedException {
-        Exchanger<String> nobody = new Exchanger<>();
+    /**
+     * Starts a worker that reads a pipe nobody writes to, and joins it: blocking I/O, which Weft does not control (an
+     * interrupt closes the channel, and the read throws).
+     */
+    static void aWorkerBlocksInUncontrolledCode() throws Exception {
+        Pipe nobodyWrites = Pipe.open();
         Thread worker = new Thread(() -> {
             try {
-                nobody.exchange("hello");
-            } catch (InterruptedException e) {
+                nobodyWrites.source().read(ByteBuffer.allocate(1));
+            } catch (IOException e) {
                 Thread.currentThread().interrupt();
             }
         });
         worker.start();
         worker.join();
+        nobodyWrites.sink().close();
+        nobodyWrites.source().close();
     }
 
     /** Executions of {@link #spinsOutOfReachForAWhile} started: one whose exploring thread was given up starts none. */

@@ -50,8 +50,13 @@ public final class CollectionCalls {
      */
     public static final int READS_ARGUMENT = 128;
     /**
-     * The code without {@link #NON_VIRTUAL}, {@link #TRAVERSAL}, {@link #CONCURRENT_API}, {@link #KEYED} and
-     * {@link #READS_ARGUMENT}.
+     * Added to the code for a call on a map's entry ({@code getValue}, {@code setValue}): where the runtime saw an
+     * iterator of the map return the entry, the call reads or changes the entry's key of that map.
+     */
+    public static final int ENTRY = 256;
+    /**
+     * The code without {@link #NON_VIRTUAL}, {@link #TRAVERSAL}, {@link #CONCURRENT_API}, {@link #KEYED},
+     * {@link #READS_ARGUMENT} and {@link #ENTRY}.
      */
     public static final int ACCESS_MASK = 7;
 

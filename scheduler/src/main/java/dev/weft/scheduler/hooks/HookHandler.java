@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.Exchanger;
 import java.util.concurrent.Phaser;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -355,9 +356,11 @@ public interface HookHandler {
 
     /**
      * After {@code CompletableFuture}'s code read its default executor ({@code ASYNC_POOL}, the common pool): an
-     * {@code *Async} method without an executor, or a timeout, is about to use it.
+     * {@code *Async} method without an executor, or a timeout, is about to use it. Returns the executor it uses
+     * instead ({@code pool} itself by default).
      */
-    default void defaultAsyncPool(Object pool, int site) {
+    default Object defaultAsyncPool(Object pool, int site) {
+        return pool;
     }
 
     /** Before a JDK call whose threads the handler cannot control; {@code what} names it for people. */
@@ -458,6 +461,13 @@ public interface HookHandler {
      * ({@code keySet}, {@code iterator}, {@code subList}), before {@link #collectionCallEnds}.
      */
     default void collectionViewReturned(Object view, int site) {
+    }
+
+    /**
+     * After an iterator's {@code next}, announced by {@link #collectionCallBegins}, returned {@code element}, before
+     * {@link #collectionCallEnds}: an entry of the map when the iterator is of a map's entries.
+     */
+    default void collectionEntryReturned(Object element, int site) {
     }
 
     /** Replaces {@code BlockingQueue.put(e)}. */
@@ -610,6 +620,12 @@ public interface HookHandler {
         } catch (Exception impossible) {
             throw new IllegalStateException(impossible);
         }
+    }
+
+    /** Replaces {@code Exchanger.exchange(x)} ({@code nanos < 0}) and {@code exchange(x, time, unit)}. */
+    default Object exchange(Exchanger<Object> exchanger, Object element, long nanos, int site)
+            throws InterruptedException, TimeoutException {
+        return nanos < 0 ? exchanger.exchange(element) : exchanger.exchange(element, nanos, TimeUnit.NANOSECONDS);
     }
 
     /** Replaces {@code CountDownLatch.await()} and {@code await(time, unit)}; false when it timed out. */

@@ -257,8 +257,8 @@ public final class Hooks {
         return handler.startsManagedThread(thread, site);
     }
 
-    public static void defaultAsyncPool(Object pool, int site) {
-        handler.defaultAsyncPool(pool, site);
+    public static Object defaultAsyncPool(Object pool, int site) {
+        return handler.defaultAsyncPool(pool, site);
     }
 
     public static void jdkUnmodelled(String what, int site) {
@@ -324,6 +324,10 @@ public final class Hooks {
 
     public static void collectionViewReturned(Object view, int site) {
         handler.collectionViewReturned(view, site);
+    }
+
+    public static void collectionEntryReturned(Object element, int site) {
+        handler.collectionEntryReturned(element, site);
     }
 
     public static void queuePut(BlockingQueue<Object> queue, Object element, int site) throws InterruptedException {
@@ -435,6 +439,11 @@ public final class Hooks {
 
     public static void executorClose(java.util.concurrent.ExecutorService pool, int site) {
         handler.executorClose(pool, site);
+    }
+
+    public static Object exchange(java.util.concurrent.Exchanger<Object> exchanger, Object element, long nanos,
+                                  int site) throws InterruptedException, TimeoutException {
+        return handler.exchange(exchanger, element, nanos, site);
     }
 
     public static boolean latchAwait(CountDownLatch latch, long nanos, int site) throws InterruptedException {

@@ -8,7 +8,8 @@ import net.bytebuddy.jar.asm.Type;
 
 /**
  * Generates the class file of a bridge: one public static method that takes the receiver (for an instance method)
- * and the arguments of a method reference's target, and calls the target. The call is ordinary bytecode, so the
+ * and the arguments of a method reference's target, and calls the target (or, for a constructor reference, makes
+ * the object and returns it). The call is ordinary bytecode, so the
  * instrumenting visitors treat it as any call (a replaced JDK call, an atomic access, an announced synchronized
  * call), which they cannot do in the lambda proxy class that the JDK would otherwise generate.
  *
@@ -41,6 +42,10 @@ final class BridgeClass {
         MethodVisitor method = writer.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC,
                 METHOD, descriptor, null, null);
         method.visitCode();
+        if (target.isConstructor()) {
+            method.visitTypeInsn(Opcodes.NEW, target.owner());
+            method.visitInsn(Opcodes.DUP);
+        }
         int slot = 0;
         for (Type parameter : Type.getArgumentTypes(descriptor)) {
             Emit.load(method, parameter, slot);

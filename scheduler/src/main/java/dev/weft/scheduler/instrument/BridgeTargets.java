@@ -18,12 +18,14 @@ final class BridgeTargets {
      * The implementation method of a method reference, as the class file names it.
      *
      * @param origin where the method reference is; the bridge's sites report it
-     * @param tag    {@code H_INVOKEVIRTUAL}, {@code H_INVOKEINTERFACE} or {@code H_INVOKESTATIC}
+     * @param tag    {@code H_INVOKEVIRTUAL}, {@code H_INVOKEINTERFACE}, {@code H_INVOKESTATIC} or
+     *               {@code H_NEWINVOKESPECIAL} (a constructor reference, {@code ArrayList::new})
      */
     record Target(Sites.Site origin, int tag, String owner, String name, String descriptor, boolean isInterface) {
 
         Target {
-            if (tag != Opcodes.H_INVOKEVIRTUAL && tag != Opcodes.H_INVOKEINTERFACE && tag != Opcodes.H_INVOKESTATIC) {
+            if (tag != Opcodes.H_INVOKEVIRTUAL && tag != Opcodes.H_INVOKEINTERFACE && tag != Opcodes.H_INVOKESTATIC
+                    && tag != Opcodes.H_NEWINVOKESPECIAL) {
                 throw new IllegalArgumentException("a bridge cannot call a method handle of kind " + tag + " ("
                         + owner + "." + name + descriptor + ")");
             }
@@ -33,20 +35,32 @@ final class BridgeTargets {
             return tag == Opcodes.H_INVOKESTATIC;
         }
 
+        boolean isConstructor() {
+            return tag == Opcodes.H_NEWINVOKESPECIAL;
+        }
+
         int opcode() {
             return switch (tag) {
                 case Opcodes.H_INVOKEVIRTUAL -> Opcodes.INVOKEVIRTUAL;
                 case Opcodes.H_INVOKEINTERFACE -> Opcodes.INVOKEINTERFACE;
+                case Opcodes.H_NEWINVOKESPECIAL -> Opcodes.INVOKESPECIAL;
                 default -> Opcodes.INVOKESTATIC;
             };
         }
 
-        /** The bridge's descriptor: the target's, with the receiver first for an instance method. */
+        /**
+         * The bridge's descriptor: the target's, with the receiver first for an instance method; a constructor's
+         * arguments, returning the new object.
+         */
         String bridgeDescriptor() {
             if (isStatic()) {
                 return descriptor;
             }
-            return "(" + Type.getObjectType(owner).getDescriptor() + descriptor.substring(1);
+            String ownerType = Type.getObjectType(owner).getDescriptor();
+            if (isConstructor()) {
+                return descriptor.substring(0, descriptor.indexOf(')') + 1) + ownerType;
+            }
+            return "(" + ownerType + descriptor.substring(1);
         }
 
         /** {@code "AtomicInteger.getAndIncrement at Counter.java:12"}, for messages. */

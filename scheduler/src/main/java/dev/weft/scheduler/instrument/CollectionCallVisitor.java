@@ -13,6 +13,7 @@ import net.bytebuddy.utility.OpenedClassReader;
  *   Hooks.collectionCallBegins(receiver, key, access, site)   // the runtime's scheduling point for the whole call
  *   invoke                                               // the real call, as one step
  *   Hooks.collectionViewReturned(result, site)           // only for calls that return a view or an iterator
+ *   Hooks.collectionEntryReturned(result, site)          // only for an iterator's next, which may return an entry
  *   Hooks.collectionCallEnds(site)                       // also when the call throws, then rethrown
  * </pre>
  * {@code INVOKESPECIAL} ({@code super.put(k, v)} in a subclass) is bracketed too and marked
@@ -41,14 +42,14 @@ final class CollectionCallVisitor extends MethodVisitor {
         int site = context.site(Emit.simpleName(owner) + "." + name);
         CollectionCalls.register(site, name, descriptor);
         int code = access.get().code() | (opcode == Opcodes.INVOKESPECIAL ? CollectionCalls.NON_VIRTUAL : 0);
-        boolean keyed = (code & (CollectionCalls.KEYED | CollectionCalls.READS_ARGUMENT)) != 0
-                && firstArgumentIsAnObject(descriptor);
-        code = keyed ? code : code & ~(CollectionCalls.KEYED | CollectionCalls.READS_ARGUMENT);
+        Type[] arguments = Type.getArgumentTypes(descriptor);
+        int given = givenArgument(code, arguments);
+        code = given >= 0 ? code : code & ~(CollectionCalls.KEYED | CollectionCalls.READS_ARGUMENT);
 
         int receiverSlot = CallBracket.keepReceiver(context, mv, descriptor);
         super.visitVarInsn(Opcodes.ALOAD, receiverSlot);
-        if (keyed) {
-            super.visitVarInsn(Opcodes.ALOAD, receiverSlot + 1);
+        if (given >= 0) {
+            super.visitVarInsn(Opcodes.ALOAD, receiverSlot + 1 + slotsBefore(arguments, given));
         } else {
             super.visitInsn(Opcodes.ACONST_NULL);
         }
@@ -57,18 +58,47 @@ final class CollectionCallVisitor extends MethodVisitor {
         CallBracket.reloadArguments(mv, descriptor, receiverSlot);
         CallBracket.invoke(context, mv, () -> super.visitMethodInsn(opcode, owner, name, descriptor, isInterface),
                 () -> {
-                    if (access.get().returnsView()) {
+                    CollectionMethods.Returns returns = access.get().returns();
+                    if (returns != CollectionMethods.Returns.OTHER) {
                         super.visitInsn(Opcodes.DUP);
-                        Emit.callHook(mv, site, "collectionViewReturned", "(Ljava/lang/Object;I)V");
+                        Emit.callHook(mv, site, returns == CollectionMethods.Returns.VIEW
+                                ? "collectionViewReturned"
+                                : "collectionEntryReturned", "(Ljava/lang/Object;I)V");
                     }
                 },
                 () -> Emit.callHook(mv, site, "collectionCallEnds", "(I)V"));
     }
 
-    /** Whether the call's first argument is a reference, the key of a keyed call ({@code List.remove(int)} is not). */
-    private static boolean firstArgumentIsAnObject(String descriptor) {
-        Type[] arguments = Type.getArgumentTypes(descriptor);
-        return arguments.length > 0 && arguments[0].getSort() >= Type.ARRAY;
+    /**
+     * Which argument the hook is given, or {@code -1}: a keyed call's key, its first argument if that is a reference
+     * ({@code List.remove(int)} has none); the collection a call reads, its first reference argument
+     * ({@code addAll(index, c)}'s {@code c}).
+     */
+    private static int givenArgument(int code, Type[] arguments) {
+        if ((code & CollectionCalls.KEYED) != 0) {
+            return arguments.length > 0 && isReference(arguments[0]) ? 0 : -1;
+        }
+        if ((code & CollectionCalls.READS_ARGUMENT) != 0) {
+            for (int i = 0; i < arguments.length; i++) {
+                if (isReference(arguments[i])) {
+                    return i;
+                }
+            }
+        }
+        return -1;
+    }
+
+    private static boolean isReference(Type type) {
+        return type.getSort() >= Type.ARRAY;
+    }
+
+    /** The local variable slots the arguments before {@code index} take. */
+    private static int slotsBefore(Type[] arguments, int index) {
+        int slots = 0;
+        for (int i = 0; i < index; i++) {
+            slots += arguments[i].getSize();
+        }
+        return slots;
     }
 
     /** Whether this visitor brackets the call (for method references, which need a bridge then). */

@@ -18,33 +18,51 @@ import net.bytebuddy.jar.asm.Opcodes;
  */
 final class CollectionMethods {
 
-    /** How a call accesses its collection: a {@link CollectionCalls} code, and whether it returns a view of it. */
-    record Access(int code, boolean returnsView) {
+    /** How a call accesses its collection: a {@link CollectionCalls} code, and what it returns that the runtime keeps. */
+    record Access(int code, Returns returns) {
+    }
+
+    /** What of the collection a call returns. */
+    enum Returns {
+        /** nothing the runtime follows */
+        OTHER,
+        /** a view or an iterator of the collection ({@code keySet}, {@code iterator}, {@code subList}) */
+        VIEW,
+        /** an element, which is an entry of the map when the call iterates a map's entries ({@code next}) */
+        ENTRY
     }
 
     private record Entry(String jdkClass, Access access) {
     }
 
     private static final String TIME_UNIT = "Ljava/util/concurrent/TimeUnit;";
-    private static final Access READ = new Access(CollectionCalls.READ, false);
-    private static final Access WRITE = new Access(CollectionCalls.WRITE, false);
+    private static final Access READ = plain(CollectionCalls.READ);
+    private static final Access WRITE = plain(CollectionCalls.WRITE);
     /** A view or iterator is a read: a fail-fast iterator remembers the modification count it was made at. */
-    private static final Access VIEW = new Access(CollectionCalls.READ, true);
-    private static final Access READ_TRAVERSAL = new Access(CollectionCalls.READ | CollectionCalls.TRAVERSAL, false);
-    private static final Access WRITE_TRAVERSAL = new Access(CollectionCalls.WRITE | CollectionCalls.TRAVERSAL, false);
-    private static final Access TAKE = new Access(CollectionCalls.TAKE, false);
-    private static final Access PUT = new Access(CollectionCalls.PUT, false);
+    private static final Access VIEW = new Access(CollectionCalls.READ, Returns.VIEW);
+    private static final Access READ_TRAVERSAL = plain(CollectionCalls.READ | CollectionCalls.TRAVERSAL);
+    private static final Access WRITE_TRAVERSAL = plain(CollectionCalls.WRITE | CollectionCalls.TRAVERSAL);
+    private static final Access TAKE = plain(CollectionCalls.TAKE);
+    private static final Access PUT = plain(CollectionCalls.PUT);
     /** A query or a mutation of one key ({@code map.get(k)}, {@code set.add(k)}): the first argument is the key. */
-    private static final Access KEYED_READ = new Access(CollectionCalls.READ | CollectionCalls.KEYED, false);
-    private static final Access KEYED_WRITE = new Access(CollectionCalls.WRITE | CollectionCalls.KEYED, false);
-    private static final Access API_READ = new Access(CollectionCalls.READ | CollectionCalls.CONCURRENT_API, false);
-    private static final Access API_WRITE = new Access(CollectionCalls.WRITE | CollectionCalls.CONCURRENT_API, false);
+    private static final Access KEYED_READ = plain(CollectionCalls.READ | CollectionCalls.KEYED);
+    private static final Access KEYED_WRITE = plain(CollectionCalls.WRITE | CollectionCalls.KEYED);
+    private static final Access API_READ = plain(CollectionCalls.READ | CollectionCalls.CONCURRENT_API);
+    private static final Access API_WRITE = plain(CollectionCalls.WRITE | CollectionCalls.CONCURRENT_API);
     /** A call that reads the collection given as its first argument ({@code addAll(other)}, {@code putAll(other)}). */
-    private static final Access READ_READING = new Access(CollectionCalls.READ | CollectionCalls.READS_ARGUMENT, false);
-    private static final Access WRITE_READING = new Access(CollectionCalls.WRITE | CollectionCalls.READS_ARGUMENT,
-            false);
+    private static final Access READ_READING = plain(CollectionCalls.READ | CollectionCalls.READS_ARGUMENT);
+    private static final Access WRITE_READING = plain(CollectionCalls.WRITE | CollectionCalls.READS_ARGUMENT);
+    /** An iteration step that may return an entry of a map ({@code entrySet().iterator().next()}). */
+    private static final Access NEXT = new Access(CollectionCalls.READ, Returns.ENTRY);
+    private static final Access ENTRY_READ = plain(CollectionCalls.READ | CollectionCalls.ENTRY);
+    private static final Access ENTRY_WRITE = plain(CollectionCalls.WRITE | CollectionCalls.ENTRY);
 
     private static final Map<String, List<Entry>> BY_NAME = new HashMap<>();
+
+    /** A call that returns nothing the runtime follows. */
+    private static Access plain(int code) {
+        return new Access(code, Returns.OTHER);
+    }
 
     static {
         String iterable = "java/lang/Iterable";
@@ -111,12 +129,18 @@ final class CollectionMethods {
         add(navigableSet, WRITE, "pollFirst", "pollLast");
 
         String iterator = "java/util/Iterator";
-        add(iterator, READ, "hasNext", "next");
+        add(iterator, READ, "hasNext");
+        add(iterator, NEXT, "next");
         add(iterator, READ_TRAVERSAL, "forEachRemaining");
         add(iterator, WRITE, "remove");
         String listIterator = "java/util/ListIterator";
         add(listIterator, READ, "hasPrevious", "previous", "nextIndex", "previousIndex");
         add(listIterator, WRITE, "set", "add");
+        // An entry an iterator of a map returned is the map's: reading or setting its value reads or changes the key's
+        // value in the map (the key itself cannot change).
+        String entry = "java/util/Map$Entry";
+        add(entry, ENTRY_READ, "getValue");
+        add(entry, ENTRY_WRITE, "setValue");
 
         // The legacy synchronized collections' own names for the same calls, and StringBuffer, whose every method holds
         // its monitor too (runtime SynchronizedCollections).
@@ -131,6 +155,12 @@ final class CollectionMethods {
         String hashtable = "java/util/Hashtable";
         add(hashtable, READ, "contains");
         add(hashtable, VIEW, "elements", "keys");
+        String properties = "java/util/Properties";
+        add(properties, KEYED_READ, "getProperty");
+        add(properties, KEYED_WRITE, "setProperty");
+        add(properties, READ, "stringPropertyNames", "list", "store", "storeToXML", "save");
+        add(properties, VIEW, "propertyNames");
+        add(properties, WRITE, "load", "loadFromXML");
         String enumeration = "java/util/Enumeration";
         add(enumeration, READ, "hasMoreElements", "nextElement");
         add(enumeration, VIEW, "asIterator");
@@ -199,7 +229,7 @@ final class CollectionMethods {
             if (types.isSubtypeOf(owner, entry.jdkClass())) {
                 boolean api = (entry.access().code() & CollectionCalls.CONCURRENT_API) != 0;
                 return Optional.of(descriptor.contains(TIME_UNIT) && !api
-                        ? new Access(CollectionCalls.UNMODELLED, false)
+                        ? plain(CollectionCalls.UNMODELLED)
                         : entry.access());
             }
         }

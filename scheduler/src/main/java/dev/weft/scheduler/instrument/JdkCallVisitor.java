@@ -14,8 +14,9 @@ import net.bytebuddy.utility.OpenedClassReader;
  *   managed thread calls; otherwise it answers {@code false} and the original call runs.</li>
  *   <li>{@code CompletableFuture.ASYNC_POOL}, read by every {@code *Async} method without an executor (directly or
  *   through {@code defaultExecutor()}) and by {@code orTimeout}/{@code completeOnTimeout}/{@code delayedExecutor}
- *   on Java 19+: {@code Hooks.defaultAsyncPool} fails closed on a managed thread, while the test's own call is still
- *   on the stack to be named. The common pool's threads are not Weft's to control.</li>
+ *   on Java 19+: {@code Hooks.defaultAsyncPool} gives, on a managed thread, an executor that runs each task on a
+ *   managed thread instead (runtime {@code DefaultAsyncExecutor}). The common pool's threads are not Weft's to
+ *   control.</li>
  *   <li>In {@code ThreadPoolExecutor}: its {@code workers} are a {@code HashSet} of objects hashed by identity, so
  *   {@code shutdown} would interrupt them in a different order in every execution (nondeterminism). Each new
  *   {@code Worker} is reported as allocated (which names it stably), and {@code HashSet.iterator()} becomes
@@ -83,9 +84,9 @@ final class JdkCallVisitor extends MethodVisitor {
     public void visitFieldInsn(int opcode, String owner, String name, String descriptor) {
         super.visitFieldInsn(opcode, owner, name, descriptor);
         if (opcode == Opcodes.GETSTATIC && owner.equals(COMPLETABLE_FUTURE) && name.equals("ASYNC_POOL")) {
-            mv.visitInsn(Opcodes.DUP);
             Emit.callHook(mv, context.site("CompletableFuture.ASYNC_POOL", ""), "defaultAsyncPool",
-                    "(Ljava/lang/Object;I)V");
+                    "(Ljava/lang/Object;I)Ljava/lang/Object;");
+            mv.visitTypeInsn(Opcodes.CHECKCAST, "java/util/concurrent/Executor");
         }
     }
 

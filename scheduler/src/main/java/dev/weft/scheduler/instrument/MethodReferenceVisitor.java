@@ -14,10 +14,12 @@ import net.bytebuddy.utility.OpenedClassReader;
  * arguments preceded by a {@link BridgeTargets} number; at link time it makes the lambda call the target through an
  * instrumented {@link BridgeClass}.
  *
- * <p>Left alone: lambdas (their body is a method of this class, instrumented already), constructor references,
- * {@code H_INVOKESPECIAL} handles (private methods of older class files), private targets (a bridge in another
- * class cannot call them) and serializable method references (their {@code $deserializeLambda$} checks the
- * implementation method, which must stay the original).
+ * <p>Constructor references are bridged only where the constructor reads a collection argument
+ * ({@code map(ArrayList::new)}, {@link CollectionArguments}). Left alone: lambdas (their body is a method of this
+ * class, instrumented already), other constructor references (a {@code Thread::new} gives a real thread, as
+ * {@code weft.reuseThreads=false} does), {@code H_INVOKESPECIAL} handles (private methods of older class files),
+ * private targets (a bridge in another class cannot call them) and serializable method references (their
+ * {@code $deserializeLambda$} checks the implementation method, which must stay the original).
  */
 final class MethodReferenceVisitor extends MethodVisitor {
 
@@ -75,14 +77,18 @@ final class MethodReferenceVisitor extends MethodVisitor {
             case Opcodes.H_INVOKEVIRTUAL -> Opcodes.INVOKEVIRTUAL;
             case Opcodes.H_INVOKEINTERFACE -> Opcodes.INVOKEINTERFACE;
             case Opcodes.H_INVOKESTATIC -> Opcodes.INVOKESTATIC;
+            case Opcodes.H_NEWINVOKESPECIAL -> Opcodes.INVOKESPECIAL;
             default -> -1;
         };
-        if (opcode < 0) {
-            return false;
-        }
         String owner = target.getOwner();
         String name = target.getName();
         String descriptor = target.getDesc();
+        if (opcode == Opcodes.INVOKESPECIAL) {
+            return CollectionArguments.of(opcode, owner, name, descriptor) != null;
+        }
+        if (opcode < 0) {
+            return false;
+        }
         return CallReplacementVisitor.replacement(opcode, owner, name, descriptor, context.types()).isPresent()
                 || AtomicVisitor.intercepts(opcode, owner, name, context.types())
                 || CollectionCallVisitor.intercepts(opcode, owner, name, descriptor, context.types())

@@ -5,16 +5,17 @@ import net.bytebuddy.jar.asm.Opcodes;
 
 /**
  * The {@link CallReplacements} of the {@code java.util.concurrent} synchronizers: {@code Semaphore},
- * {@code CountDownLatch}, {@code CyclicBarrier}, {@code Phaser}, {@code StampedLock}, and the timed and uninterruptible
- * {@code Lock}/{@code Condition} methods. Each call becomes one hook; variants of a method (with or without a count,
- * a timeout, interruptibly or not) share a hook, the adapter pushing the defaults. Timeouts reach the hooks in
- * nanoseconds, {@code -1} meaning "no timeout".
+ * {@code CountDownLatch}, {@code Exchanger}, {@code CyclicBarrier}, {@code Phaser}, {@code StampedLock}, and the timed
+ * and uninterruptible {@code Lock}/{@code Condition} methods. Each call becomes one hook; variants of a method (with or
+ * without a count, a timeout, interruptibly or not) share a hook, the adapter pushing the defaults. Timeouts reach the
+ * hooks in nanoseconds, {@code -1} meaning "no timeout".
  */
 final class SynchronizerCalls {
 
     private static final String PACKAGE = "java/util/concurrent/";
     static final String SEMAPHORE = PACKAGE + "Semaphore";
     static final String LATCH = PACKAGE + "CountDownLatch";
+    static final String EXCHANGER = PACKAGE + "Exchanger";
     static final String BARRIER = PACKAGE + "CyclicBarrier";
     static final String PHASER = PACKAGE + "Phaser";
     static final String STAMPED = PACKAGE + "locks/StampedLock";
@@ -27,6 +28,7 @@ final class SynchronizerCalls {
     static void register() {
         semaphore();
         latch();
+        exchanger();
         barrier();
         phaser();
         stampedLock();
@@ -62,6 +64,20 @@ final class SynchronizerCalls {
         replace(SEMAPHORE, "release", "()V", "semaphoreRelease", release, 1);
         replace(SEMAPHORE, "release", "(I)V", "semaphoreRelease", release);
         replace(SEMAPHORE, "availablePermits", "()I", "semaphoreAvailablePermits", "(L" + SEMAPHORE + ";I)I");
+    }
+
+    /** {@code exchange(x)} and {@code exchange(x, time, unit)}: [exchanger, x, nanos] ({@code -1}: untimed). */
+    private static void exchanger() {
+        String exchange = "(L" + EXCHANGER + ";Ljava/lang/Object;JI)Ljava/lang/Object;";
+        CallReplacements.instance(EXCHANGER, "exchange", "(Ljava/lang/Object;)Ljava/lang/Object;", (mv, site) -> {
+            untimed(mv);
+            Emit.callHook(mv, site, "exchange", exchange);
+        });
+        CallReplacements.instance(EXCHANGER, "exchange", "(Ljava/lang/Object;" + TIMED + ")Ljava/lang/Object;",
+                (mv, site) -> {
+                    CallReplacements.timeoutToNanos(mv);
+                    Emit.callHook(mv, site, "exchange", exchange);
+                });
     }
 
     private static void latch() {

@@ -83,6 +83,18 @@ final class Carrier extends Thread {
     }
 
     /**
+     * What a managed thread's {@code new Thread(...)} gives the test: a carrier standing in for {@code thread} where
+     * threads are reused ({@code weft.reuseThreads}, a plain {@code Thread}, no fibers), else {@code thread} itself.
+     */
+    static Thread forTestThread(ManagedThread self, Thread thread) {
+        if (self.execution.fibers != null || !self.execution.settings.reuseThreads() || !ThreadLocalMaps.available()
+                || thread.getClass() != Thread.class) {
+            return thread;
+        }
+        return standIn(self.execution, thread);
+    }
+
+    /**
      * A carrier that stands in for {@code original}, a {@code Thread} the calling managed thread just constructed
      * with a {@code Runnable} (or none): same name, priority, daemon flag, context class loader and inheritable
      * thread-local values. It is started by {@link ThreadLifecycle} like any other thread.

@@ -2,6 +2,7 @@ package dev.weft.scheduler.runtime;
 
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -18,7 +19,7 @@ final class CollectionClasses {
         THREAD_SAFE,
         /** like {@link #THREAD_SAFE}; {@code put}/{@code take} are guarded real calls ({@link CollectionStep}) */
         BLOCKING_QUEUE,
-        /** a rendezvous, modelled in the runtime ({@link SynchronousQueues}) */
+        /** a rendezvous, modelled in the runtime ({@link Rendezvous}) */
         SYNCHRONOUS_QUEUE,
         /** each call is one atomic step on an object that is not thread-safe ({@code Location.unsafeObject}) */
         UNSAFE,
@@ -27,6 +28,12 @@ final class CollectionClasses {
          * {@link SynchronizedCollections}) and is one atomic step on the state that monitor guards
          */
         SYNCHRONIZED,
+        /**
+         * a {@code Properties}: each call is one atomic step on the object's state ({@code Location.objectState}), key
+         * by key, and holds the object's monitor exactly when the JDK's method is {@code synchronized} (its changes;
+         * its queries read a concurrent map without it), see {@link #isSynchronized}
+         */
+        SYNCHRONIZED_CHANGES,
         /**
          * a Java array behind a view ({@code Arrays.asList}, {@link BackedViews}): each call on the view is one step on
          * every element of the array ({@code Location.arrayElements})
@@ -70,6 +77,7 @@ final class CollectionClasses {
             Map.entry("java.util.Stack", Kind.SYNCHRONIZED),
             Map.entry("java.util.Hashtable", Kind.SYNCHRONIZED),
             Map.entry("java.lang.StringBuffer", Kind.SYNCHRONIZED),
+            Map.entry("java.util.Properties", Kind.SYNCHRONIZED_CHANGES),
             Map.entry("java.util.Collections$SynchronizedCollection", Kind.SYNCHRONIZED),
             Map.entry("java.util.Collections$SynchronizedList", Kind.SYNCHRONIZED),
             Map.entry("java.util.Collections$SynchronizedRandomAccessList", Kind.SYNCHRONIZED),
@@ -97,6 +105,7 @@ final class CollectionClasses {
     }
 
     private static final Map<String, Keying> KEYED = Map.of(
+            "java.util.Properties", Keying.BY_KEY,
             "java.util.concurrent.ConcurrentHashMap", Keying.BY_KEY,
             "java.util.concurrent.ConcurrentHashMap$KeySetView", Keying.BY_KEY,
             "java.util.concurrent.ConcurrentSkipListMap", Keying.BY_KEY,
@@ -160,13 +169,41 @@ final class CollectionClasses {
         return OVERRIDES.get(type).computeIfAbsent(name + descriptor, any -> declaredBelowJdk(type, name, descriptor));
     }
 
+    /** Per class: method name + descriptor → whether the nearest declaration of it is {@code synchronized}. */
+    private static final ClassValue<Map<String, Boolean>> SYNCHRONIZED_METHODS = new ClassValue<>() {
+        @Override
+        protected Map<String, Boolean> computeValue(Class<?> type) {
+            return new ConcurrentHashMap<>();
+        }
+    };
+
+    /** Whether the method {@code name descriptor} that an instance of {@code type} runs is {@code synchronized}. */
+    static boolean isSynchronized(Class<?> type, String name, String descriptor) {
+        return SYNCHRONIZED_METHODS.get(type).computeIfAbsent(name + descriptor, any -> {
+            for (Class<?> current = type; current != null; current = current.getSuperclass()) {
+                Method declared = declared(current, name, descriptor);
+                if (declared != null) {
+                    return Modifier.isSynchronized(declared.getModifiers());
+                }
+            }
+            return false;
+        });
+    }
+
+    private static Method declared(Class<?> type, String name, String descriptor) {
+        for (Method method : type.getDeclaredMethods()) {
+            if (method.getName().equals(name) && MethodType.methodType(method.getReturnType(),
+                    method.getParameterTypes()).toMethodDescriptorString().equals(descriptor)) {
+                return method;
+            }
+        }
+        return null;
+    }
+
     private static boolean declaredBelowJdk(Class<?> type, String name, String descriptor) {
         for (Class<?> current = type; current != null && !isJdk(current); current = current.getSuperclass()) {
-            for (Method method : current.getDeclaredMethods()) {
-                if (method.getName().equals(name) && MethodType.methodType(method.getReturnType(),
-                        method.getParameterTypes()).toMethodDescriptorString().equals(descriptor)) {
-                    return true;
-                }
+            if (declared(current, name, descriptor) != null) {
+                return true;
             }
         }
         return false;

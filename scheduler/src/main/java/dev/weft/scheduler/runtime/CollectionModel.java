@@ -78,7 +78,12 @@ final class CollectionModel {
             Location argument = (code & CollectionCalls.READS_ARGUMENT) != 0 ? argumentRead(self, key, site) : null;
             if (CollectionClasses.kind(collection.getClass()) == CollectionClasses.Kind.SYNCHRONIZED) {
                 synchronizedStep(self, receiver, collection, Call.of(code), argument, site);
+            } else if ((code & CollectionCalls.ENTRY) != 0) {
+                entryStep(self, receiver, collection, Call.of(code), site);
             } else {
+                if (CollectionClasses.kind(collection.getClass()) == CollectionClasses.Kind.SYNCHRONIZED_CHANGES) {
+                    holdMonitorIfSynchronized(self, receiver, collection, code, site);
+                }
                 keyedStep(self, collection, (code & CollectionCalls.KEYED) != 0 && collection == receiver ? key : null,
                         Call.of(code), argument, site);
             }
@@ -103,6 +108,50 @@ final class CollectionModel {
             self.callMonitor = mutex;
         }
         step(self, collection, location(collection, self), call, argument, site);
+    }
+
+    /**
+     * A call on a {@code Properties} ({@link CollectionClasses.Kind#SYNCHRONIZED_CHANGES}), or on a view of it, takes
+     * the monitor its real method takes: the object's own for a {@code synchronized} method of it, the view's mutex
+     * (the object again) for a call on one of its synchronized views, none for the rest (its queries, an iterator's
+     * steps). A user's {@code synchronized (props) { ... }} then holds back other threads' changes, and not their
+     * reads, as on a JVM.
+     */
+    private void holdMonitorIfSynchronized(ManagedThread self, Object receiver, Object collection, int code, int site)
+            throws InterruptedException {
+        Object mutex = null;
+        if (receiver != collection) {
+            if (CollectionClasses.kind(receiver.getClass()) == CollectionClasses.Kind.SYNCHRONIZED) {
+                mutex = SynchronizedCollections.mutexOf(receiver, site);
+            }
+        } else {
+            CollectionCalls.Signature signature = (code & CollectionCalls.NON_VIRTUAL) != 0
+                    ? null
+                    : CollectionCalls.signature(site);
+            if (signature != null && CollectionClasses.isSynchronized(receiver.getClass(), signature.name(),
+                    signature.descriptor())) {
+                mutex = receiver;
+            }
+        }
+        if (mutex != null) {
+            execution.monitors.enter(self, mutex, site);
+            self.callMonitor = mutex;
+        }
+    }
+
+    /**
+     * {@code getValue}/{@code setValue} of an entry an iterator of {@code map} returned: a read or a change of the
+     * entry's key. A concurrent map's entry (a {@code Properties}' too) holds a copy of the value that only the entry's
+     * own {@code setValue} changes (and writes through to the map), so reading it reads nothing shared.
+     */
+    private void entryStep(ManagedThread self, Object entry, Object map, Call call, int site)
+            throws InterruptedException {
+        CollectionClasses.Kind kind = CollectionClasses.kind(map.getClass());
+        if (call == Call.READ && (kind == CollectionClasses.Kind.THREAD_SAFE
+                || kind == CollectionClasses.Kind.SYNCHRONIZED_CHANGES)) {
+            return;
+        }
+        keyedStep(self, map, ((Map.Entry<?, ?>) entry).getKey(), call, null, site);
     }
 
     /**
@@ -229,6 +278,16 @@ final class CollectionModel {
     void viewReturned(ManagedThread self, Object view) {
         if (view != null && self.callCollection != null && self.collectionDepth == self.suppressedAtDepth) {
             owners.put(view, self.callCollection);
+        }
+    }
+
+    /**
+     * The outermost modelled call, an iterator's {@code next}, returned {@code element}: when the iterator is one of
+     * a map's (its entries), the entry is the map's, and its {@code getValue}/{@code setValue} are calls on the map.
+     */
+    void entryReturned(ManagedThread self, Object element) {
+        if (element instanceof Map.Entry<?, ?> && self.callCollection instanceof Map<?, ?>) {
+            viewReturned(self, element);
         }
     }
 

@@ -24,7 +24,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.Exchanger;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.Future;
@@ -427,11 +429,7 @@ final class ControlledHooks implements HookHandler {
     @Override
     public Thread threadConstructed(Thread thread, int site) {
         ManagedThread self = visible();
-        if (self == null || self.execution.fibers != null || !self.execution.settings.reuseThreads()
-                || !ThreadLocalMaps.available() || thread.getClass() != Thread.class) {
-            return thread;
-        }
-        return Carrier.standIn(self.execution, thread);
+        return self == null ? thread : Carrier.forTestThread(self, thread);
     }
 
     @Override
@@ -652,10 +650,8 @@ final class ControlledHooks implements HookHandler {
     }
 
     @Override
-    public void defaultAsyncPool(Object pool, int site) {
-        if (visible() != null) {
-            UncontrolledPools.defaultAsyncPool();
-        }
+    public Object defaultAsyncPool(Object pool, int site) {
+        return visible() == null ? pool : new DefaultAsyncExecutor((Executor) pool, site);
     }
 
     @Override
@@ -847,6 +843,14 @@ final class ControlledHooks implements HookHandler {
     }
 
     @Override
+    public void collectionEntryReturned(Object element, int site) {
+        ManagedThread self = CURRENT.get();
+        if (self != null) {
+            self.execution.collections.entryReturned(self, element);
+        }
+    }
+
+    @Override
     public void queuePut(BlockingQueue<Object> queue, Object element, int site) throws InterruptedException {
         ManagedThread self = visible();
         if (self == null) {
@@ -996,6 +1000,14 @@ final class ControlledHooks implements HookHandler {
     public int semaphoreAvailablePermits(Semaphore semaphore, int site) {
         ManagedThread self = visible();
         return self == null ? semaphore.availablePermits() : Semaphores.availablePermits(self, semaphore, site);
+    }
+
+    @Override
+    public Object exchange(Exchanger<Object> exchanger, Object element, long nanos, int site)
+            throws InterruptedException, TimeoutException {
+        ManagedThread self = visibleTimed(nanos);
+        return self == null ? HookHandler.super.exchange(exchanger, element, nanos, site)
+                : self.execution.rendezvous.exchange(self, exchanger, element, nanos, site);
     }
 
     @Override

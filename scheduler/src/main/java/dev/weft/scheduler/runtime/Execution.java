@@ -42,7 +42,7 @@ final class Execution {
     volatile boolean tookAsInterchangeableWorker;
     /** A thread other than the main one looked at its own identity ({@code Thread.currentThread()}, a thread-local). */
     volatile boolean threadIdentityObserved;
-    final SynchronousQueues synchronousQueues = new SynchronousQueues(this);
+    final Rendezvous rendezvous = new Rendezvous(this);
     final ReadWriteLocks readWriteLocks = new ReadWriteLocks(this);
     final StampedLocks stampedLocks = new StampedLocks(this);
     final Barriers barriers = new Barriers(this);

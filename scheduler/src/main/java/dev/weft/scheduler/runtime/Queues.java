@@ -12,7 +12,7 @@ import java.util.function.BooleanSupplier;
 /**
  * The queue calls that the instrumentation replaces ({@code BlockingQueue.put/take/offer/poll/drainTo},
  * {@code Queue.offer/add/poll/remove()}), on a managed thread: a {@code SynchronousQueue} goes to its model
- * ({@link SynchronousQueues}), a modelled collection makes the call one step ({@link CollectionModel}, guarded for
+ * ({@link Rendezvous}), a modelled collection makes the call one step ({@link CollectionModel}, guarded for
  * the blocking calls), anything else runs the real call unless it could block, which fails closed.
  */
 final class Queues {
@@ -34,7 +34,7 @@ final class Queues {
             return;
         }
         if (queue instanceof SynchronousQueue<?> rendezvous) {
-            self.execution.synchronousQueues.transfer(self, rendezvous, true, element, false, site);
+            self.execution.rendezvous.transfer(self, rendezvous, true, element, false, site);
             return;
         }
         blocking(self, queue, "put", "(Ljava/lang/Object;)V", site).call(self, queue, CollectionModel.Call.PUT, null,
@@ -49,7 +49,7 @@ final class Queues {
             return DelayQueues.call(self, queue, site, queue::take);
         }
         if (queue instanceof SynchronousQueue<?> rendezvous) {
-            return self.execution.synchronousQueues.transfer(self, rendezvous, false, null, false, site).element;
+            return self.execution.rendezvous.transfer(self, rendezvous, false, null, false, site).element;
         }
         return blocking(self, queue, "take", "()Ljava/lang/Object;", site).call(self, queue, CollectionModel.Call.TAKE,
                 null, head(self, queue, site), site, queue::take);
@@ -63,7 +63,7 @@ final class Queues {
         if (queue instanceof SynchronousQueue<?> rendezvous) {
             return nanos <= 0
                     ? offer(self, queue, element, site)
-                    : self.execution.synchronousQueues.transfer(self, rendezvous, true, element, true, site).paired;
+                    : self.execution.rendezvous.transfer(self, rendezvous, true, element, true, site).paired;
         }
         if (nanos <= 0) {
             return offer(self, queue, element, site);
@@ -80,7 +80,7 @@ final class Queues {
         if (queue instanceof SynchronousQueue<?> rendezvous) {
             return nanos <= 0
                     ? poll(self, queue, site)
-                    : self.execution.synchronousQueues.transfer(self, rendezvous, false, null, true, site).element;
+                    : self.execution.rendezvous.transfer(self, rendezvous, false, null, true, site).element;
         }
         if (nanos <= 0) {
             return poll(self, queue, site);
@@ -97,7 +97,7 @@ final class Queues {
                     () -> max < 0 ? queue.drainTo(target) : queue.drainTo(target, max));
         }
         if (queue instanceof SynchronousQueue<?> rendezvous) {
-            List<Object> drained = self.execution.synchronousQueues.drain(self, rendezvous,
+            List<Object> drained = self.execution.rendezvous.drain(self, rendezvous,
                     max < 0 ? Integer.MAX_VALUE : max, site);
             target.addAll(drained);
             return drained.size();
@@ -114,7 +114,7 @@ final class Queues {
             return DelayQueues.callNonBlocking(self, queue, site, () -> queue.offer(element));
         }
         if (queue instanceof SynchronousQueue<?> rendezvous) {
-            return self.execution.synchronousQueues.tryTransfer(self, rendezvous, true, element, site).paired;
+            return self.execution.rendezvous.tryTransfer(self, rendezvous, true, element, site).paired;
         }
         return plain(self, queue, "offer", "(" + OBJECT + ")Z", roomIn(queue),
                 PoolModel.offer(self, element, tail(self, queue, site)), site, () -> queue.offer(element));
@@ -137,7 +137,7 @@ final class Queues {
             return DelayQueues.callNonBlocking(self, queue, site, queue::poll);
         }
         if (queue instanceof SynchronousQueue<?> rendezvous) {
-            return self.execution.synchronousQueues.tryTransfer(self, rendezvous, false, null, site).element;
+            return self.execution.rendezvous.tryTransfer(self, rendezvous, false, null, site).element;
         }
         return plain(self, queue, "poll", "()" + OBJECT, () -> !queue.isEmpty(), head(self, queue, site), site,
                 queue::poll);
@@ -148,7 +148,7 @@ final class Queues {
             return DelayQueues.callNonBlocking(self, queue, site, queue::remove);
         }
         if (queue instanceof SynchronousQueue<?> rendezvous) {
-            SynchronousQueues.Party party = self.execution.synchronousQueues.tryTransfer(self, rendezvous, false,
+            Rendezvous.Party party = self.execution.rendezvous.tryTransfer(self, rendezvous, false,
                     null, site);
             if (!party.paired) {
                 throw new NoSuchElementException();

@@ -3,9 +3,9 @@ package dev.weft.scheduler.runtime;
 import java.util.concurrent.ForkJoinPool;
 
 /**
- * Executors whose threads Weft cannot manage: the common {@code ForkJoinPool}, which {@code CompletableFuture}'s
- * {@code *Async} methods use when no executor is passed, CompletableFuture's shared delay scheduler, and
- * {@code java.util.Timer}. Their threads
+ * Executors whose threads Weft cannot manage: the common {@code ForkJoinPool} (which {@code CompletableFuture}'s
+ * {@code *Async} methods would use when no executor is passed: {@link DefaultAsyncExecutor} runs those instead),
+ * CompletableFuture's shared delay scheduler, and {@code java.util.Timer}. Their threads
  * exist before and after an execution and are shared by all of them, so they cannot become managed threads; a managed
  * thread that hands them work fails closed, naming the call and its line.
  */
@@ -16,11 +16,6 @@ final class UncontrolledPools {
             + " ...) instead";
 
     private UncontrolledPools() {
-    }
-
-    static void defaultAsyncPool() {
-        throw new UnmodelledPrimitiveException(COMMON_POOL + UserCall.describe() + " without an executor" + ADVICE,
-                UserCall.where());
     }
 
     static ForkJoinPool commonPool(int site) {
