@@ -244,4 +244,33 @@ class InterruptPrograms {
         worker.join();
         assertEquals(1, results.done, "the worker's work was lost");
     }
+
+    /**
+     * Main puts a request into a plain map, then interrupts the worker waiting on a monitor nobody notifies: the
+     * worker, woken by the interrupt, reads the map. No data race: the interrupt happens before the interrupted thread
+     * finds out about it, and main's put before the interrupt.
+     */
+    @ExhaustiveConcurrency
+    void anInterruptPublishesWhatCameBeforeIt() throws InterruptedException {
+        Object monitor = new Object();
+        java.util.Map<String, Integer> request = new java.util.HashMap<>();
+        int[] seen = new int[1];
+        Thread worker = new Thread(() -> {
+            synchronized (monitor) {
+                while (true) {
+                    try {
+                        monitor.wait();
+                    } catch (InterruptedException woken) {
+                        seen[0] = request.getOrDefault("job", 0);
+                        return;
+                    }
+                }
+            }
+        });
+        worker.start();
+        request.put("job", 1);
+        worker.interrupt();
+        worker.join();
+        assertEquals(1, seen[0], "the interrupted worker did not see what main wrote before the interrupt");
+    }
 }

@@ -134,4 +134,16 @@ class InterruptTest {
         Verdicts.failsWith(outcome, "ASSERTION");
         assertThat(outcome.failure().orElseThrow().getMessage()).contains("the worker's work was lost");
     }
+
+    /**
+     * The interrupt comes before the first wait begins (which throws at once), or during it (which it ends); or the
+     * first wait wakes spuriously as it begins, and the interrupt comes before or during the second: 4 traces. In each,
+     * the worker that caught the interrupt read main's put, which came before the interrupt (before 2026-11-27 a
+     * wait ended by an interrupt did not read the interrupt flag, so that put and the worker's read looked unordered:
+     * a false DATA_RACE on the map).
+     */
+    @Test
+    void anInterruptHappensBeforeTheWakeUpItCauses() {
+        Verdicts.passesWith(WeftRunner.run(InterruptPrograms.class, "anInterruptPublishesWhatCameBeforeIt", reports), 4);
+    }
 }

@@ -355,12 +355,19 @@ public interface HookHandler {
     }
 
     /**
-     * After {@code CompletableFuture}'s code read its default executor ({@code ASYNC_POOL}, the common pool): an
-     * {@code *Async} method without an executor, or a timeout, is about to use it. Returns the executor it uses
-     * instead ({@code pool} itself by default).
+     * After {@code CompletableFuture}'s code read its default executor ({@code ASYNC_POOL}, the common pool) to run an
+     * {@code *Async} method's task without an executor: returns the executor it uses instead ({@code pool} itself by
+     * default).
      */
-    default Object defaultAsyncPool(Object pool, int site) {
+    default Object defaultAsyncExecutor(Object pool, int site) {
         return pool;
+    }
+
+    /**
+     * After {@code CompletableFuture}'s code read its default executor for another use, one that needs the common pool
+     * itself (Java 25's timeouts).
+     */
+    default void defaultAsyncPool(Object pool, int site) {
     }
 
     /** Before a JDK call whose threads the handler cannot control; {@code what} names it for people. */

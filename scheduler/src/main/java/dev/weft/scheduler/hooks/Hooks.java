@@ -257,8 +257,12 @@ public final class Hooks {
         return handler.startsManagedThread(thread, site);
     }
 
-    public static Object defaultAsyncPool(Object pool, int site) {
-        return handler.defaultAsyncPool(pool, site);
+    public static Object defaultAsyncExecutor(Object pool, int site) {
+        return handler.defaultAsyncExecutor(pool, site);
+    }
+
+    public static void defaultAsyncPool(Object pool, int site) {
+        handler.defaultAsyncPool(pool, site);
     }
 
     public static void jdkUnmodelled(String what, int site) {

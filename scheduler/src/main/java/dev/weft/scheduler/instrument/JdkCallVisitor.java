@@ -1,5 +1,6 @@
 package dev.weft.scheduler.instrument;
 
+import java.util.Set;
 import net.bytebuddy.jar.asm.Label;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
@@ -14,9 +15,11 @@ import net.bytebuddy.utility.OpenedClassReader;
  *   managed thread calls; otherwise it answers {@code false} and the original call runs.</li>
  *   <li>{@code CompletableFuture.ASYNC_POOL}, read by every {@code *Async} method without an executor (directly or
  *   through {@code defaultExecutor()}) and by {@code orTimeout}/{@code completeOnTimeout}/{@code delayedExecutor}
- *   on Java 19+: {@code Hooks.defaultAsyncPool} gives, on a managed thread, an executor that runs each task on a
- *   managed thread instead (runtime {@code DefaultAsyncExecutor}). The common pool's threads are not Weft's to
- *   control.</li>
+ *   on Java 19+: {@code Hooks.defaultAsyncExecutor} gives, on a managed thread, an executor that runs each task on a
+ *   managed thread instead (runtime {@code DefaultAsyncExecutor}). Where the field is typed {@code ForkJoinPool}
+ *   (Java 25) that is done only where it is handed on as an {@code Executor} ({@link #USED_AS_EXECUTOR}); elsewhere
+ *   {@code Hooks.defaultAsyncPool} fails closed on a managed thread, while the test's own call is still on the stack
+ *   to be named. The common pool's threads are not Weft's to control.</li>
  *   <li>In {@code ThreadPoolExecutor}: its {@code workers} are a {@code HashSet} of objects hashed by identity, so
  *   {@code shutdown} would interrupt them in a different order in every execution (nondeterminism). Each new
  *   {@code Worker} is reported as allocated (which names it stably), and {@code HashSet.iterator()} becomes
@@ -37,6 +40,12 @@ final class JdkCallVisitor extends MethodVisitor {
     private static final String DELAYER = "java/util/concurrent/CompletableFuture$Delayer";
     private static final String WORKER = "java/util/concurrent/ThreadPoolExecutor$Worker";
     private static final String POOL = "java/util/concurrent/ThreadPoolExecutor";
+    private static final String EXECUTOR = "Ljava/util/concurrent/Executor;";
+    /**
+     * Where {@code ASYNC_POOL} is typed {@code ForkJoinPool}, the methods that only hand it on as an {@code Executor};
+     * the others (the timeouts of Java 25, which give it to a {@code ForkJoinPool} parameter) fail closed.
+     */
+    private static final Set<String> USED_AS_EXECUTOR = Set.of("supplyAsync", "runAsync", "defaultExecutor");
 
     private final MethodContext context;
 
@@ -84,9 +93,17 @@ final class JdkCallVisitor extends MethodVisitor {
     public void visitFieldInsn(int opcode, String owner, String name, String descriptor) {
         super.visitFieldInsn(opcode, owner, name, descriptor);
         if (opcode == Opcodes.GETSTATIC && owner.equals(COMPLETABLE_FUTURE) && name.equals("ASYNC_POOL")) {
-            Emit.callHook(mv, context.site("CompletableFuture.ASYNC_POOL", ""), "defaultAsyncPool",
-                    "(Ljava/lang/Object;I)Ljava/lang/Object;");
-            mv.visitTypeInsn(Opcodes.CHECKCAST, "java/util/concurrent/Executor");
+            int site = context.site("CompletableFuture.ASYNC_POOL", "");
+            if (descriptor.equals(EXECUTOR)) {
+                Emit.callHook(mv, site, "defaultAsyncExecutor", "(Ljava/lang/Object;I)Ljava/lang/Object;");
+                mv.visitTypeInsn(Opcodes.CHECKCAST, "java/util/concurrent/Executor");
+            } else if (USED_AS_EXECUTOR.contains(context.methodName())) {
+                // typed ForkJoinPool (Java 25): left as an Object, which the verifier lets reach an Executor
+                Emit.callHook(mv, site, "defaultAsyncExecutor", "(Ljava/lang/Object;I)Ljava/lang/Object;");
+            } else {
+                mv.visitInsn(Opcodes.DUP);
+                Emit.callHook(mv, site, "defaultAsyncPool", "(Ljava/lang/Object;I)V");
+            }
         }
     }
 

@@ -650,8 +650,15 @@ final class ControlledHooks implements HookHandler {
     }
 
     @Override
-    public Object defaultAsyncPool(Object pool, int site) {
+    public Object defaultAsyncExecutor(Object pool, int site) {
         return visible() == null ? pool : new DefaultAsyncExecutor((Executor) pool, site);
+    }
+
+    @Override
+    public void defaultAsyncPool(Object pool, int site) {
+        if (visible() != null) {
+            UncontrolledPools.defaultAsyncPool();
+        }
     }
 
     @Override

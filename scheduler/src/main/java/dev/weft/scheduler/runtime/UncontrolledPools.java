@@ -18,6 +18,11 @@ final class UncontrolledPools {
     private UncontrolledPools() {
     }
 
+    /** A use of CompletableFuture's default executor that needs the common pool itself (Java 25's timeouts). */
+    static void defaultAsyncPool() {
+        throw new UnmodelledPrimitiveException(COMMON_POOL + UserCall.describe() + ADVICE, UserCall.where());
+    }
+
     static ForkJoinPool commonPool(int site) {
         throw new UnmodelledPrimitiveException(COMMON_POOL + "ForkJoinPool.commonPool()" + ADVICE, site);
     }

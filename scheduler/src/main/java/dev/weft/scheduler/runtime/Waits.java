@@ -62,6 +62,8 @@ final class Waits {
         private final WaitSet.Waiter waiter;
         private final LockState lock;
         private final WaitSet waitSet;
+        /** Whether the wait ended because of an interrupt, which the thread finds out here. */
+        private boolean endedByInterrupt;
 
         Reacquire(WaitSet.Waiter waiter, LockState lock, WaitSet waitSet, int site) {
             super(Operation.lock(lock.id), site);
@@ -115,10 +117,21 @@ final class Waits {
             if (!waiter.notified && !waiter.wokeSpuriously && waiter.interruptible && thread.interrupted) {
                 thread.interrupted = false;
                 thread.toThrow = new InterruptedException();
+                endedByInterrupt = true;
             }
             // a timed await woken without a cause returns as if signalled: its time had not run out
             thread.result = waiter.notified || waiter.wokeSpuriously;
             return null;
+        }
+
+        /**
+         * A wait that an interrupt ended reads the interrupt flag as it takes the lock back: the interrupt happens
+         * before what the thread does next, as the Java memory model has it (an interrupt synchronizes-with the point
+         * where the thread finds out). A wait woken otherwise does not look at the flag.
+         */
+        @Override
+        Operation performed() {
+            return endedByInterrupt ? InterruptLook.of(waiter.thread, operation(), site()) : operation();
         }
 
         @Override
