@@ -273,4 +273,26 @@ class InterruptPrograms {
         worker.join();
         assertEquals(1, seen[0], "the interrupted worker did not see what main wrote before the interrupt");
     }
+
+    /** The worker waits for a lock main holds, and gives up when main interrupts it: the test assumes it got in. */
+    @ExhaustiveConcurrency
+    void assumesALockInterruptiblyGetsIn() throws InterruptedException {
+        ReentrantLock lock = new ReentrantLock();
+        boolean[] gotIn = new boolean[1];
+        lock.lock();
+        Thread worker = new Thread(() -> {
+            try {
+                lock.lockInterruptibly();
+                gotIn[0] = true;
+                lock.unlock();
+            } catch (InterruptedException gaveUp) {
+                // left without the lock
+            }
+        });
+        worker.start();
+        worker.interrupt();
+        lock.unlock();
+        worker.join();
+        assertEquals(true, gotIn[0], "the worker gave up");
+    }
 }

@@ -146,4 +146,18 @@ class InterruptTest {
     void anInterruptHappensBeforeTheWakeUpItCauses() {
         Verdicts.passesWith(WeftRunner.run(InterruptPrograms.class, "anInterruptPublishesWhatCameBeforeIt", reports), 4);
     }
+
+    /**
+     * The report shows the interrupted acquisition as a look at the lock, not as taking it (before 2026-11-27 it was
+     * recorded as a lock the worker never held).
+     */
+    @Test
+    void anAcquisitionThatAnInterruptEndedIsShownAsALookAtTheLock() {
+        WeftRunner.Outcome outcome = WeftRunner.run(InterruptPrograms.class, "assumesALockInterruptiblyGetsIn", reports);
+
+        Verdicts.failsWith(outcome, "ASSERTION");
+        assertThat(outcome.failure().orElseThrow().getMessage())
+                .contains("observe ReentrantLock@1 = interrupted")
+                .doesNotContain("lock ReentrantLock@1 = interrupted");
+    }
 }

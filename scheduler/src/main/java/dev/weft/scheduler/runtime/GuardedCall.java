@@ -47,11 +47,15 @@ abstract class GuardedCall extends Action {
         this.mode = mode;
     }
 
-    /** A try that failed did not take the lock: it only observed it. */
+    /**
+     * A try that failed, or an acquisition that an interrupt or a timeout ended, did not take the lock: it only
+     * observed it.
+     */
     @Override
     Operation performed() {
         Operation operation = operation();
-        return operation.kind() == OpKind.TRY_LOCK && outcome != Outcome.READY
+        boolean acquires = operation.kind() == OpKind.TRY_LOCK || operation.kind() == OpKind.LOCK;
+        return acquires && outcome != Outcome.READY
                 ? operation.as(OpKind.OBSERVE_LOCK, operation.lockId()) : operation;
     }
 
