@@ -84,8 +84,9 @@ final class CollectionModel {
                 if (CollectionClasses.kind(collection.getClass()) == CollectionClasses.Kind.SYNCHRONIZED_CHANGES) {
                     holdMonitorIfSynchronized(self, receiver, collection, code, site);
                 }
-                keyedStep(self, collection, (code & CollectionCalls.KEYED) != 0 && collection == receiver ? key : null,
-                        Call.of(code), argument, site);
+                boolean keyed = (code & CollectionCalls.KEYED) != 0
+                        && (collection == receiver || BackedViews.keyedLikeItsBacking(receiver));
+                keyedStep(self, collection, keyed ? key : null, Call.of(code), argument, site);
             }
         }
         enter(self, collection == null || callsBackOpenly(collection, code) ? null : collection);
