@@ -9,6 +9,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingDeque;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.LinkedTransferQueue;
 import java.util.concurrent.PriorityBlockingQueue;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.TimeUnit;
@@ -105,7 +106,11 @@ class BlockingQueuePrograms {
     // poll() instead of take(): the consumer may look before the producer put anything.
 
     private static void consumerGetsTheElement(boolean waits) throws InterruptedException {
-        BlockingQueue<Integer> queue = new LinkedBlockingQueue<>();
+        consumerGetsTheElement(new LinkedBlockingQueue<>(), waits);
+    }
+
+    private static void consumerGetsTheElement(BlockingQueue<Integer> queue, boolean waits)
+            throws InterruptedException {
         Integer[] got = new Integer[1];
         Concurrently.run(uninterrupted(() -> queue.put(7)),
                 uninterrupted(() -> got[0] = waits ? queue.take() : queue.poll()));
@@ -120,6 +125,24 @@ class BlockingQueuePrograms {
     @ExhaustiveConcurrency
     void pollInsteadOfTakeFixed() throws Exception {
         consumerGetsTheElement(true);
+    }
+
+    /** The same on a LinkedTransferQueue (its calls were not visible before 2026-11-27, nor put and take modelled). */
+    @ExhaustiveConcurrency
+    void transferQueuePollInsteadOfTake() throws Exception {
+        consumerGetsTheElement(new LinkedTransferQueue<>(), false);
+    }
+
+    @ExhaustiveConcurrency
+    void transferQueuePollInsteadOfTakeFixed() throws Exception {
+        consumerGetsTheElement(new LinkedTransferQueue<>(), true);
+    }
+
+    /** A hand-off to a waiting consumer: the model's consumers never wait in the real queue, so this fails closed. */
+    @ExhaustiveConcurrency
+    void transferToAConsumer() throws Exception {
+        LinkedTransferQueue<Integer> queue = new LinkedTransferQueue<>();
+        Concurrently.run(uninterrupted(() -> queue.transfer(7)), uninterrupted(queue::take));
     }
 
     // A bounded queue that nobody drains: the second put blocks for ever.

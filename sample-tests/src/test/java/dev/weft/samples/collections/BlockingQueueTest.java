@@ -20,6 +20,7 @@ class BlockingQueueTest {
     @ParameterizedTest(name = "{0} fails with {1}")
     @CsvSource({
             "pollInsteadOfTake, ASSERTION",
+            "transferQueuePollInsteadOfTake, ASSERTION",
             "twoProducersAssumedInOrder, ASSERTION",
             "offerToAFullQueueAssumedToGetIn, ASSERTION",
             "pollAssumedToSeeTheOtherThreadsOffer, ASSERTION",
@@ -47,6 +48,7 @@ class BlockingQueueTest {
     @ParameterizedTest(name = "{0} passes")
     @CsvSource({
             "pollInsteadOfTakeFixed",
+            "transferQueuePollInsteadOfTakeFixed",
             "fullQueueNobodyTakesFixed",
             "interruptedTakeThrows",
             "dequeTakeLastWaitsForPutFirst",
@@ -106,6 +108,13 @@ class BlockingQueueTest {
     @Test
     void aTimedPollRetriedUntilItGetsTheElementPasses() {
         assertPassesWith("timedPollTimesOutFixed", 1);
+    }
+
+    @Test
+    void aTransferFailsClosedNamingTheCall() {
+        Throwable failure = Outcomes.failsWith(BlockingQueuePrograms.class, "transferToAConsumer", "EXCEPTION", reports);
+        assertThat(failure.getMessage()).contains("Weft does not model java.util.concurrent.LinkedTransferQueue.transfer")
+                .contains("BlockingQueuePrograms.java:");
     }
 
     private void assertPassesWith(String program, long traces) {

@@ -18,7 +18,10 @@ public final class CollectionCalls {
     public static final int TAKE = 2;
     /** A blocking insertion ({@code BlockingDeque.putLast}): blocks while the collection is full. */
     public static final int PUT = 3;
-    /** A call that may wait for a time in the JDK and is not modelled ({@code BlockingDeque.pollFirst(t, u)}). */
+    /**
+     * A call that may wait in the JDK and is not modelled ({@code BlockingDeque.pollFirst(t, u)}, a
+     * {@code TransferQueue}'s hand-off to a waiting consumer): it fails closed.
+     */
     public static final int UNMODELLED = 4;
     /**
      * Added to the code for a call that runs the JDK's own implementation whatever the receiver's class

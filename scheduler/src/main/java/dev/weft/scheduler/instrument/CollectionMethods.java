@@ -44,6 +44,7 @@ final class CollectionMethods {
     private static final Access WRITE_TRAVERSAL = plain(CollectionCalls.WRITE | CollectionCalls.TRAVERSAL);
     private static final Access TAKE = plain(CollectionCalls.TAKE);
     private static final Access PUT = plain(CollectionCalls.PUT);
+    private static final Access UNMODELLED = plain(CollectionCalls.UNMODELLED);
     /** A query or a mutation of one key ({@code map.get(k)}, {@code set.add(k)}): the first argument is the key. */
     private static final Access KEYED_READ = plain(CollectionCalls.READ | CollectionCalls.KEYED);
     private static final Access KEYED_WRITE = plain(CollectionCalls.WRITE | CollectionCalls.KEYED);
@@ -95,6 +96,9 @@ final class CollectionMethods {
                 "pollLast", "push", "pop", "removeFirstOccurrence", "removeLastOccurrence");
 
         add("java/util/concurrent/BlockingQueue", READ, "remainingCapacity");
+        // A hand-off to a consumer waiting in the real queue: the model's consumers never wait there.
+        add("java/util/concurrent/TransferQueue", UNMODELLED, "transfer", "tryTransfer", "hasWaitingConsumer",
+                "getWaitingConsumerCount");
         String blockingDeque = "java/util/concurrent/BlockingDeque";
         add(blockingDeque, TAKE, "takeFirst", "takeLast");
         add(blockingDeque, PUT, "putFirst", "putLast");

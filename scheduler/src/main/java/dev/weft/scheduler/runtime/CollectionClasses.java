@@ -56,6 +56,7 @@ final class CollectionClasses {
             Map.entry("java.util.concurrent.LinkedBlockingQueue", Kind.BLOCKING_QUEUE),
             Map.entry("java.util.concurrent.LinkedBlockingDeque", Kind.BLOCKING_QUEUE),
             Map.entry("java.util.concurrent.PriorityBlockingQueue", Kind.BLOCKING_QUEUE),
+            Map.entry("java.util.concurrent.LinkedTransferQueue", Kind.BLOCKING_QUEUE),
             Map.entry("java.util.concurrent.SynchronousQueue", Kind.SYNCHRONOUS_QUEUE),
             Map.entry("java.util.HashMap", Kind.UNSAFE),
             Map.entry("java.util.LinkedHashMap", Kind.UNSAFE),

@@ -396,8 +396,10 @@ final class CollectionModel {
     private static void pause(ManagedThread self, CollectionStep step, Object collection, Call call, int site)
             throws InterruptedException {
         if (call == Call.UNMODELLED) {
+            CollectionCalls.Signature signature = CollectionCalls.signature(site);
+            boolean timed = signature != null && signature.descriptor().contains("Ljava/util/concurrent/TimeUnit;");
             throw new UnmodelledPrimitiveException(collection.getClass().getName() + "." + method(site)
-                    + " with a timeout", site);
+                    + (timed ? " with a timeout" : ""), site);
         }
         self.pauseAt(step);
         self.throwIfTold();

@@ -46,7 +46,8 @@ class CollectionClassesTest {
                 .isEqualTo(CollectionClasses.Kind.ARRAY);
         assertThat(CollectionClasses.kind(SynchronousQueue.class))
                 .isEqualTo(CollectionClasses.Kind.SYNCHRONOUS_QUEUE);
-        assertThat(CollectionClasses.kind(LinkedTransferQueue.class)).isEqualTo(CollectionClasses.Kind.NONE);
+        assertThat(CollectionClasses.kind(LinkedTransferQueue.class))
+                .isEqualTo(CollectionClasses.Kind.BLOCKING_QUEUE);
         assertThat(CollectionClasses.kind(Map.of().getClass())).isEqualTo(CollectionClasses.Kind.NONE);
     }
 
