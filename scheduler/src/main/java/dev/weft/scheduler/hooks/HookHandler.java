@@ -9,7 +9,9 @@ import java.util.concurrent.Phaser;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.StampedLock;
 
 /**
@@ -627,6 +629,29 @@ public interface HookHandler {
         } catch (Exception impossible) {
             throw new IllegalStateException(impossible);
         }
+    }
+
+    /** Replaces a query of a {@code ReentrantLock} ({@link LockQueries}; a {@code boolean} as 0 or 1). */
+    default int reentrantLockQuery(ReentrantLock lock, int query, int site) {
+        return switch (query) {
+            case LockQueries.IS_LOCKED -> lock.isLocked() ? 1 : 0;
+            case LockQueries.IS_HELD_BY_CURRENT_THREAD -> lock.isHeldByCurrentThread() ? 1 : 0;
+            case LockQueries.HOLD_COUNT -> lock.getHoldCount();
+            case LockQueries.HAS_QUEUED_THREADS -> lock.hasQueuedThreads() ? 1 : 0;
+            case LockQueries.QUEUE_LENGTH -> lock.getQueueLength();
+            default -> throw new IllegalArgumentException("no ReentrantLock query " + query);
+        };
+    }
+
+    /** Replaces {@code ReentrantLock.hasQueuedThread(thread)}. */
+    default boolean reentrantLockHasQueuedThread(ReentrantLock lock, Thread thread, int site) {
+        return lock.hasQueuedThread(thread);
+    }
+
+    /** Replaces {@code ReentrantLock.hasWaiters(condition)} and {@code getWaitQueueLength(condition)}. */
+    default int reentrantLockConditionQuery(ReentrantLock lock, Condition condition, int query, int site) {
+        return query == LockQueries.HAS_WAITERS ? (lock.hasWaiters(condition) ? 1 : 0)
+                : lock.getWaitQueueLength(condition);
     }
 
     /** Replaces {@code Exchanger.exchange(x)} ({@code nanos < 0}) and {@code exchange(x, time, unit)}. */

@@ -450,6 +450,20 @@ public final class Hooks {
         return handler.exchange(exchanger, element, nanos, site);
     }
 
+    public static int reentrantLockQuery(java.util.concurrent.locks.ReentrantLock lock, int query, int site) {
+        return handler.reentrantLockQuery(lock, query, site);
+    }
+
+    public static boolean reentrantLockHasQueuedThread(java.util.concurrent.locks.ReentrantLock lock, Thread thread,
+                                                       int site) {
+        return handler.reentrantLockHasQueuedThread(lock, thread, site);
+    }
+
+    public static int reentrantLockConditionQuery(java.util.concurrent.locks.ReentrantLock lock, Condition condition,
+                                                  int query, int site) {
+        return handler.reentrantLockConditionQuery(lock, condition, query, site);
+    }
+
     public static boolean latchAwait(CountDownLatch latch, long nanos, int site) throws InterruptedException {
         return handler.latchAwait(latch, nanos, site);
     }

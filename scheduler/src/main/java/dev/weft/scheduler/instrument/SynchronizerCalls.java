@@ -1,5 +1,6 @@
 package dev.weft.scheduler.instrument;
 
+import dev.weft.scheduler.hooks.LockQueries;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 
@@ -19,6 +20,7 @@ final class SynchronizerCalls {
     static final String BARRIER = PACKAGE + "CyclicBarrier";
     static final String PHASER = PACKAGE + "Phaser";
     static final String STAMPED = PACKAGE + "locks/StampedLock";
+    static final String REENTRANT = PACKAGE + "locks/ReentrantLock";
 
     private static final String TIMED = "JLjava/util/concurrent/TimeUnit;";
 
@@ -33,6 +35,7 @@ final class SynchronizerCalls {
         phaser();
         stampedLock();
         lockAndCondition();
+        reentrantLockQueries();
     }
 
     private static void semaphore() {
@@ -165,6 +168,28 @@ final class SynchronizerCalls {
         replace(STAMPED, "validate", "(J)Z", "stampedValidate", "(L" + STAMPED + ";JI)Z");
         replace(STAMPED, "tryConvertToWriteLock", "(J)J", "stampedTryConvertToWriteLock",
                 "(L" + STAMPED + ";JI)J");
+    }
+
+    /**
+     * The queries of a {@code ReentrantLock}, whose real lock a managed thread never takes: [lock, code] →
+     * {@code reentrantLockQuery} (an {@code int}, which a {@code boolean} method's caller reads as one), and
+     * [lock, condition, code] → {@code reentrantLockConditionQuery}.
+     */
+    private static void reentrantLockQueries() {
+        String query = "(L" + REENTRANT + ";II)I";
+        replace(REENTRANT, "isLocked", "()Z", "reentrantLockQuery", query, LockQueries.IS_LOCKED);
+        replace(REENTRANT, "isHeldByCurrentThread", "()Z", "reentrantLockQuery", query,
+                LockQueries.IS_HELD_BY_CURRENT_THREAD);
+        replace(REENTRANT, "getHoldCount", "()I", "reentrantLockQuery", query, LockQueries.HOLD_COUNT);
+        replace(REENTRANT, "hasQueuedThreads", "()Z", "reentrantLockQuery", query, LockQueries.HAS_QUEUED_THREADS);
+        replace(REENTRANT, "getQueueLength", "()I", "reentrantLockQuery", query, LockQueries.QUEUE_LENGTH);
+        replace(REENTRANT, "hasQueuedThread", "(Ljava/lang/Thread;)Z", "reentrantLockHasQueuedThread",
+                "(L" + REENTRANT + ";Ljava/lang/Thread;I)Z");
+        String conditionQuery = "(L" + REENTRANT + ";L" + CallReplacements.CONDITION + ";II)I";
+        replace(REENTRANT, "hasWaiters", "(L" + CallReplacements.CONDITION + ";)Z", "reentrantLockConditionQuery",
+                conditionQuery, LockQueries.HAS_WAITERS);
+        replace(REENTRANT, "getWaitQueueLength", "(L" + CallReplacements.CONDITION + ";)I",
+                "reentrantLockConditionQuery", conditionQuery, LockQueries.WAIT_QUEUE_LENGTH);
     }
 
     private static void lockAndCondition() {

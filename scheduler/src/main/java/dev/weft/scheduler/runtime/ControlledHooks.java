@@ -37,6 +37,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.StampedLock;
 
 /**
@@ -1015,6 +1016,29 @@ final class ControlledHooks implements HookHandler {
         ManagedThread self = visibleTimed(nanos);
         return self == null ? HookHandler.super.exchange(exchanger, element, nanos, site)
                 : self.execution.rendezvous.exchange(self, exchanger, element, nanos, site);
+    }
+
+    @Override
+    public int reentrantLockQuery(ReentrantLock lock, int query, int site) {
+        ManagedThread self = visible();
+        return self == null ? HookHandler.super.reentrantLockQuery(lock, query, site)
+                : self.execution.locks.query(self, lock, query, site);
+    }
+
+    @Override
+    public boolean reentrantLockHasQueuedThread(ReentrantLock lock, Thread thread, int site) {
+        ManagedThread self = visible();
+        if (self == null) {
+            return HookHandler.super.reentrantLockHasQueuedThread(lock, thread, site);
+        }
+        throw ReentrantLocks.queueNotModelled("hasQueuedThread", site);
+    }
+
+    @Override
+    public int reentrantLockConditionQuery(ReentrantLock lock, Condition condition, int query, int site) {
+        ManagedThread self = visible();
+        return self == null ? HookHandler.super.reentrantLockConditionQuery(lock, condition, query, site)
+                : self.execution.locks.conditionQuery(self, condition, query, site);
     }
 
     @Override

@@ -35,6 +35,11 @@ final class LockState {
         return owner == null;
     }
 
+    /** How many times the owner holds the lock. */
+    int holds() {
+        return holds;
+    }
+
     /** Takes the free lock {@code count} times (more than once when a waiter takes back what it held). */
     void acquire(ManagedThread thread, int count, SourcePosition where) {
         if (owner != null) {

@@ -45,6 +45,17 @@ final class WaitSet {
         waiters.remove(waiter);
     }
 
+    /** How many still wait to be woken (an interrupted waiter is on its way out, as it is in the JDK). */
+    int stillWaiting() {
+        int count = 0;
+        for (Waiter waiter : waiters) {
+            if (!waiter.mayWake()) {
+                count++;
+            }
+        }
+        return count;
+    }
+
     void wakeOne() {
         Waiter first = waiters.pollFirst();
         if (first != null) {

@@ -1,0 +1,113 @@
+package dev.weft.samples.synchronizers;
+
+import dev.weft.junit.ExhaustiveConcurrency;
+
+import java.util.List;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+import static dev.weft.samples.synchronizers.SynchronizerPrograms.runAll;
+
+/**
+ * The queries of a {@code ReentrantLock} ({@code isLocked}, {@code isHeldByCurrentThread}, {@code getHoldCount},
+ * {@code hasWaiters}, {@code getWaitQueueLength}), which a managed thread's lock, held in Weft's model only, answers
+ * from the model. {@link LockQueryTest} runs them.
+ */
+class LockQueryPrograms {
+
+    /** The holder asks about its own holds. */
+    @ExhaustiveConcurrency
+    void theHolderSeesItsHolds() {
+        ReentrantLock lock = new ReentrantLock();
+        lock.lock();
+        lock.lock();
+        String seen = lock.isLocked() + " " + lock.isHeldByCurrentThread() + " " + lock.getHoldCount();
+        lock.unlock();
+        lock.unlock();
+        String after = lock.isLocked() + " " + lock.isHeldByCurrentThread() + " " + lock.getHoldCount();
+        assert seen.equals("true true 2") && after.equals("false false 0") : seen + " / " + after;
+    }
+
+    /** A common guard in a finally block: unlock only what this thread holds. */
+    @ExhaustiveConcurrency
+    void unlockOnlyIfHeld() throws Exception {
+        ReentrantLock lock = new ReentrantLock();
+        int[] count = new int[1];
+        SynchronizerPrograms.Body increment = () -> {
+            lock.lock();
+            try {
+                count[0]++;
+            } finally {
+                if (lock.isHeldByCurrentThread()) {
+                    lock.unlock();
+                }
+            }
+        };
+        runAll(List.of(increment, increment));
+        assert count[0] == 2 : "count " + count[0];
+    }
+
+    /** A worker takes the lock only if nobody holds it, but main may take it between the look and the try. */
+    @ExhaustiveConcurrency
+    void isLockedThenTryLock() throws Exception {
+        ReentrantLock lock = new ReentrantLock();
+        runAll(List.of(
+                () -> {
+                    lock.lock();
+                    lock.unlock();
+                },
+                () -> {
+                    if (!lock.isLocked()) {
+                        boolean got = lock.tryLock();
+                        assert got : "the lock was taken between isLocked and tryLock";
+                        lock.unlock();
+                    }
+                }));
+    }
+
+    /** Main looks at the condition's waiters while it holds the lock, then lets the worker go. */
+    @ExhaustiveConcurrency
+    void conditionWaitersSeenByTheHolder() throws Exception {
+        ReentrantLock lock = new ReentrantLock();
+        Condition ready = lock.newCondition();
+        boolean[] go = new boolean[1];
+        Thread worker = new Thread(() -> {
+            lock.lock();
+            try {
+                while (!go[0]) {
+                    ready.awaitUninterruptibly();
+                }
+            } finally {
+                lock.unlock();
+            }
+        });
+        worker.start();
+        lock.lock();
+        try {
+            int waiting = lock.getWaitQueueLength(ready);
+            assert waiting <= 1 && lock.hasWaiters(ready) == (waiting == 1) : waiting + " waiting";
+            go[0] = true;
+            ready.signalAll();
+        } finally {
+            lock.unlock();
+        }
+        worker.join();
+    }
+
+    /** Waiting until another thread blocks on the lock: not modelled, fails closed. */
+    @ExhaustiveConcurrency
+    void waitsUntilAThreadIsQueued() throws Exception {
+        ReentrantLock lock = new ReentrantLock();
+        lock.lock();
+        Thread worker = new Thread(() -> {
+            lock.lock();
+            lock.unlock();
+        });
+        worker.start();
+        while (!lock.hasQueuedThreads()) {
+            Thread.yield();
+        }
+        lock.unlock();
+        worker.join();
+    }
+}

@@ -1,0 +1,58 @@
+package dev.weft.samples.synchronizers;
+
+import dev.weft.samples.support.WeftRunner;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code ReentrantLock}'s queries. A managed thread holds the lock in Weft's model only, and before 2026-11-27 the
+ * queries asked the real lock, which nobody held: the holder's {@code isHeldByCurrentThread()} was false and its
+ * {@code getHoldCount()} 0 ({@code theHolderSeesItsHolds} failed, measured), so a guarded unlock in a finally block
+ * was skipped, and {@code hasWaiters} threw {@code IllegalMonitorStateException}.
+ */
+class LockQueryTest {
+
+    @TempDir
+    Path reports;
+
+    /**
+     * theHolderSeesItsHolds: one thread, 1. unlockOnlyIfHeld: the two critical sections in either order, 2.
+     * conditionWaitersSeenByTheHolder: main first (the worker then never waits), 1; the worker first and waiting
+     * until signalled, 1; the worker first, woken spuriously as it begins to wait, then taking the lock back before
+     * main (and waiting again until signalled), 1, or after main (which then sees no waiter), 1: 4.
+     */
+    @Test
+    void theQueriesAnswerFromTheModel() {
+        assertPassesIn("theHolderSeesItsHolds", 1);
+        assertPassesIn("unlockOnlyIfHeld", 2);
+        assertPassesIn("conditionWaitersSeenByTheHolder", 4);
+    }
+
+    /** isLocked is a look at the lock, ordered against main's lock and unlock: the look-then-try race is found. */
+    @Test
+    void isLockedIsALookAtTheLock() {
+        WeftRunner.Outcome outcome = WeftRunner.run(LockQueryPrograms.class, "isLockedThenTryLock", reports);
+
+        assertThat(outcome.failure()).hasValueSatisfying(failure -> assertThat(failure.getMessage())
+                .startsWith("ASSERTION:").contains("the lock was taken between isLocked and tryLock"));
+    }
+
+    @Test
+    void whoWaitsForTheLockIsNotModelledAndFailsClosed() {
+        WeftRunner.Outcome outcome = WeftRunner.run(LockQueryPrograms.class, "waitsUntilAThreadIsQueued", reports);
+
+        assertThat(outcome.failure()).hasValueSatisfying(failure -> assertThat(failure.getMessage())
+                .startsWith("EXCEPTION:").contains("Weft does not model ReentrantLock.hasQueuedThreads")
+                .contains("LockQueryPrograms.java:"));
+    }
+
+    private void assertPassesIn(String program, long executions) {
+        WeftRunner.Outcome outcome = WeftRunner.run(LockQueryPrograms.class, program, reports);
+        assertThat(outcome.failure()).as(program).isEmpty();
+        assertThat(outcome.number("executions")).as(program).isEqualTo(executions);
+    }
+}
