@@ -110,4 +110,31 @@ class LockQueryPrograms {
         lock.unlock();
         worker.join();
     }
+
+    /**
+     * A worker releases a permit while another drains them all, assumed to come first: the drain may come after the
+     * release and take both permits. (Before 2026-11-27 the drain was not visible: 1 execution, drain first, passed.)
+     */
+    @ExhaustiveConcurrency
+    void drainPermitsRacesWithARelease() throws Exception {
+        java.util.concurrent.Semaphore permits = new java.util.concurrent.Semaphore(1);
+        int[] drained = new int[1];
+        runAll(List.of(() -> permits.release(), () -> drained[0] = permits.drainPermits()));
+        assert drained[0] + permits.availablePermits() == 2 : drained[0] + " drained, " + permits.availablePermits()
+                + " left";
+        assert drained[0] == 1 : "the release came before the drain: " + drained[0] + " drained";
+    }
+
+    /** Waiting until a thread waits for a permit: not modelled, fails closed. */
+    @ExhaustiveConcurrency
+    void waitsUntilAThreadWaitsForAPermit() throws Exception {
+        java.util.concurrent.Semaphore permits = new java.util.concurrent.Semaphore(0);
+        Thread worker = new Thread(permits::acquireUninterruptibly);
+        worker.start();
+        while (!permits.hasQueuedThreads()) {
+            Thread.yield();
+        }
+        permits.release();
+        worker.join();
+    }
 }

@@ -50,6 +50,24 @@ class LockQueryTest {
                 .contains("LockQueryPrograms.java:"));
     }
 
+    /** The drain is an acquisition, ordered against the release: the drain after the release is found. */
+    @Test
+    void drainPermitsIsOrderedAgainstARelease() {
+        WeftRunner.Outcome outcome = WeftRunner.run(LockQueryPrograms.class, "drainPermitsRacesWithARelease", reports);
+
+        assertThat(outcome.failure()).hasValueSatisfying(failure -> assertThat(failure.getMessage())
+                .startsWith("ASSERTION:").contains("the release came before the drain: 2 drained"));
+    }
+
+    @Test
+    void whoWaitsForAPermitIsNotModelledAndFailsClosed() {
+        WeftRunner.Outcome outcome = WeftRunner.run(LockQueryPrograms.class, "waitsUntilAThreadWaitsForAPermit",
+                reports);
+
+        assertThat(outcome.failure()).hasValueSatisfying(failure -> assertThat(failure.getMessage())
+                .startsWith("EXCEPTION:").contains("Weft does not model Semaphore.hasQueuedThreads"));
+    }
+
     private void assertPassesIn(String program, long executions) {
         WeftRunner.Outcome outcome = WeftRunner.run(LockQueryPrograms.class, program, reports);
         assertThat(outcome.failure()).as(program).isEmpty();

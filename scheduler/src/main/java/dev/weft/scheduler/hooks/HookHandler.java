@@ -557,6 +557,19 @@ public interface HookHandler {
         semaphore.release(permits);
     }
 
+    /** Replaces {@code Semaphore.drainPermits()}. */
+    default int semaphoreDrainPermits(Semaphore semaphore, int site) {
+        return semaphore.drainPermits();
+    }
+
+    /**
+     * Replaces {@code Semaphore.hasQueuedThreads()} ({@code query} "hasQueuedThreads", a {@code boolean} as 0 or 1)
+     * and {@code getQueueLength()}.
+     */
+    default int semaphoreQueue(Semaphore semaphore, String query, int site) {
+        return query.equals("hasQueuedThreads") ? (semaphore.hasQueuedThreads() ? 1 : 0) : semaphore.getQueueLength();
+    }
+
     /** Replaces {@code Semaphore.availablePermits()}. */
     default int semaphoreAvailablePermits(Semaphore semaphore, int site) {
         return semaphore.availablePermits();

@@ -396,6 +396,14 @@ public final class Hooks {
         return handler.semaphoreAvailablePermits(semaphore, site);
     }
 
+    public static int semaphoreDrainPermits(Semaphore semaphore, int site) {
+        return handler.semaphoreDrainPermits(semaphore, site);
+    }
+
+    public static int semaphoreQueue(Semaphore semaphore, String query, int site) {
+        return handler.semaphoreQueue(semaphore, query, site);
+    }
+
     public static Object futureGet(java.util.concurrent.Future<?> future, long nanos, int site)
             throws InterruptedException, java.util.concurrent.ExecutionException, TimeoutException {
         return handler.futureGet(future, nanos, site);

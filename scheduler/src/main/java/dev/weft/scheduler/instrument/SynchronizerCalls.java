@@ -67,6 +67,16 @@ final class SynchronizerCalls {
         replace(SEMAPHORE, "release", "()V", "semaphoreRelease", release, 1);
         replace(SEMAPHORE, "release", "(I)V", "semaphoreRelease", release);
         replace(SEMAPHORE, "availablePermits", "()I", "semaphoreAvailablePermits", "(L" + SEMAPHORE + ";I)I");
+        replace(SEMAPHORE, "drainPermits", "()I", "semaphoreDrainPermits", "(L" + SEMAPHORE + ";I)I");
+        String queued = "(L" + SEMAPHORE + ";Ljava/lang/String;I)I";
+        CallReplacements.instance(SEMAPHORE, "hasQueuedThreads", "()Z", (mv, site) -> {
+            mv.visitLdcInsn("hasQueuedThreads");
+            Emit.callHook(mv, site, "semaphoreQueue", queued);
+        });
+        CallReplacements.instance(SEMAPHORE, "getQueueLength", "()I", (mv, site) -> {
+            mv.visitLdcInsn("getQueueLength");
+            Emit.callHook(mv, site, "semaphoreQueue", queued);
+        });
     }
 
     /** {@code exchange(x)} and {@code exchange(x, time, unit)}: [exchanger, x, nanos] ({@code -1}: untimed). */

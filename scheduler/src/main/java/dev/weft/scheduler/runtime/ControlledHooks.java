@@ -1005,6 +1005,21 @@ final class ControlledHooks implements HookHandler {
     }
 
     @Override
+    public int semaphoreDrainPermits(Semaphore semaphore, int site) {
+        ManagedThread self = visible();
+        return self == null ? semaphore.drainPermits() : Semaphores.drainPermits(self, semaphore, site);
+    }
+
+    @Override
+    public int semaphoreQueue(Semaphore semaphore, String query, int site) {
+        if (visible() == null) {
+            return HookHandler.super.semaphoreQueue(semaphore, query, site);
+        }
+        throw new UnmodelledPrimitiveException("Semaphore." + query + " (which threads wait for permits is not"
+                + " modelled: wait for what the other thread does instead)", site);
+    }
+
+    @Override
     public int semaphoreAvailablePermits(Semaphore semaphore, int site) {
         ManagedThread self = visible();
         return self == null ? semaphore.availablePermits() : Semaphores.availablePermits(self, semaphore, site);

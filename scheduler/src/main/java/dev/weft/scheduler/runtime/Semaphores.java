@@ -13,7 +13,9 @@ import java.util.concurrent.Semaphore;
  *   acquire, the thread is interrupted: it throws {@link InterruptedException}).</li>
  *   <li>tryAcquire(n): {@code TRY_LOCK}, always enabled, value {@code ready} or {@code timed_out} (then the event is
  *   an {@code OBSERVE_LOCK}). The timed variant is a {@code LOCK}, which may also time out or be interrupted.</li>
- *   <li>release(n): {@code UNLOCK}. availablePermits: {@code OBSERVE_LOCK}, an observer.</li>
+ *   <li>release(n): {@code UNLOCK}. availablePermits: {@code OBSERVE_LOCK}, an observer. drainPermits: a
+ *   {@code TRY_LOCK}, an acquisition that never waits. hasQueuedThreads, getQueueLength: fail closed (the model's
+ *   waiters do not wait in the real semaphore).</li>
  * </ul>
  *
  * <p>Lock operations on one <em>counting</em> {@link LockId} per semaphore: the explorer treats it as a permit count
@@ -45,6 +47,12 @@ final class Semaphores {
         checkPermits(permits);
         Step.change(self, Operation.unlock(id(self, semaphore)), site);
         semaphore.release(permits);
+    }
+
+    /** Takes every permit there is: an acquisition that never waits ({@code TRY_LOCK}), then the real call. */
+    static int drainPermits(ManagedThread self, Semaphore semaphore, int site) {
+        Step.change(self, Operation.tryLock(id(self, semaphore)), site);
+        return semaphore.drainPermits();
     }
 
     static int availablePermits(ManagedThread self, Semaphore semaphore, int site) {
