@@ -83,6 +83,18 @@ abstract class Action {
         return false;
     }
 
+    /**
+     * What {@code getState()} says of the thread while this is its next step: {@code RUNNABLE} while it could move;
+     * blocked, {@code TIMED_WAITING} if it may time out, else {@code WAITING}. A wait for a monitor says
+     * {@code BLOCKED} instead ({@link LockActions.Acquire}, {@link Waits.Reacquire}).
+     */
+    Thread.State stateWhilePending() {
+        if (enabled()) {
+            return Thread.State.RUNNABLE;
+        }
+        return mayTimeOut() ? Thread.State.TIMED_WAITING : Thread.State.WAITING;
+    }
+
     /** Whether this timed operation timed out (see {@link #mayTimeOut()}); it then completes without being woken. */
     final boolean timedOut() {
         return timedOut;

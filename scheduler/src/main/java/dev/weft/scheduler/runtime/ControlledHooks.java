@@ -435,7 +435,9 @@ final class ControlledHooks implements HookHandler {
 
     @Override
     public Thread.State threadGetState(Thread thread, int site) {
-        return ThreadLooks.state(thread);
+        ManagedThread self = visible();
+        ManagedThread target = self == null ? null : self.execution.managed(thread);
+        return target == null ? ThreadLooks.state(thread) : ThreadLooks.state(self, target);
     }
 
     @Override

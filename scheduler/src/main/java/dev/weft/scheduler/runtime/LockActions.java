@@ -37,6 +37,11 @@ final class LockActions {
         }
 
         @Override
+        Thread.State stateWhilePending() {
+            return enabled() ? Thread.State.RUNNABLE : lock.waitingState();
+        }
+
+        @Override
         ManagedThread waitsFor() {
             return lock.owner();
         }

@@ -11,12 +11,20 @@ import dev.weft.scheduler.model.SourcePosition;
 final class LockState {
 
     final LockId id;
+    /** Whether this is an object's monitor, which a thread waits for {@code BLOCKED}, not {@code WAITING}. */
+    final boolean monitor;
     private ManagedThread owner;
     private int holds;
     private SourcePosition acquiredAt = SourcePosition.UNKNOWN;
 
-    LockState(LockId id) {
+    LockState(LockId id, boolean monitor) {
         this.id = id;
+        this.monitor = monitor;
+    }
+
+    /** What {@code getState()} says of a thread that waits to take this lock. */
+    Thread.State waitingState() {
+        return monitor ? Thread.State.BLOCKED : Thread.State.WAITING;
     }
 
     ManagedThread owner() {

@@ -135,7 +135,7 @@ final class Monitors {
         Monitor monitor = monitors.get(object);
         if (monitor == null) {
             LockId lock = new LockId(execution.names.nameOfMonitor(object, self));
-            monitor = new Monitor(new LockState(lock), new WaitSet());
+            monitor = new Monitor(new LockState(lock, true), new WaitSet());
             monitors.put(object, monitor);
         }
         return monitor;

@@ -174,7 +174,7 @@ final class ReentrantLocks {
     private LockState state(Lock lock, ManagedThread self) {
         LockState state = locks.get(lock);
         if (state == null) {
-            state = new LockState(new LockId(execution.names.nameOf(lock, self)));
+            state = new LockState(new LockId(execution.names.nameOf(lock, self)), false);
             locks.put(lock, state);
         }
         return state;

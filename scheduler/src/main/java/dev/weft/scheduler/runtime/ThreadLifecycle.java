@@ -248,6 +248,12 @@ final class ThreadLifecycle {
             return self.interrupted || Deadlines.earliest(self, wakeUp);
         }
 
+        /** A sleeping thread, even one whose time is up first: it does not move until the scheduler lets it. */
+        @Override
+        Thread.State stateWhilePending() {
+            return Thread.State.TIMED_WAITING;
+        }
+
         @Override
         Action perform() {
             if (self.interrupted) {

@@ -53,6 +53,25 @@ final class ThreadLooks {
         return fiber.managed.state() == ManagedThread.State.RUNNING ? Thread.State.RUNNABLE : Thread.State.WAITING;
     }
 
+    /**
+     * {@code getState()} of a thread of the caller's execution: what the model says of it, not the state of the
+     * platform thread that runs it, which is parked whenever another thread moves. Its next step tells
+     * ({@link Action#stateWhilePending}): {@code BLOCKED} waiting for a monitor, {@code WAITING} or
+     * {@code TIMED_WAITING} in any other wait, {@code RUNNABLE} while it could move (or has not yet reached its first
+     * step). The answer is no scheduling point
+     * of its own (the JDK calls it a snapshot for monitoring, not for synchronization).
+     */
+    static Thread.State state(ManagedThread self, ManagedThread target) {
+        if (target.ended) {
+            return Thread.State.TERMINATED;
+        }
+        if (target == self) {
+            return Thread.State.RUNNABLE;
+        }
+        Action next = target.pending();
+        return next == null ? Thread.State.RUNNABLE : next.stateWhilePending();
+    }
+
     /** {@code isDaemon()}. */
     static boolean daemon(Thread thread) {
         return thread instanceof Carrier carrier ? carrier.daemonFlag() : thread.isDaemon();

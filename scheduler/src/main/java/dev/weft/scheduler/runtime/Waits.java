@@ -134,6 +134,18 @@ final class Waits {
             return endedByInterrupt ? InterruptLook.of(waiter.thread, operation(), site()) : operation();
         }
 
+        /** Woken and waiting for the lock again: {@code BLOCKED} on a monitor; not woken yet: waiting. */
+        @Override
+        Thread.State stateWhilePending() {
+            if (enabled()) {
+                return Thread.State.RUNNABLE;
+            }
+            if (waiter.mayWake()) {
+                return lock.waitingState();
+            }
+            return waiter.timed ? Thread.State.TIMED_WAITING : Thread.State.WAITING;
+        }
+
         @Override
         String whyBlocked() {
             return waiter.mayWake()
