@@ -211,4 +211,27 @@ class FuturePrograms {
         java.util.List<Integer> numbers = new java.util.ArrayList<>(java.util.List.of(1, 2, 3));
         assertEquals(6, numbers.stream().mapToInt(Integer::intValue).sum());
     }
+
+    private static java.util.concurrent.ConcurrentHashMap<Integer, Integer> mapOf(int mappings) {
+        java.util.concurrent.ConcurrentHashMap<Integer, Integer> map = new java.util.concurrent.ConcurrentHashMap<>();
+        for (int i = 0; i < mappings; i++) {
+            map.put(i, i);
+        }
+        return map;
+    }
+
+    /** A bulk operation whose threshold the map reaches runs its callbacks on the common pool's threads. */
+    @ExhaustiveConcurrency
+    void concurrentMapParallelForEach() {
+        Counter counter = new Counter();
+        mapOf(8).forEach(1, (key, value) -> counter.value++);
+    }
+
+    /** Below its threshold, or with Long.MAX_VALUE, the JDK runs a bulk operation in the calling thread. */
+    @ExhaustiveConcurrency
+    void concurrentMapBulkOperationsInTheCallingThread() {
+        java.util.concurrent.ConcurrentHashMap<Integer, Integer> map = mapOf(8);
+        assertEquals(28L, map.reduceValuesToLong(Long.MAX_VALUE, Integer::longValue, 0L, Long::sum));
+        assertEquals(28L, map.reduceValuesToLong(100, Integer::longValue, 0L, Long::sum));
+    }
 }

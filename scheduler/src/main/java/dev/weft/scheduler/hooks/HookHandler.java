@@ -466,6 +466,13 @@ public interface HookHandler {
     }
 
     /**
+     * Before a {@code ConcurrentHashMap} bulk operation with a parallelism threshold ({@code forEach(1, action)}),
+     * which runs on the common {@code ForkJoinPool} when the map has at least that many mappings.
+     */
+    default void parallelBulkCall(Object map, long parallelismThreshold, int site) {
+    }
+
+    /**
      * After a call announced by {@link #collectionCallBegins} returned a view or an iterator of its receiver
      * ({@code keySet}, {@code iterator}, {@code subList}), before {@link #collectionCallEnds}.
      */

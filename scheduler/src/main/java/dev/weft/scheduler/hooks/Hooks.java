@@ -326,6 +326,10 @@ public final class Hooks {
         handler.collectionCallEnds(site);
     }
 
+    public static void parallelBulkCall(Object map, long parallelismThreshold, int site) {
+        handler.parallelBulkCall(map, parallelismThreshold, site);
+    }
+
     public static void collectionViewReturned(Object view, int site) {
         handler.collectionViewReturned(view, site);
     }

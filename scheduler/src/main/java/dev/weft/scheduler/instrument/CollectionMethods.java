@@ -200,7 +200,10 @@ final class CollectionMethods {
         String concurrentHashMap = "java/util/concurrent/ConcurrentHashMap";
         add(concurrentHashMap, READ, "mappingCount", "contains");
         add(concurrentHashMap, READ_TRAVERSAL, "search", "searchKeys", "searchValues", "searchEntries", "reduce",
-                "reduceKeys", "reduceValues", "reduceEntries", "forEachKey", "forEachValue", "forEachEntry");
+                "reduceKeys", "reduceValues", "reduceEntries", "forEachKey", "forEachValue", "forEachEntry",
+                "reduceToLong", "reduceToInt", "reduceToDouble", "reduceKeysToLong", "reduceKeysToInt",
+                "reduceKeysToDouble", "reduceValuesToLong", "reduceValuesToInt", "reduceValuesToDouble",
+                "reduceEntriesToLong", "reduceEntriesToInt", "reduceEntriesToDouble");
         add("java/util/concurrent/CopyOnWriteArrayList", WRITE, "addIfAbsent", "addAllAbsent");
 
         // Executors and futures: one user-level operation each (runtime PoolModel, FutureModel). The calls that wait
@@ -220,6 +223,15 @@ final class CollectionMethods {
     }
 
     private CollectionMethods() {
+    }
+
+    /**
+     * Whether the call is one of {@code ConcurrentHashMap}'s bulk operations with a parallelism threshold (its first
+     * argument, a {@code long}): those may run the callbacks on the common {@code ForkJoinPool}.
+     */
+    static boolean isParallelBulk(String owner, String name, String descriptor, TypeHierarchy.View types) {
+        return descriptor.startsWith("(J") && types.isSubtypeOf(owner, "java/util/concurrent/ConcurrentHashMap")
+                && (name.startsWith("forEach") || name.startsWith("search") || name.startsWith("reduce"));
     }
 
     /** How the call accesses its receiver, if this table brackets it. */

@@ -845,6 +845,14 @@ final class ControlledHooks implements HookHandler {
     }
 
     @Override
+    public void parallelBulkCall(Object map, long parallelismThreshold, int site) {
+        if (visible() != null) {
+            UncontrolledPools.parallelBulk((java.util.concurrent.ConcurrentHashMap<?, ?>) map, parallelismThreshold,
+                    site);
+        }
+    }
+
+    @Override
     public void collectionViewReturned(Object view, int site) {
         ManagedThread self = CURRENT.get();
         if (self != null) {

@@ -33,6 +33,20 @@ final class UncontrolledPools {
                 + "use a sequential stream, or an executor that the test creates", site);
     }
 
+    /**
+     * A {@code ConcurrentHashMap} bulk operation runs in parallel, on the common pool, when its parallelism threshold
+     * is not {@code Long.MAX_VALUE} and the map has more than one mapping and at least that many (the JDK's
+     * {@code batchFor}); otherwise it runs in the caller, as one traversal.
+     */
+    static void parallelBulk(java.util.concurrent.ConcurrentHashMap<?, ?> map, long parallelismThreshold, int site) {
+        long mappings = map.mappingCount();
+        if (parallelismThreshold != Long.MAX_VALUE && mappings > 1 && mappings >= parallelismThreshold) {
+            throw new UnmodelledPrimitiveException("a ConcurrentHashMap bulk operation with parallelism threshold "
+                    + parallelismThreshold + " over " + mappings + " mappings, which runs its callbacks on "
+                    + COMMON_POOL + "pass Long.MAX_VALUE as the threshold to run it in the calling thread", site);
+        }
+    }
+
     /** A {@code ForkJoinPool} starts its workers inside the JDK, so they could not be managed threads. */
     static void ownForkJoinPool(int site) {
         throw new UnmodelledPrimitiveException("a ForkJoinPool, whose worker threads the JDK starts out of its"
