@@ -112,8 +112,10 @@ class BlockingQueueTest {
 
     @Test
     void aTransferFailsClosedNamingTheCall() {
-        Throwable failure = Outcomes.failsWith(BlockingQueuePrograms.class, "transferToAConsumer", "EXCEPTION", reports);
-        assertThat(failure.getMessage()).contains("Weft does not model java.util.concurrent.LinkedTransferQueue.transfer")
+        Throwable failure = Outcomes.failsWith(BlockingQueuePrograms.class, "transferToAConsumer", "EXCEPTION",
+                reports);
+        assertThat(failure.getMessage())
+                .contains("Weft does not model java.util.concurrent.LinkedTransferQueue.transfer")
                 .contains("BlockingQueuePrograms.java:");
     }
 

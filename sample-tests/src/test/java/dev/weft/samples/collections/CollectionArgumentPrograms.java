@@ -55,7 +55,8 @@ class CollectionArgumentPrograms {
     /** A copy constructor through a constructor reference (not visible before 2026-11-27). */
     @ExhaustiveConcurrency
     void copyConstructorThroughAReference() throws Exception {
-        snapshotWhileSubscribing(listeners -> java.util.Optional.of(listeners).map(ArrayList::new).orElseThrow().size());
+        snapshotWhileSubscribing(listeners -> java.util.Optional.of(listeners).map(ArrayList::new).orElseThrow()
+                .size());
     }
 
     /** {@code addAll(index, c)} reads {@code c} (not visible before 2026-11-27). */

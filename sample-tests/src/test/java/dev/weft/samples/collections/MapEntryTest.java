@@ -27,8 +27,8 @@ class MapEntryTest {
 
     @Test
     void anEntrysChangeUnorderedAgainstAReadIsADataRace() {
-        Throwable failure = Outcomes.failsWith(MapEntryPrograms.class, "settingThroughAnEntryWhileAnotherThreadReads",
-                "DATA_RACE", reports);
+        Throwable failure = Outcomes.failsWith(MapEntryPrograms.class,
+                "settingThroughAnEntryWhileAnotherThreadReads", "DATA_RACE", reports);
         assertThat(failure.getMessage()).contains("HashMap@");
     }
 

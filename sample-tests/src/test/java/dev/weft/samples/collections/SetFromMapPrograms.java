@@ -12,8 +12,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Sets made with {@code Collections.newSetFromMap}, the usual concurrent set before {@code ConcurrentHashMap.newKeySet}:
- * each call is a call on the map behind. Run by {@link SetFromMapTest}.
+ * Sets made with {@code Collections.newSetFromMap}, the usual concurrent set before
+ * {@code ConcurrentHashMap.newKeySet}: each call is a call on the map behind. Run by {@link SetFromMapTest}.
  */
 class SetFromMapPrograms {
 

@@ -5,8 +5,10 @@ import dev.weft.junit.ExhaustiveConcurrency;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.Flow;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.FutureTask;
+import java.util.concurrent.SubmissionPublisher;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -233,5 +235,27 @@ class FuturePrograms {
         java.util.concurrent.ConcurrentHashMap<Integer, Integer> map = mapOf(8);
         assertEquals(28L, map.reduceValuesToLong(Long.MAX_VALUE, Integer::longValue, 0L, Long::sum));
         assertEquals(28L, map.reduceValuesToLong(100, Integer::longValue, 0L, Long::sum));
+    }
+
+    /** A publisher without an executor delivers on the common pool's threads. */
+    @ExhaustiveConcurrency
+    void publisherWithoutAnExecutor() throws Exception {
+        try (SubmissionPublisher<String> publisher = new SubmissionPublisher<>()) {
+            publisher.submit("item");
+        }
+    }
+
+    /** With an executor the test creates, the subscriber runs on a managed worker. */
+    @ExhaustiveConcurrency
+    void publisherOnAPoolOfTheTest() throws Exception {
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newSingleThreadExecutor();
+        java.util.concurrent.CountDownLatch delivered = new java.util.concurrent.CountDownLatch(1);
+        try (SubmissionPublisher<String> publisher =
+                     new SubmissionPublisher<>(pool, Flow.defaultBufferSize())) {
+            publisher.consume(item -> delivered.countDown());
+            publisher.submit("item");
+            delivered.await();
+        }
+        pool.shutdown();
     }
 }

@@ -12,8 +12,8 @@ import java.nio.file.Path;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * FutureTask and CompletableFuture on the test's own threads and on CompletableFuture's default executor, and the common
- * pool failing closed.
+ * FutureTask and CompletableFuture on the test's own threads and on CompletableFuture's default executor, and the
+ * common pool failing closed.
  */
 class FuturesTest {
 
@@ -82,20 +82,21 @@ class FuturesTest {
         assertThat(outcome.failure().orElseThrow().getMessage())
                 .contains("Weft does not model the common ForkJoinPool")
                 .contains("ForkJoinPool.commonPool()")
-                .contains("FuturePrograms.java:143")
+                .contains("FuturePrograms.java:145")
                 .contains("pass an executor");
         assertThat(outcome.number("executions")).isEqualTo(1);
     }
 
     /**
-     * Parallel streams, a test's own ForkJoinPool, a java.util.Timer and a ConcurrentHashMap bulk operation that goes
-     * parallel would run work on threads nobody manages: they fail closed (the last one since 2026-11-27: before, its
-     * callbacks ran on the common pool's threads, unseen).
+     * Parallel streams, a test's own ForkJoinPool, a java.util.Timer, a ConcurrentHashMap bulk operation that goes
+     * parallel and a SubmissionPublisher without an executor would run work on threads nobody manages: they fail
+     * closed (the last two since 2026-11-27: before, their callbacks ran on the common pool's threads, unseen).
      */
     @ParameterizedTest(name = "{0} fails closed naming {1}")
     @CsvSource({"parallelStreamOfAList, parallel streams", "parallelIntStream, parallel streams",
             "ownForkJoinPool, a ForkJoinPool", "workStealingPool, a ForkJoinPool", "timer, java.util.Timer",
-            "concurrentMapParallelForEach, a ConcurrentHashMap bulk operation with parallelism threshold 1"})
+            "concurrentMapParallelForEach, a ConcurrentHashMap bulk operation with parallelism threshold 1",
+            "publisherWithoutAnExecutor, a SubmissionPublisher without an executor"})
     void forkJoinWorkFailsClosed(String method, String what) {
         WeftRunner.Outcome outcome = WeftRunner.run(FuturePrograms.class, method, reports);
 
@@ -113,6 +114,12 @@ class FuturesTest {
     }
 
     @Test
+    void aPublisherOnAPoolOfTheTestRuns() {
+        ExecutorOutcomes.assertPasses(WeftRunner.run(FuturePrograms.class, "publisherOnAPoolOfTheTest", reports),
+                "publisherOnAPoolOfTheTest");
+    }
+
+    @Test
     void aSequentialStreamIsAnOrdinaryStep() {
         WeftRunner.Outcome outcome = WeftRunner.run(FuturePrograms.class, "sequentialStreamOfAList", reports);
 
@@ -125,6 +132,6 @@ class FuturesTest {
 
         ExecutorOutcomes.assertFails(outcome, "completableFutureOrTimeout", "EXCEPTION");
         assertThat(outcome.failure().orElseThrow().getMessage()).contains("Weft does not model")
-                .contains("FuturePrograms.java:149");
+                .contains("FuturePrograms.java:151");
     }
 }

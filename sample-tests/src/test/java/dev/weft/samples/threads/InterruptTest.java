@@ -144,7 +144,8 @@ class InterruptTest {
      */
     @Test
     void anInterruptHappensBeforeTheWakeUpItCauses() {
-        Verdicts.passesWith(WeftRunner.run(InterruptPrograms.class, "anInterruptPublishesWhatCameBeforeIt", reports), 4);
+        Verdicts.passesWith(WeftRunner.run(InterruptPrograms.class, "anInterruptPublishesWhatCameBeforeIt", reports),
+                4);
     }
 
     /**
@@ -153,7 +154,8 @@ class InterruptTest {
      */
     @Test
     void anAcquisitionThatAnInterruptEndedIsShownAsALookAtTheLock() {
-        WeftRunner.Outcome outcome = WeftRunner.run(InterruptPrograms.class, "assumesALockInterruptiblyGetsIn", reports);
+        WeftRunner.Outcome outcome = WeftRunner.run(InterruptPrograms.class, "assumesALockInterruptiblyGetsIn",
+                reports);
 
         Verdicts.failsWith(outcome, "ASSERTION");
         assertThat(outcome.failure().orElseThrow().getMessage())

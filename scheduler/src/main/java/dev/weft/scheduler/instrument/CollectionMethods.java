@@ -18,7 +18,7 @@ import net.bytebuddy.jar.asm.Opcodes;
  */
 final class CollectionMethods {
 
-    /** How a call accesses its collection: a {@link CollectionCalls} code, and what it returns that the runtime keeps. */
+    /** How a call accesses its collection: a {@link CollectionCalls} code, and what of it the runtime keeps. */
     record Access(int code, Returns returns) {
     }
 

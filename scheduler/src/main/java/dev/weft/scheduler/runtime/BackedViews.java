@@ -11,9 +11,9 @@ import java.util.Set;
  * Views the JDK makes over something a test can still reach: the {@code Collections.unmodifiable*} wrappers, whose
  * every call reads the collection behind them (their field {@code c}, or {@code m} for a map),
  * {@code Collections.newSetFromMap}, whose calls are calls on the map behind it ({@code m}, its elements being the
- * map's keys), and {@code Arrays.asList}, whose calls read and write the array behind it ({@code a}). A call on such a view is a call on
- * what is behind it ({@link CollectionModel#collectionOf}), so a thread that reads a list through the view another
- * thread changes is ordered against it, and iterating the view while the owner adds is found.
+ * map's keys), and {@code Arrays.asList}, whose calls read and write the array behind it ({@code a}). A call on such a
+ * view is a call on what is behind it ({@link CollectionModel#collectionOf}), so a thread that reads a list through the
+ * view another thread changes is ordered against it, and iterating the view while the owner adds is found.
  */
 final class BackedViews {
 

@@ -182,6 +182,8 @@ final class ControlledHooks implements HookHandler {
                 UncontrolledPools.ownForkJoinPool(site);
             } else if (object instanceof java.util.Timer timer) {
                 UncontrolledPools.timer(timer, site);
+            } else if (object instanceof java.util.concurrent.SubmissionPublisher<?> publisher) {
+                UncontrolledPools.publisher(publisher, site);
             }
             self.execution.names.allocated(object, self);
         }

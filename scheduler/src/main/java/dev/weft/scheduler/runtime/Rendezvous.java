@@ -18,10 +18,10 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * The JDK's rendezvous, in the model only (the real object is never used by a managed thread): a
- * {@code SynchronousQueue}'s {@code put} and {@code take}, and an {@code Exchanger}'s {@code exchange}, each wait inside
- * the call until a partner arrives, which a guarded real call cannot express. Each place has its parties waiting,
- * oldest first (the fair order; the JDK's default unfair queue, and an exchanger under contention, may pair them in
- * another order, which the model does not explore).
+ * {@code SynchronousQueue}'s {@code put} and {@code take}, and an {@code Exchanger}'s {@code exchange}, each wait
+ * inside the call until a partner arrives, which a guarded real call cannot express. Each place has its parties
+ * waiting, oldest first (the fair order; the JDK's default unfair queue, and an exchanger under contention, may pair
+ * them in another order, which the model does not explore).
  *
  * <ul>
  *   <li>put, take, offer(e, t, u), poll(t, u), exchange(x), exchange(x, t, u): an <em>arrival</em> ({@code WRITE} of

@@ -64,6 +64,22 @@ final class UncontrolledPools {
                 + " execution's virtual clock", site);
     }
 
+    /**
+     * A {@code SubmissionPublisher} made without an executor delivers its items on the common pool (or, where that
+     * has no parallelism to spare, on threads of its own): its subscribers would run on threads nobody manages. The
+     * publisher is closed before the test fails.
+     */
+    static void publisher(java.util.concurrent.SubmissionPublisher<?> publisher, int site) {
+        java.util.concurrent.Executor executor = publisher.getExecutor();
+        if (executor instanceof ForkJoinPool
+                || executor.getClass().getName().startsWith("java.util.concurrent.SubmissionPublisher$")) {
+            publisher.close();
+            throw new UnmodelledPrimitiveException("a SubmissionPublisher without an executor, which delivers on "
+                    + COMMON_POOL + "pass one that the test creates: new SubmissionPublisher<>(executor,"
+                    + " Flow.defaultBufferSize())", site);
+        }
+    }
+
     static void unmodelled(String what) {
         throw new UnmodelledPrimitiveException(what + ", whose thread it cannot control: " + UserCall.describe(),
                 UserCall.where());
