@@ -68,14 +68,15 @@ final class SynchronizerCalls {
         replace(SEMAPHORE, "release", "(I)V", "semaphoreRelease", release);
         replace(SEMAPHORE, "availablePermits", "()I", "semaphoreAvailablePermits", "(L" + SEMAPHORE + ";I)I");
         replace(SEMAPHORE, "drainPermits", "()I", "semaphoreDrainPermits", "(L" + SEMAPHORE + ";I)I");
-        String queued = "(L" + SEMAPHORE + ";Ljava/lang/String;I)I";
-        CallReplacements.instance(SEMAPHORE, "hasQueuedThreads", "()Z", (mv, site) -> {
-            mv.visitLdcInsn("hasQueuedThreads");
-            Emit.callHook(mv, site, "semaphoreQueue", queued);
-        });
-        CallReplacements.instance(SEMAPHORE, "getQueueLength", "()I", (mv, site) -> {
-            mv.visitLdcInsn("getQueueLength");
-            Emit.callHook(mv, site, "semaphoreQueue", queued);
+        semaphoreQueueQuery("hasQueuedThreads", "()Z");
+        semaphoreQueueQuery("getQueueLength", "()I");
+    }
+
+    /** [semaphore] → [semaphore, the method's name]: one hook answers both queries about who waits. */
+    private static void semaphoreQueueQuery(String method, String descriptor) {
+        CallReplacements.instance(SEMAPHORE, method, descriptor, (mv, site) -> {
+            mv.visitLdcInsn(method);
+            Emit.callHook(mv, site, "semaphoreQueue", "(L" + SEMAPHORE + ";Ljava/lang/String;I)I");
         });
     }
 

@@ -104,6 +104,16 @@ final class Rendezvous {
             }
         }
 
+        /** What a party that joins or leaves the waiters changes, and one that finds none waiting reads. */
+        Location waiters() {
+            return Location.key(location, "waiters");
+        }
+
+        /** What a paired party's completion reads: the pairing arrival, which wrote the whole place, wrote it. */
+        Location partnerOf(Party party) {
+            return Location.key(location, "partner of " + party.thread.id.name());
+        }
+
         /** Pairs {@code party} with the oldest partner waiting for it; whether there was one. */
         boolean pair(Party party) {
             Party partner = waiting.get(party.role.partnerRole()).pollFirst();
@@ -198,6 +208,7 @@ final class Rendezvous {
         private final Place place;
         private final Party party;
         private final boolean mayWait;
+        private boolean joined;
 
         Arrive(Place place, Party party, boolean mayWait, int site) {
             super(InterruptLook.of(party.thread, new Operation(OpKind.WRITE, place.location), site), site);
@@ -218,13 +229,24 @@ final class Rendezvous {
                 return null;
             }
             place.waiting.get(party.role).addLast(party);
+            joined = true;
             return new Complete(place, party, site());
         }
 
-        /** An arrival that found no partner only joined the waiters: an idle worker's touches its own key. */
+        /**
+         * An arrival that paired changed the whole place (the waiters and its partner). One that found no partner
+         * only joined the waiters (an idle worker's touches its own key), or, with no time to wait, only read them:
+         * so a later party's arrival is not ordered against an earlier pair's completion, which it cannot change.
+         */
         @Override
         Operation performed() {
-            return party.paired || party.ownKey == null ? operation() : operation().as(OpKind.WRITE, party.ownKey);
+            if (party.paired || party.thread.toThrow != null) {
+                return operation();
+            }
+            if (!joined) {
+                return operation().as(OpKind.READ, place.waiters());
+            }
+            return operation().as(OpKind.WRITE, party.ownKey != null ? party.ownKey : place.waiters());
         }
     }
 
@@ -247,6 +269,19 @@ final class Rendezvous {
         @Override
         boolean mayTimeOut() {
             return party.timed && !party.paired;
+        }
+
+        /**
+         * Paired: it reads what its partner's arrival wrote (an idle worker its own key). Timed out or interrupted: it
+         * left the waiters, a change of them.
+         */
+        @Override
+        Operation performed() {
+            if (party.ownKey != null) {
+                return party.paired ? operation() : operation().as(OpKind.WRITE, party.ownKey);
+            }
+            return party.paired ? operation().as(OpKind.READ, place.partnerOf(party))
+                    : operation().as(OpKind.WRITE, place.waiters());
         }
 
         @Override
