@@ -5,6 +5,7 @@ import dev.weft.junit.ExhaustiveConcurrency;
 import java.util.List;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 import static dev.weft.samples.synchronizers.SynchronizerPrograms.runAll;
 
@@ -135,6 +136,23 @@ class LockQueryPrograms {
             Thread.yield();
         }
         permits.release();
+        worker.join();
+    }
+
+    /** The same wait on a read-write lock: not modelled, fails closed. */
+    @ExhaustiveConcurrency
+    void waitsUntilAThreadWaitsForTheWriteLock() throws Exception {
+        ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+        lock.writeLock().lock();
+        Thread worker = new Thread(() -> {
+            lock.writeLock().lock();
+            lock.writeLock().unlock();
+        });
+        worker.start();
+        while (lock.getQueueLength() == 0) {
+            Thread.yield();
+        }
+        lock.writeLock().unlock();
         worker.join();
     }
 }

@@ -3,6 +3,8 @@ package dev.weft.samples.synchronizers;
 import dev.weft.samples.support.WeftRunner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import java.nio.file.Path;
 
@@ -41,12 +43,15 @@ class LockQueryTest {
                 .startsWith("ASSERTION:").contains("the lock was taken between isLocked and tryLock"));
     }
 
-    @Test
-    void whoWaitsForTheLockIsNotModelledAndFailsClosed() {
-        WeftRunner.Outcome outcome = WeftRunner.run(LockQueryPrograms.class, "waitsUntilAThreadIsQueued", reports);
+    @ParameterizedTest(name = "{0} fails closed naming {1}")
+    @CsvSource({"waitsUntilAThreadIsQueued, ReentrantLock.hasQueuedThreads",
+            "waitsUntilAThreadWaitsForAPermit, Semaphore.hasQueuedThreads",
+            "waitsUntilAThreadWaitsForTheWriteLock, ReentrantReadWriteLock.getQueueLength"})
+    void whoWaitsIsNotModelledAndFailsClosed(String program, String query) {
+        WeftRunner.Outcome outcome = WeftRunner.run(LockQueryPrograms.class, program, reports);
 
         assertThat(outcome.failure()).hasValueSatisfying(failure -> assertThat(failure.getMessage())
-                .startsWith("EXCEPTION:").contains("Weft does not model ReentrantLock.hasQueuedThreads")
+                .startsWith("EXCEPTION:").contains("Weft does not model " + query + " (which threads wait for")
                 .contains("LockQueryPrograms.java:"));
     }
 
@@ -57,15 +62,6 @@ class LockQueryTest {
 
         assertThat(outcome.failure()).hasValueSatisfying(failure -> assertThat(failure.getMessage())
                 .startsWith("ASSERTION:").contains("the release came before the drain: 2 drained"));
-    }
-
-    @Test
-    void whoWaitsForAPermitIsNotModelledAndFailsClosed() {
-        WeftRunner.Outcome outcome = WeftRunner.run(LockQueryPrograms.class, "waitsUntilAThreadWaitsForAPermit",
-                reports);
-
-        assertThat(outcome.failure()).hasValueSatisfying(failure -> assertThat(failure.getMessage())
-                .startsWith("EXCEPTION:").contains("Weft does not model Semaphore.hasQueuedThreads"));
     }
 
     private void assertPassesIn(String program, long executions) {

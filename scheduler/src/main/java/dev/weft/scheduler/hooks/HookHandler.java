@@ -465,6 +465,10 @@ public interface HookHandler {
     default void collectionCallEnds(int site) {
     }
 
+    /** Before a query that the handler's model cannot answer ({@code what} names it); the original call follows. */
+    default void unmodelledQuery(String what, int site) {
+    }
+
     /**
      * Before a {@code ConcurrentHashMap} bulk operation with a parallelism threshold ({@code forEach(1, action)}),
      * which runs on the common {@code ForkJoinPool} when the map has at least that many mappings.
@@ -569,14 +573,6 @@ public interface HookHandler {
         return semaphore.drainPermits();
     }
 
-    /**
-     * Replaces {@code Semaphore.hasQueuedThreads()} ({@code query} "hasQueuedThreads", a {@code boolean} as 0 or 1)
-     * and {@code getQueueLength()}.
-     */
-    default int semaphoreQueue(Semaphore semaphore, String query, int site) {
-        return query.equals("hasQueuedThreads") ? (semaphore.hasQueuedThreads() ? 1 : 0) : semaphore.getQueueLength();
-    }
-
     /** Replaces {@code Semaphore.availablePermits()}. */
     default int semaphoreAvailablePermits(Semaphore semaphore, int site) {
         return semaphore.availablePermits();
@@ -657,15 +653,8 @@ public interface HookHandler {
             case LockQueries.IS_LOCKED -> lock.isLocked() ? 1 : 0;
             case LockQueries.IS_HELD_BY_CURRENT_THREAD -> lock.isHeldByCurrentThread() ? 1 : 0;
             case LockQueries.HOLD_COUNT -> lock.getHoldCount();
-            case LockQueries.HAS_QUEUED_THREADS -> lock.hasQueuedThreads() ? 1 : 0;
-            case LockQueries.QUEUE_LENGTH -> lock.getQueueLength();
             default -> throw new IllegalArgumentException("no ReentrantLock query " + query);
         };
-    }
-
-    /** Replaces {@code ReentrantLock.hasQueuedThread(thread)}. */
-    default boolean reentrantLockHasQueuedThread(ReentrantLock lock, Thread thread, int site) {
-        return lock.hasQueuedThread(thread);
     }
 
     /** Replaces {@code ReentrantLock.hasWaiters(condition)} and {@code getWaitQueueLength(condition)}. */

@@ -326,6 +326,10 @@ public final class Hooks {
         handler.collectionCallEnds(site);
     }
 
+    public static void unmodelledQuery(String what, int site) {
+        handler.unmodelledQuery(what, site);
+    }
+
     public static void parallelBulkCall(Object map, long parallelismThreshold, int site) {
         handler.parallelBulkCall(map, parallelismThreshold, site);
     }
@@ -404,10 +408,6 @@ public final class Hooks {
         return handler.semaphoreDrainPermits(semaphore, site);
     }
 
-    public static int semaphoreQueue(Semaphore semaphore, String query, int site) {
-        return handler.semaphoreQueue(semaphore, query, site);
-    }
-
     public static Object futureGet(java.util.concurrent.Future<?> future, long nanos, int site)
             throws InterruptedException, java.util.concurrent.ExecutionException, TimeoutException {
         return handler.futureGet(future, nanos, site);
@@ -464,11 +464,6 @@ public final class Hooks {
 
     public static int reentrantLockQuery(java.util.concurrent.locks.ReentrantLock lock, int query, int site) {
         return handler.reentrantLockQuery(lock, query, site);
-    }
-
-    public static boolean reentrantLockHasQueuedThread(java.util.concurrent.locks.ReentrantLock lock, Thread thread,
-                                                       int site) {
-        return handler.reentrantLockHasQueuedThread(lock, thread, site);
     }
 
     public static int reentrantLockConditionQuery(java.util.concurrent.locks.ReentrantLock lock, Condition condition,

@@ -13,14 +13,10 @@ public final class LockQueries {
     public static final int IS_HELD_BY_CURRENT_THREAD = 1;
     /** {@code getHoldCount()} */
     public static final int HOLD_COUNT = 2;
-    /** {@code hasQueuedThreads()} */
-    public static final int HAS_QUEUED_THREADS = 3;
-    /** {@code getQueueLength()} */
-    public static final int QUEUE_LENGTH = 4;
     /** {@code hasWaiters(condition)} */
-    public static final int HAS_WAITERS = 6;
+    public static final int HAS_WAITERS = 3;
     /** {@code getWaitQueueLength(condition)} */
-    public static final int WAIT_QUEUE_LENGTH = 7;
+    public static final int WAIT_QUEUE_LENGTH = 4;
 
     private LockQueries() {
     }
@@ -31,8 +27,6 @@ public final class LockQueries {
             case IS_LOCKED -> "isLocked";
             case IS_HELD_BY_CURRENT_THREAD -> "isHeldByCurrentThread";
             case HOLD_COUNT -> "getHoldCount";
-            case HAS_QUEUED_THREADS -> "hasQueuedThreads";
-            case QUEUE_LENGTH -> "getQueueLength";
             case HAS_WAITERS -> "hasWaiters";
             case WAIT_QUEUE_LENGTH -> "getWaitQueueLength";
             default -> throw new IllegalArgumentException("no ReentrantLock query " + query);

@@ -21,6 +21,7 @@ final class SynchronizerCalls {
     static final String PHASER = PACKAGE + "Phaser";
     static final String STAMPED = PACKAGE + "locks/StampedLock";
     static final String REENTRANT = PACKAGE + "locks/ReentrantLock";
+    static final String READ_WRITE = PACKAGE + "locks/ReentrantReadWriteLock";
 
     private static final String TIMED = "JLjava/util/concurrent/TimeUnit;";
 
@@ -36,6 +37,7 @@ final class SynchronizerCalls {
         stampedLock();
         lockAndCondition();
         reentrantLockQueries();
+        readWriteLockQueries();
     }
 
     private static void semaphore() {
@@ -68,16 +70,8 @@ final class SynchronizerCalls {
         replace(SEMAPHORE, "release", "(I)V", "semaphoreRelease", release);
         replace(SEMAPHORE, "availablePermits", "()I", "semaphoreAvailablePermits", "(L" + SEMAPHORE + ";I)I");
         replace(SEMAPHORE, "drainPermits", "()I", "semaphoreDrainPermits", "(L" + SEMAPHORE + ";I)I");
-        semaphoreQueueQuery("hasQueuedThreads", "()Z");
-        semaphoreQueueQuery("getQueueLength", "()I");
-    }
-
-    /** [semaphore] → [semaphore, the method's name]: one hook answers both queries about who waits. */
-    private static void semaphoreQueueQuery(String method, String descriptor) {
-        CallReplacements.instance(SEMAPHORE, method, descriptor, (mv, site) -> {
-            mv.visitLdcInsn(method);
-            Emit.callHook(mv, site, "semaphoreQueue", "(L" + SEMAPHORE + ";Ljava/lang/String;I)I");
-        });
+        whoWaits(SEMAPHORE, "permits", "hasQueuedThreads", "()Z");
+        whoWaits(SEMAPHORE, "permits", "getQueueLength", "()I");
     }
 
     /** {@code exchange(x)} and {@code exchange(x, time, unit)}: [exchanger, x, nanos] ({@code -1}: untimed). */
@@ -192,15 +186,39 @@ final class SynchronizerCalls {
         replace(REENTRANT, "isHeldByCurrentThread", "()Z", "reentrantLockQuery", query,
                 LockQueries.IS_HELD_BY_CURRENT_THREAD);
         replace(REENTRANT, "getHoldCount", "()I", "reentrantLockQuery", query, LockQueries.HOLD_COUNT);
-        replace(REENTRANT, "hasQueuedThreads", "()Z", "reentrantLockQuery", query, LockQueries.HAS_QUEUED_THREADS);
-        replace(REENTRANT, "getQueueLength", "()I", "reentrantLockQuery", query, LockQueries.QUEUE_LENGTH);
-        replace(REENTRANT, "hasQueuedThread", "(Ljava/lang/Thread;)Z", "reentrantLockHasQueuedThread",
-                "(L" + REENTRANT + ";Ljava/lang/Thread;I)Z");
+        whoWaits(REENTRANT, "the lock", "hasQueuedThreads", "()Z");
+        whoWaits(REENTRANT, "the lock", "getQueueLength", "()I");
+        whoWaits(REENTRANT, "the lock", "hasQueuedThread", "(Ljava/lang/Thread;)Z");
         String conditionQuery = "(L" + REENTRANT + ";L" + CallReplacements.CONDITION + ";II)I";
         replace(REENTRANT, "hasWaiters", "(L" + CallReplacements.CONDITION + ";)Z", "reentrantLockConditionQuery",
                 conditionQuery, LockQueries.HAS_WAITERS);
         replace(REENTRANT, "getWaitQueueLength", "(L" + CallReplacements.CONDITION + ";)I",
                 "reentrantLockConditionQuery", conditionQuery, LockQueries.WAIT_QUEUE_LENGTH);
+    }
+
+    /** {@code ReentrantReadWriteLock}'s questions about who waits. */
+    private static void readWriteLockQueries() {
+        String condition = "L" + CallReplacements.CONDITION + ";";
+        whoWaits(READ_WRITE, "the lock", "hasQueuedThreads", "()Z");
+        whoWaits(READ_WRITE, "the lock", "getQueueLength", "()I");
+        whoWaits(READ_WRITE, "the lock", "hasQueuedThread", "(Ljava/lang/Thread;)Z");
+        whoWaits(READ_WRITE, "a condition", "hasWaiters", "(" + condition + ")Z");
+        whoWaits(READ_WRITE, "a condition", "getWaitQueueLength", "(" + condition + ")I");
+    }
+
+    /**
+     * A question about which threads wait for {@code what}, which the real object cannot answer for the model's waiters
+     * (they never wait in it), and the model cannot either (a thread that starts to wait makes no event there):
+     * {@code Hooks.unmodelledQuery}, which fails closed on a managed thread, then the original call.
+     */
+    private static void whoWaits(String jdkClass, String what, String method, String descriptor) {
+        String query = Emit.simpleName(jdkClass) + "." + method + " (which threads wait for " + what
+                + " is not modelled: wait for what the other thread does instead)";
+        CallReplacements.instance(jdkClass, method, descriptor, (mv, site) -> {
+            mv.visitLdcInsn(query);
+            Emit.callHook(mv, site, "unmodelledQuery", "(Ljava/lang/String;I)V");
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, jdkClass, method, descriptor, false);
+        });
     }
 
     private static void lockAndCondition() {

@@ -847,6 +847,13 @@ final class ControlledHooks implements HookHandler {
     }
 
     @Override
+    public void unmodelledQuery(String what, int site) {
+        if (visible() != null) {
+            throw new UnmodelledPrimitiveException(what, site);
+        }
+    }
+
+    @Override
     public void parallelBulkCall(Object map, long parallelismThreshold, int site) {
         if (visible() != null) {
             UncontrolledPools.parallelBulk((java.util.concurrent.ConcurrentHashMap<?, ?>) map, parallelismThreshold,
@@ -1023,15 +1030,6 @@ final class ControlledHooks implements HookHandler {
     }
 
     @Override
-    public int semaphoreQueue(Semaphore semaphore, String query, int site) {
-        if (visible() == null) {
-            return HookHandler.super.semaphoreQueue(semaphore, query, site);
-        }
-        throw new UnmodelledPrimitiveException("Semaphore." + query + " (which threads wait for permits is not"
-                + " modelled: wait for what the other thread does instead)", site);
-    }
-
-    @Override
     public int semaphoreAvailablePermits(Semaphore semaphore, int site) {
         ManagedThread self = visible();
         return self == null ? semaphore.availablePermits() : Semaphores.availablePermits(self, semaphore, site);
@@ -1050,15 +1048,6 @@ final class ControlledHooks implements HookHandler {
         ManagedThread self = visible();
         return self == null ? HookHandler.super.reentrantLockQuery(lock, query, site)
                 : self.execution.locks.query(self, lock, query, site);
-    }
-
-    @Override
-    public boolean reentrantLockHasQueuedThread(ReentrantLock lock, Thread thread, int site) {
-        ManagedThread self = visible();
-        if (self == null) {
-            return HookHandler.super.reentrantLockHasQueuedThread(lock, thread, site);
-        }
-        throw ReentrantLocks.queueNotModelled("hasQueuedThread", site);
     }
 
     @Override

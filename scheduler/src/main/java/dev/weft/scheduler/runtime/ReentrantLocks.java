@@ -112,7 +112,8 @@ final class ReentrantLocks {
      * A query of the lock ({@link LockQueries}), answered from the model. Whether the lock is held is a look at it
      * ({@code OBSERVE_LOCK}), ordered against the other threads' acquisitions and releases; what the caller itself
      * holds needs no scheduling point, no other thread being able to change it. Which threads wait for the lock is not
-     * modelled (a thread that blocks in {@code lock()} makes no event there), so those queries fail closed.
+     * modelled (a thread that blocks in {@code lock()} makes no event there): those queries fail closed before they
+     * get here ({@code SynchronizerCalls.whoWaits}).
      */
     int query(ManagedThread self, Lock lock, int query, int site) {
         LockState state = state(lock, self);
@@ -123,15 +124,8 @@ final class ReentrantLocks {
             }
             case LockQueries.IS_HELD_BY_CURRENT_THREAD -> state.heldBy(self) ? 1 : 0;
             case LockQueries.HOLD_COUNT -> state.heldBy(self) ? state.holds() : 0;
-            case LockQueries.HAS_QUEUED_THREADS, LockQueries.QUEUE_LENGTH ->
-                    throw queueNotModelled(LockQueries.name(query), site);
             default -> throw new IllegalArgumentException("no ReentrantLock query " + query);
         };
-    }
-
-    static UnmodelledPrimitiveException queueNotModelled(String query, int site) {
-        return new UnmodelledPrimitiveException("ReentrantLock." + query + " (which threads wait for the lock is not"
-                + " modelled: wait for what the other thread does instead)", site);
     }
 
     /**
