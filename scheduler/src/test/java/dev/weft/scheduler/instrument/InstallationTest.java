@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.weft.scheduler.hooks.Hooks;
 import dev.weft.scheduler.instrument.subjects.Fields;
 import dev.weft.scheduler.instrument.subjects.MethodReferences;
-import dev.weft.scheduler.instrument.subjects.SyncCounter;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -32,7 +31,9 @@ class InstallationTest {
         ForkedJvm.Result result = ForkedJvm.run(RetransformedSynchronizedMain.class);
 
         String reference = at(MethodReferences.class, "increment");
-        String body = at(SyncCounter.class, "incrementBody");
+        // by name: a class literal would load SyncCounter into this JVM before any test installs Weft, and
+        // MethodReferenceInstrumentationTest, if it runs later here, needs it loaded after installation
+        String body = at("dev.weft.scheduler.instrument.subjects.SyncCounter", "incrementBody");
         assertThat(result.output()).contains(String.join("\n",
                 "monitorEnter " + reference + " SyncCounter.increment",
                 "synchronizedMethodEntered " + body + " SyncCounter.increment",

@@ -6,9 +6,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.weft.scheduler.instrument.subjects.MethodReferences;
 import dev.weft.scheduler.instrument.subjects.SyncCounter;
 import java.lang.instrument.UnmodifiableClassException;
+import java.lang.reflect.Modifier;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import net.bytebuddy.agent.ByteBuddyAgent;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -24,6 +26,24 @@ class MethodReferenceInstrumentationTest {
     @BeforeAll
     static void installBeforeTheSubjectsLoad() {
         SubjectSetup.ensureInstalled();
+    }
+
+    /**
+     * The tests of stripped synchronized methods need {@link SyncCounter} loaded after installation. A negative test
+     * filter ({@code -Dtest='!SomeTest'}) makes Surefire load every class of the test directory at discovery, before
+     * any test installs Weft: then SyncCounter is retransformed and keeps its {@code synchronized} methods, the case
+     * {@code InstallationTest} covers, and these tests do not apply.
+     */
+    private static void assumeSyncCounterLoadedAfterInstallation() {
+        int modifiers;
+        try {
+            modifiers = SyncCounter.class.getDeclaredMethod("increment").getModifiers();
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException(e);
+        }
+        boolean keptItsMonitor = Modifier.isSynchronized(modifiers);
+        Assumptions.assumeFalse(keptItsMonitor, "SyncCounter was loaded before Weft was installed (a negative -Dtest"
+                + " filter loads every test-directory class at discovery); InstallationTest covers that case");
     }
 
     @Test
@@ -124,6 +144,7 @@ class MethodReferenceInstrumentationTest {
 
     @Test
     void synchronizedMethodThroughAMethodReferenceIsAnnouncedAndTakesItsMonitor() {
+        assumeSyncCounterLoadedAfterInstallation();
         SyncCounter counter = new SyncCounter();
         try (RecordingHandler recording = RecordingHandler.start()) {
             assertThat(MethodReferences.incrementSynchronized(counter)).isEqualTo(1);
@@ -145,6 +166,7 @@ class MethodReferenceInstrumentationTest {
 
     @Test
     void staticSynchronizedMethodThroughAMethodReferenceUsesItsClassAsMonitor() {
+        assumeSyncCounterLoadedAfterInstallation();
         try (RecordingHandler recording = RecordingHandler.start()) {
             int total = MethodReferences.incrementStatic();
 
@@ -164,6 +186,7 @@ class MethodReferenceInstrumentationTest {
 
     @Test
     void exceptionFromAStrippedSynchronizedMethodReleasesItsMonitor() {
+        assumeSyncCounterLoadedAfterInstallation();
         SyncCounter counter = new SyncCounter();
         try (RecordingHandler recording = RecordingHandler.start()) {
             try {
@@ -187,6 +210,7 @@ class MethodReferenceInstrumentationTest {
 
     @Test
     void strippedSynchronizedMethodCalledFromUninstrumentedCodeTakesTheRealMonitorUnlessModelled() {
+        assumeSyncCounterLoadedAfterInstallation();
         SyncCounter counter = new SyncCounter();
         try (RecordingHandler recording = RecordingHandler.start()) {
             assertThat(counter.holdsOwnMonitor()).isTrue();
@@ -205,6 +229,7 @@ class MethodReferenceInstrumentationTest {
 
     @Test
     void strippedClassStaysStrippedWhenRetransformedAgain() throws UnmodifiableClassException {
+        assumeSyncCounterLoadedAfterInstallation();
         new SyncCounter();
         // Another agent (Mockito's inline mock maker) may do this; the JVM rejects a change of method modifiers.
         ByteBuddyAgent.getInstrumentation().retransformClasses(SyncCounter.class);

@@ -28,8 +28,13 @@ public final class SubjectSetup {
 
     /** {@code "Fields.java:12"}: where the line marked {@code // mark:name} is in the subject's source. */
     static String at(Class<?> subject, String marker) {
-        Path source = Path.of("src/test/java", subject.getName().replace('.', '/') + ".java");
-        String fileName = subject.getSimpleName() + ".java";
+        return at(subject.getName(), marker);
+    }
+
+    /** As {@link #at(Class, String)}, without loading the class (a class literal would). */
+    static String at(String className, String marker) {
+        Path source = Path.of("src/test/java", className.replace('.', '/') + ".java");
+        String fileName = className.substring(className.lastIndexOf('.') + 1) + ".java";
         try {
             List<String> lines = Files.readAllLines(source);
             for (int i = 0; i < lines.size(); i++) {
