@@ -4,6 +4,7 @@ import dev.weft.junit.ExhaustiveConcurrency;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -102,5 +103,35 @@ class TimeoutPrograms {
         }
         signaller.join();
         return signalled;
+    }
+
+    /**
+     * A worker parks until a deadline a second away on the clock, unless main unparks it first: it comes back at once.
+     */
+    @ExhaustiveConcurrency
+    void parkUntilADeadlineUnparkedFirst() throws InterruptedException {
+        long[] parkedFor = new long[1];
+        Thread worker = new Thread(() -> parkedFor[0] = parkUntilASecondFromNow());
+        worker.start();
+        LockSupport.unpark(worker);
+        worker.join();
+        assertTrue(parkedFor[0] == 0, "parked for " + parkedFor[0] + " ms");
+    }
+
+    /** Nobody unparks the worker: its park ends at the deadline, on the execution's clock. */
+    @ExhaustiveConcurrency
+    void parkUntilADeadlineNobodyUnparks() throws InterruptedException {
+        long[] parkedFor = new long[1];
+        Thread worker = new Thread(() -> parkedFor[0] = parkUntilASecondFromNow());
+        worker.start();
+        worker.join();
+        assertTrue(parkedFor[0] >= 1_000, "parked for " + parkedFor[0] + " ms");
+    }
+
+    /** Parks until a second from now; returns how long it was parked. */
+    private static long parkUntilASecondFromNow() {
+        long start = System.currentTimeMillis();
+        LockSupport.parkUntil(start + 1_000);
+        return System.currentTimeMillis() - start;
     }
 }

@@ -69,4 +69,16 @@ class TimeoutTest {
         assertThat(outcome.failure().orElseThrow().getMessage())
                 .contains("weft.timeouts").contains("when-blocked, any").contains("'sometimes'");
     }
+
+    /**
+     * parkUntil is a timed park on the execution's clock (before 2026-11-27 it parked the platform thread for real,
+     * out of Weft's control, and the clock did not move). Unparked first: the unpark comes before the park, or the
+     * park waits until it; either way the park's event comes after the unpark, 1 trace. Nobody unparks: the park times
+     * out once main waits in its join, and the clock moves to the deadline, 1 trace.
+     */
+    @Test
+    void parkUntilWaitsOnTheExecutionsClock() {
+        Verdicts.passesWith(run("parkUntilADeadlineUnparkedFirst", Map.of()), 1);
+        Verdicts.passesWith(run("parkUntilADeadlineNobodyUnparks", Map.of()), 1);
+    }
 }

@@ -253,6 +253,11 @@ public interface HookHandler {
         }
     }
 
+    /** Replaces {@code LockSupport.parkUntil(deadline)} and {@code parkUntil(blocker, deadline)}. */
+    default void parkUntil(Object blocker, long deadlineMillis, int site) {
+        LockSupport.parkUntil(blocker, deadlineMillis);
+    }
+
     /** Replaces {@code LockSupport.unpark(thread)}. */
     default void unpark(Thread thread, int site) {
         LockSupport.unpark(thread);

@@ -197,6 +197,10 @@ public final class Hooks {
         handler.park(blocker, nanos, site);
     }
 
+    public static void parkUntil(Object blocker, long deadlineMillis, int site) {
+        handler.parkUntil(blocker, deadlineMillis, site);
+    }
+
     public static void unpark(Thread thread, int site) {
         handler.unpark(thread, site);
     }

@@ -194,6 +194,15 @@ final class CallReplacements {
             atLeastZero(mv);
             Emit.callHook(mv, site, "park", PARK);
         });
+        // parkUntil(deadline): an absolute time in milliseconds, on the execution's virtual clock.
+        statik(LOCK_SUPPORT, "parkUntil", "(J)V", (mv, site) -> {
+            mv.visitInsn(Opcodes.ACONST_NULL);
+            mv.visitInsn(Opcodes.DUP_X2);
+            mv.visitInsn(Opcodes.POP);
+            Emit.callHook(mv, site, "parkUntil", PARK);
+        });
+        statik(LOCK_SUPPORT, "parkUntil", "(Ljava/lang/Object;J)V",
+                (mv, site) -> Emit.callHook(mv, site, "parkUntil", PARK));
         statik(LOCK_SUPPORT, "unpark", "(Ljava/lang/Thread;)V",
                 (mv, site) -> Emit.callHook(mv, site, "unpark", ON_THREAD));
 

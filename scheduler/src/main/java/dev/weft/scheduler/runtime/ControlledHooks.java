@@ -493,6 +493,18 @@ final class ControlledHooks implements HookHandler {
         }
     }
 
+    /** The deadline is on the execution's virtual clock: the park may time out once that much time has passed. */
+    @Override
+    public void parkUntil(Object blocker, long deadlineMillis, int site) {
+        ManagedThread self = visible();
+        if (self == null) {
+            HookHandler.super.parkUntil(blocker, deadlineMillis, site);
+            return;
+        }
+        long millis = Math.max(0, deadlineMillis - self.execution.clock.currentTimeMillis());
+        park(blocker, millis > Long.MAX_VALUE / 1_000_000 ? Long.MAX_VALUE : millis * 1_000_000, site);
+    }
+
     @Override
     public void unpark(Thread thread, int site) {
         ManagedThread self = visible();
