@@ -134,4 +134,29 @@ class TimeoutPrograms {
         LockSupport.parkUntil(start + 1_000);
         return System.currentTimeMillis() - start;
     }
+
+    /**
+     * TimeUnit's timed join and timed wait: the join gives up on a worker that waits for main, and the wait for a
+     * notify that never comes times out.
+     */
+    @ExhaustiveConcurrency
+    void timeUnitTimedJoinAndTimedWait() throws InterruptedException {
+        java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+        Thread worker = new Thread(() -> {
+            try {
+                go.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        worker.start();
+        TimeUnit.SECONDS.timedJoin(worker, 10);
+        assertTrue(worker.isAlive(), "the worker ended before main let it go");
+        Object monitor = new Object();
+        synchronized (monitor) {
+            TimeUnit.MILLISECONDS.timedWait(monitor, 100);
+        }
+        go.countDown();
+        worker.join();
+    }
 }

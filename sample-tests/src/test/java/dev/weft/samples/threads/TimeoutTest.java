@@ -81,4 +81,14 @@ class TimeoutTest {
         Verdicts.passesWith(run("parkUntilADeadlineUnparkedFirst", Map.of()), 1);
         Verdicts.passesWith(run("parkUntilADeadlineNobodyUnparks", Map.of()), 1);
     }
+
+    /**
+     * TimeUnit.timedJoin and timedWait are the timed join and wait (before 2026-11-27 they ran in the JDK: a real join
+     * of the worker's platform thread, and a real wait on a monitor that Weft holds only in its model). The join
+     * times out once nothing else can move (the worker waits for main); the wait likewise: 1 trace.
+     */
+    @Test
+    void timeUnitsTimedJoinAndTimedWaitAreTimedWaits() {
+        Verdicts.passesWith(run("timeUnitTimedJoinAndTimedWait", Map.of()), 1);
+    }
 }

@@ -132,6 +132,27 @@ public interface HookHandler {
         thread.join(millis);
     }
 
+    /**
+     * Replaces {@code unit.timedJoin(thread, timeout)}: by default {@link #threadJoin} with the timeout in milliseconds,
+     * rounded up as {@code join(millis, nanos)} rounds; nothing when it is not positive, as the JDK does.
+     */
+    default void timeUnitTimedJoin(TimeUnit unit, Thread thread, long timeout, int site) throws InterruptedException {
+        if (timeout > 0) {
+            long nanos = unit.toNanos(timeout);
+            long millis = TimeUnit.NANOSECONDS.toMillis(nanos);
+            threadJoin(thread, nanos % 1_000_000 == 0 ? millis : millis + 1, site);
+        }
+    }
+
+    /** Replaces {@code unit.timedWait(monitor, timeout)}: {@link #objectWait}; nothing when it is not positive. */
+    default void timeUnitTimedWait(TimeUnit unit, Object monitor, long timeout, int site) throws InterruptedException {
+        if (timeout > 0) {
+            long nanos = unit.toNanos(timeout);
+            long millis = TimeUnit.NANOSECONDS.toMillis(nanos);
+            objectWait(monitor, millis, (int) (nanos - TimeUnit.MILLISECONDS.toNanos(millis)), site);
+        }
+    }
+
     /** Replaces {@code Thread.sleep(millis)}. */
     default void threadSleep(long millis, int site) throws InterruptedException {
         Thread.sleep(millis);

@@ -197,6 +197,16 @@ public final class Hooks {
         handler.park(blocker, nanos, site);
     }
 
+    public static void timeUnitTimedJoin(java.util.concurrent.TimeUnit unit, Thread thread, long timeout, int site)
+            throws InterruptedException {
+        handler.timeUnitTimedJoin(unit, thread, timeout, site);
+    }
+
+    public static void timeUnitTimedWait(java.util.concurrent.TimeUnit unit, Object monitor, long timeout, int site)
+            throws InterruptedException {
+        handler.timeUnitTimedWait(unit, monitor, timeout, site);
+    }
+
     public static void parkUntil(Object blocker, long deadlineMillis, int site) {
         handler.parkUntil(blocker, deadlineMillis, site);
     }

@@ -106,6 +106,11 @@ final class CallReplacements {
             mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/util/concurrent/TimeUnit", "toMillis", "(J)J", false);
             Emit.callHook(mv, site, "threadSleep", "(JI)V");
         });
+        // TimeUnit.timedJoin/timedWait call join/wait inside the JDK: the hooks convert the timeout and make them.
+        instance("java/util/concurrent/TimeUnit", "timedJoin", "(Ljava/lang/Thread;J)V", (mv, site) -> Emit.callHook(mv,
+                site, "timeUnitTimedJoin", "(Ljava/util/concurrent/TimeUnit;Ljava/lang/Thread;JI)V"));
+        instance("java/util/concurrent/TimeUnit", "timedWait", "(Ljava/lang/Object;J)V", (mv, site) -> Emit.callHook(mv,
+                site, "timeUnitTimedWait", "(Ljava/util/concurrent/TimeUnit;Ljava/lang/Object;JI)V"));
         // JDK 19+/21+ thread API, for code compiled for a newer release; the hooks take builders as Object.
         statik(THREAD, "sleep", "(Ljava/time/Duration;)V",
                 (mv, site) -> Emit.callHook(mv, site, "threadSleepFor", "(Ljava/time/Duration;I)V"));
