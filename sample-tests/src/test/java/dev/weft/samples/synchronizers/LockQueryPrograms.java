@@ -10,9 +10,10 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 import static dev.weft.samples.synchronizers.SynchronizerPrograms.runAll;
 
 /**
- * The queries of a {@code ReentrantLock} ({@code isLocked}, {@code isHeldByCurrentThread}, {@code getHoldCount},
- * {@code hasWaiters}, {@code getWaitQueueLength}), which a managed thread's lock, held in Weft's model only, answers
- * from the model. {@link LockQueryTest} runs them.
+ * The queries of the synchronizers: a {@code ReentrantLock}'s ({@code isLocked}, {@code isHeldByCurrentThread},
+ * {@code getHoldCount}, {@code hasWaiters}, {@code getWaitQueueLength}), which a managed thread's lock, held in Weft's
+ * model only, answers from the model; who waits, which fails closed; a {@code Phaser}'s counts and termination.
+ * {@link LockQueryTest} runs them.
  */
 class LockQueryPrograms {
 
@@ -154,5 +155,28 @@ class LockQueryPrograms {
         }
         lock.writeLock().unlock();
         worker.join();
+    }
+
+    /** Main counts a phaser's arrivals while a worker arrives, and assumes it has not yet. */
+    @ExhaustiveConcurrency
+    void phaserArrivalsCountedWhileAWorkerArrives() throws Exception {
+        java.util.concurrent.Phaser phaser = new java.util.concurrent.Phaser(2);
+        Thread worker = new Thread(phaser::arrive);
+        worker.start();
+        int arrived = phaser.getArrivedParties();
+        worker.join();
+        assert arrived == 0 : "the worker had arrived already: " + arrived;
+    }
+
+    /** Main ends the phaser while a worker arrives and waits: the worker's wait ends either way. */
+    @ExhaustiveConcurrency
+    void forceTerminationEndsTheWait() throws Exception {
+        java.util.concurrent.Phaser phaser = new java.util.concurrent.Phaser(2);
+        int[] phase = new int[1];
+        Thread worker = new Thread(() -> phase[0] = phaser.arriveAndAwaitAdvance());
+        worker.start();
+        phaser.forceTermination();
+        worker.join();
+        assert phaser.isTerminated() && phase[0] < 0 : "phase " + phase[0];
     }
 }

@@ -64,6 +64,20 @@ class LockQueryTest {
                 .startsWith("ASSERTION:").contains("the release came before the drain: 2 drained"));
     }
 
+    /**
+     * A phaser's counts are reads of its state, ordered against arrivals: the worker's arrival before main's count is
+     * found. forceTermination is a change of it: the worker's arrival comes before it (and waits until it) or after
+     * it (and returns at once): 2.
+     */
+    @Test
+    void aPhasersQueriesAndTerminationAreOrderedAgainstArrivals() {
+        WeftRunner.Outcome outcome = WeftRunner.run(LockQueryPrograms.class, "phaserArrivalsCountedWhileAWorkerArrives",
+                reports);
+        assertThat(outcome.failure()).hasValueSatisfying(failure -> assertThat(failure.getMessage())
+                .startsWith("ASSERTION:").contains("the worker had arrived already: 1"));
+        assertPassesIn("forceTerminationEndsTheWait", 2);
+    }
+
     private void assertPassesIn(String program, long executions) {
         WeftRunner.Outcome outcome = WeftRunner.run(LockQueryPrograms.class, program, reports);
         assertThat(outcome.failure()).as(program).isEmpty();

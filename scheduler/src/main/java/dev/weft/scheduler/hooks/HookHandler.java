@@ -766,6 +766,25 @@ public interface HookHandler {
         return phaser.getPhase();
     }
 
+    /**
+     * Replaces {@code Phaser.getArrivedParties()}, {@code getUnarrivedParties()}, {@code getRegisteredParties()} and
+     * {@code isTerminated()} (a {@code boolean} as 0 or 1), {@code query} naming the method.
+     */
+    default int phaserQuery(Phaser phaser, String query, int site) {
+        return switch (query) {
+            case "getArrivedParties" -> phaser.getArrivedParties();
+            case "getUnarrivedParties" -> phaser.getUnarrivedParties();
+            case "getRegisteredParties" -> phaser.getRegisteredParties();
+            case "isTerminated" -> phaser.isTerminated() ? 1 : 0;
+            default -> throw new IllegalArgumentException("no Phaser query " + query);
+        };
+    }
+
+    /** Replaces {@code Phaser.forceTermination()}. */
+    default void phaserForceTermination(Phaser phaser, int site) {
+        phaser.forceTermination();
+    }
+
     /** Replaces {@code StampedLock.writeLock/readLock()} and their {@code Interruptibly} variants. */
     default long stampedLock(StampedLock lock, boolean write, boolean interruptibly, int site)
             throws InterruptedException {

@@ -535,6 +535,14 @@ public final class Hooks {
         return handler.phaserGetPhase(phaser, site);
     }
 
+    public static int phaserQuery(Phaser phaser, String query, int site) {
+        return handler.phaserQuery(phaser, query, site);
+    }
+
+    public static void phaserForceTermination(Phaser phaser, int site) {
+        handler.phaserForceTermination(phaser, site);
+    }
+
     public static long stampedLock(StampedLock lock, boolean write, boolean interruptibly, int site)
             throws InterruptedException {
         return handler.stampedLock(lock, write, interruptibly, site);

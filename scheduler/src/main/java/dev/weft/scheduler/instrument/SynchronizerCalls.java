@@ -74,6 +74,14 @@ final class SynchronizerCalls {
         whoWaits(SEMAPHORE, "permits", "getQueueLength", "()I");
     }
 
+    /** [phaser] → [phaser, the method's name]: one hook for the counts and {@code isTerminated} (an int as boolean). */
+    private static void phaserQuery(String method, String descriptor) {
+        CallReplacements.instance(PHASER, method, descriptor, (mv, site) -> {
+            mv.visitLdcInsn(method);
+            Emit.callHook(mv, site, "phaserQuery", "(L" + PHASER + ";Ljava/lang/String;I)I");
+        });
+    }
+
     /** {@code exchange(x)} and {@code exchange(x, time, unit)}: [exchanger, x, nanos] ({@code -1}: untimed). */
     private static void exchanger() {
         String exchange = "(L" + EXCHANGER + ";Ljava/lang/Object;JI)Ljava/lang/Object;";
@@ -127,6 +135,11 @@ final class SynchronizerCalls {
         replace(PHASER, "arriveAndDeregister", "()I", "phaserArrive", arrive, 1);
         replace(PHASER, "arriveAndAwaitAdvance", "()I", "phaserArriveAndAwaitAdvance", "(L" + PHASER + ";I)I");
         replace(PHASER, "getPhase", "()I", "phaserGetPhase", "(L" + PHASER + ";I)I");
+        phaserQuery("getArrivedParties", "()I");
+        phaserQuery("getUnarrivedParties", "()I");
+        phaserQuery("getRegisteredParties", "()I");
+        phaserQuery("isTerminated", "()Z");
+        replace(PHASER, "forceTermination", "()V", "phaserForceTermination", "(L" + PHASER + ";I)V");
         String await = "(L" + PHASER + ";IZJI)I";
         CallReplacements.instance(PHASER, "awaitAdvance", "(I)I", (mv, site) -> {
             Emit.pushInt(mv, 0);

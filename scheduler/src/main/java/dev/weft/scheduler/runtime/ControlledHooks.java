@@ -1157,6 +1157,24 @@ final class ControlledHooks implements HookHandler {
     }
 
     @Override
+    public int phaserQuery(Phaser phaser, String query, int site) {
+        ManagedThread self = visible();
+        if (self != null) {
+            Phasers.observe(self, phaser, site);
+        }
+        return HookHandler.super.phaserQuery(phaser, query, site);
+    }
+
+    @Override
+    public void phaserForceTermination(Phaser phaser, int site) {
+        ManagedThread self = visible();
+        if (self != null) {
+            Phasers.change(self, phaser, site);
+        }
+        phaser.forceTermination();
+    }
+
+    @Override
     public long stampedLock(StampedLock lock, boolean write, boolean interruptibly, int site)
             throws InterruptedException {
         ManagedThread self = visible();

@@ -19,7 +19,8 @@ import java.util.concurrent.TimeoutException;
  *   the real call then returns at once.</li>
  *   <li>arriveAndAwaitAdvance: the real {@code arrive()} (one step), then, unless that arrival advanced the phase,
  *   a wait as above for the phase it arrived at.</li>
- *   <li>getPhase: {@code READ}.</li>
+ *   <li>getPhase, getArrivedParties, getUnarrivedParties, getRegisteredParties, isTerminated: {@code READ}.
+ *   forceTermination: {@code RMW} (the waits are enabled once the phase is negative).</li>
  * </ul>
  *
  * <p>Tiered phasers (with a parent) fail closed: an arrival may then propagate to the parent and a wait is on the root.
@@ -69,8 +70,18 @@ final class Phasers {
     }
 
     static int getPhase(ManagedThread self, Phaser phaser, int site) {
-        Step.observe(self, Operation.read(state(self, phaser, site)), site);
+        observe(self, phaser, site);
         return phaser.getPhase();
+    }
+
+    /** A query (getPhase, the counts, isTerminated): a {@code READ}, before the real call. */
+    static void observe(ManagedThread self, Phaser phaser, int site) {
+        Step.observe(self, Operation.read(state(self, phaser, site)), site);
+    }
+
+    /** forceTermination: an {@code RMW}, before the real call; the waits then see the phase gone negative. */
+    static void change(ManagedThread self, Phaser phaser, int site) {
+        Step.change(self, new Operation(OpKind.RMW, state(self, phaser, site)), site);
     }
 
     private static GuardedCall waitForAdvance(ManagedThread self, Phaser phaser, int phase, GuardedCall.Mode mode,
