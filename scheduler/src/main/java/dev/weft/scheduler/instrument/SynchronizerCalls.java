@@ -74,7 +74,7 @@ final class SynchronizerCalls {
         whoWaits(SEMAPHORE, "permits", "getQueueLength", "()I");
     }
 
-    /** [phaser] → [phaser, the method's name]: one hook for the counts and {@code isTerminated} (an int as boolean). */
+    /** [phaser] → [phaser, the method's name]: one hook for the counts and {@code isTerminated} (0 or 1). */
     private static void phaserQuery(String method, String descriptor) {
         CallReplacements.instance(PHASER, method, descriptor, (mv, site) -> {
             mv.visitLdcInsn(method);
