@@ -673,20 +673,25 @@ public interface HookHandler {
         }
     }
 
-    /** Replaces a query of a {@code ReentrantLock} ({@link LockQueries}; a {@code boolean} as 0 or 1). */
-    default int reentrantLockQuery(ReentrantLock lock, int query, int site) {
+    /**
+     * Replaces {@code ReentrantLock.isLocked()}, {@code isHeldByCurrentThread()} (a {@code boolean} as 0 or 1) and
+     * {@code getHoldCount()}, {@code query} naming the method.
+     */
+    default int reentrantLockQuery(ReentrantLock lock, String query, int site) {
         return switch (query) {
-            case LockQueries.IS_LOCKED -> lock.isLocked() ? 1 : 0;
-            case LockQueries.IS_HELD_BY_CURRENT_THREAD -> lock.isHeldByCurrentThread() ? 1 : 0;
-            case LockQueries.HOLD_COUNT -> lock.getHoldCount();
+            case "isLocked" -> lock.isLocked() ? 1 : 0;
+            case "isHeldByCurrentThread" -> lock.isHeldByCurrentThread() ? 1 : 0;
+            case "getHoldCount" -> lock.getHoldCount();
             default -> throw new IllegalArgumentException("no ReentrantLock query " + query);
         };
     }
 
-    /** Replaces {@code ReentrantLock.hasWaiters(condition)} and {@code getWaitQueueLength(condition)}. */
-    default int reentrantLockConditionQuery(ReentrantLock lock, Condition condition, int query, int site) {
-        return query == LockQueries.HAS_WAITERS ? (lock.hasWaiters(condition) ? 1 : 0)
-                : lock.getWaitQueueLength(condition);
+    /**
+     * Replaces {@code ReentrantLock.hasWaiters(condition)} (0 or 1) and {@code getWaitQueueLength(condition)},
+     * {@code query} naming the method.
+     */
+    default int reentrantLockConditionQuery(ReentrantLock lock, Condition condition, String query, int site) {
+        return query.equals("hasWaiters") ? (lock.hasWaiters(condition) ? 1 : 0) : lock.getWaitQueueLength(condition);
     }
 
     /** Replaces {@code Exchanger.exchange(x)} ({@code nanos < 0}) and {@code exchange(x, time, unit)}. */

@@ -476,12 +476,12 @@ public final class Hooks {
         return handler.exchange(exchanger, element, nanos, site);
     }
 
-    public static int reentrantLockQuery(java.util.concurrent.locks.ReentrantLock lock, int query, int site) {
+    public static int reentrantLockQuery(java.util.concurrent.locks.ReentrantLock lock, String query, int site) {
         return handler.reentrantLockQuery(lock, query, site);
     }
 
     public static int reentrantLockConditionQuery(java.util.concurrent.locks.ReentrantLock lock, Condition condition,
-                                                  int query, int site) {
+                                                  String query, int site) {
         return handler.reentrantLockConditionQuery(lock, condition, query, site);
     }
 

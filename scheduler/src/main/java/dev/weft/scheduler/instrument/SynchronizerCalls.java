@@ -1,6 +1,5 @@
 package dev.weft.scheduler.instrument;
 
-import dev.weft.scheduler.hooks.LockQueries;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 
@@ -74,11 +73,14 @@ final class SynchronizerCalls {
         whoWaits(SEMAPHORE, "permits", "getQueueLength", "()I");
     }
 
-    /** [phaser] → [phaser, the method's name]: one hook for the counts and {@code isTerminated} (0 or 1). */
-    private static void phaserQuery(String method, String descriptor) {
-        CallReplacements.instance(PHASER, method, descriptor, (mv, site) -> {
+    /**
+     * One of several queries that share {@code hook}: [operands] → [operands, the method's name]. The hook returns an
+     * {@code int}, which the caller of a {@code boolean} method reads as one (0 or 1).
+     */
+    private static void byName(String jdkClass, String method, String descriptor, String hook, String hookDescriptor) {
+        CallReplacements.instance(jdkClass, method, descriptor, (mv, site) -> {
             mv.visitLdcInsn(method);
-            Emit.callHook(mv, site, "phaserQuery", "(L" + PHASER + ";Ljava/lang/String;I)I");
+            Emit.callHook(mv, site, hook, hookDescriptor);
         });
     }
 
@@ -135,10 +137,11 @@ final class SynchronizerCalls {
         replace(PHASER, "arriveAndDeregister", "()I", "phaserArrive", arrive, 1);
         replace(PHASER, "arriveAndAwaitAdvance", "()I", "phaserArriveAndAwaitAdvance", "(L" + PHASER + ";I)I");
         replace(PHASER, "getPhase", "()I", "phaserGetPhase", "(L" + PHASER + ";I)I");
-        phaserQuery("getArrivedParties", "()I");
-        phaserQuery("getUnarrivedParties", "()I");
-        phaserQuery("getRegisteredParties", "()I");
-        phaserQuery("isTerminated", "()Z");
+        String query = "(L" + PHASER + ";Ljava/lang/String;I)I";
+        byName(PHASER, "getArrivedParties", "()I", "phaserQuery", query);
+        byName(PHASER, "getUnarrivedParties", "()I", "phaserQuery", query);
+        byName(PHASER, "getRegisteredParties", "()I", "phaserQuery", query);
+        byName(PHASER, "isTerminated", "()Z", "phaserQuery", query);
         replace(PHASER, "forceTermination", "()V", "phaserForceTermination", "(L" + PHASER + ";I)V");
         String await = "(L" + PHASER + ";IZJI)I";
         CallReplacements.instance(PHASER, "awaitAdvance", "(I)I", (mv, site) -> {
@@ -189,24 +192,22 @@ final class SynchronizerCalls {
     }
 
     /**
-     * The queries of a {@code ReentrantLock}, whose real lock a managed thread never takes: [lock, code] →
-     * {@code reentrantLockQuery} (an {@code int}, which a {@code boolean} method's caller reads as one), and
-     * [lock, condition, code] → {@code reentrantLockConditionQuery}.
+     * The queries of a {@code ReentrantLock}, whose real lock a managed thread never takes: {@code reentrantLockQuery}
+     * and, for a condition's waiters, {@code reentrantLockConditionQuery}, each told the method's name.
      */
     private static void reentrantLockQueries() {
-        String query = "(L" + REENTRANT + ";II)I";
-        replace(REENTRANT, "isLocked", "()Z", "reentrantLockQuery", query, LockQueries.IS_LOCKED);
-        replace(REENTRANT, "isHeldByCurrentThread", "()Z", "reentrantLockQuery", query,
-                LockQueries.IS_HELD_BY_CURRENT_THREAD);
-        replace(REENTRANT, "getHoldCount", "()I", "reentrantLockQuery", query, LockQueries.HOLD_COUNT);
+        String query = "(L" + REENTRANT + ";Ljava/lang/String;I)I";
+        byName(REENTRANT, "isLocked", "()Z", "reentrantLockQuery", query);
+        byName(REENTRANT, "isHeldByCurrentThread", "()Z", "reentrantLockQuery", query);
+        byName(REENTRANT, "getHoldCount", "()I", "reentrantLockQuery", query);
         whoWaits(REENTRANT, "the lock", "hasQueuedThreads", "()Z");
         whoWaits(REENTRANT, "the lock", "getQueueLength", "()I");
         whoWaits(REENTRANT, "the lock", "hasQueuedThread", "(Ljava/lang/Thread;)Z");
-        String conditionQuery = "(L" + REENTRANT + ";L" + CallReplacements.CONDITION + ";II)I";
-        replace(REENTRANT, "hasWaiters", "(L" + CallReplacements.CONDITION + ";)Z", "reentrantLockConditionQuery",
-                conditionQuery, LockQueries.HAS_WAITERS);
-        replace(REENTRANT, "getWaitQueueLength", "(L" + CallReplacements.CONDITION + ";)I",
-                "reentrantLockConditionQuery", conditionQuery, LockQueries.WAIT_QUEUE_LENGTH);
+        String condition = "L" + CallReplacements.CONDITION + ";";
+        String conditionQuery = "(L" + REENTRANT + ";" + condition + "Ljava/lang/String;I)I";
+        byName(REENTRANT, "hasWaiters", "(" + condition + ")Z", "reentrantLockConditionQuery", conditionQuery);
+        byName(REENTRANT, "getWaitQueueLength", "(" + condition + ")I", "reentrantLockConditionQuery",
+                conditionQuery);
     }
 
     /** {@code ReentrantReadWriteLock}'s questions about who waits. */

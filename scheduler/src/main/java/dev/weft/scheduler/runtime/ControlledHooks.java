@@ -1056,14 +1056,14 @@ final class ControlledHooks implements HookHandler {
     }
 
     @Override
-    public int reentrantLockQuery(ReentrantLock lock, int query, int site) {
+    public int reentrantLockQuery(ReentrantLock lock, String query, int site) {
         ManagedThread self = visible();
         return self == null ? HookHandler.super.reentrantLockQuery(lock, query, site)
                 : self.execution.locks.query(self, lock, query, site);
     }
 
     @Override
-    public int reentrantLockConditionQuery(ReentrantLock lock, Condition condition, int query, int site) {
+    public int reentrantLockConditionQuery(ReentrantLock lock, Condition condition, String query, int site) {
         ManagedThread self = visible();
         return self == null ? HookHandler.super.reentrantLockConditionQuery(lock, condition, query, site)
                 : self.execution.locks.conditionQuery(self, condition, query, site);

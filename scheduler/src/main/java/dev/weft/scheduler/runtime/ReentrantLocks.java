@@ -1,6 +1,5 @@
 package dev.weft.scheduler.runtime;
 
-import dev.weft.scheduler.hooks.LockQueries;
 import dev.weft.scheduler.model.LockId;
 import dev.weft.scheduler.model.Operation;
 
@@ -109,21 +108,21 @@ final class ReentrantLocks {
     }
 
     /**
-     * A query of the lock ({@link LockQueries}), answered from the model. Whether the lock is held is a look at it
+     * A query of the lock, named by its method, answered from the model. Whether the lock is held is a look at it
      * ({@code OBSERVE_LOCK}), ordered against the other threads' acquisitions and releases; what the caller itself
      * holds needs no scheduling point, no other thread being able to change it. Which threads wait for the lock is not
      * modelled (a thread that blocks in {@code lock()} makes no event there): those queries fail closed before they
      * get here ({@code SynchronizerCalls.whoWaits}).
      */
-    int query(ManagedThread self, Lock lock, int query, int site) {
+    int query(ManagedThread self, Lock lock, String query, int site) {
         LockState state = state(lock, self);
         return switch (query) {
-            case LockQueries.IS_LOCKED -> {
+            case "isLocked" -> {
                 Step.observe(self, Operation.observeLock(state.id), site);
                 yield state.free() ? 0 : 1;
             }
-            case LockQueries.IS_HELD_BY_CURRENT_THREAD -> state.heldBy(self) ? 1 : 0;
-            case LockQueries.HOLD_COUNT -> state.heldBy(self) ? state.holds() : 0;
+            case "isHeldByCurrentThread" -> state.heldBy(self) ? 1 : 0;
+            case "getHoldCount" -> state.heldBy(self) ? state.holds() : 0;
             default -> throw new IllegalArgumentException("no ReentrantLock query " + query);
         };
     }
@@ -132,9 +131,9 @@ final class ReentrantLocks {
      * {@code hasWaiters(condition)} / {@code getWaitQueueLength(condition)}: the condition's waiters in the model. The
      * caller must hold the lock, as the JDK requires; the waiters join (and are signalled) only under it.
      */
-    int conditionQuery(ManagedThread self, Condition condition, int query, int site) {
-        int waiting = condition(condition, self, LockQueries.name(query), site).waitSet().stillWaiting();
-        return query == LockQueries.HAS_WAITERS ? Math.min(waiting, 1) : waiting;
+    int conditionQuery(ManagedThread self, Condition condition, String query, int site) {
+        int waiting = condition(condition, self, query, site).waitSet().stillWaiting();
+        return query.equals("hasWaiters") ? Math.min(waiting, 1) : waiting;
     }
 
     /** Returns {@code false} when a timed await ended without a signal (timed out or interrupted). */
