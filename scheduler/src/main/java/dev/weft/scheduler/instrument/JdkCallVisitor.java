@@ -94,12 +94,13 @@ final class JdkCallVisitor extends MethodVisitor {
         super.visitFieldInsn(opcode, owner, name, descriptor);
         if (opcode == Opcodes.GETSTATIC && owner.equals(COMPLETABLE_FUTURE) && name.equals("ASYNC_POOL")) {
             int site = context.site("CompletableFuture.ASYNC_POOL", "");
-            if (descriptor.equals(EXECUTOR)) {
+            boolean typedExecutor = descriptor.equals(EXECUTOR);
+            if (typedExecutor || USED_AS_EXECUTOR.contains(context.methodName())) {
                 Emit.callHook(mv, site, "defaultAsyncExecutor", "(Ljava/lang/Object;I)Ljava/lang/Object;");
-                mv.visitTypeInsn(Opcodes.CHECKCAST, "java/util/concurrent/Executor");
-            } else if (USED_AS_EXECUTOR.contains(context.methodName())) {
-                // typed ForkJoinPool (Java 25): left as an Object, which the verifier lets reach an Executor
-                Emit.callHook(mv, site, "defaultAsyncExecutor", "(Ljava/lang/Object;I)Ljava/lang/Object;");
+                if (typedExecutor) {
+                    mv.visitTypeInsn(Opcodes.CHECKCAST, "java/util/concurrent/Executor");
+                }
+                // typed ForkJoinPool (Java 25): left an Object, which the verifier lets reach an Executor parameter
             } else {
                 mv.visitInsn(Opcodes.DUP);
                 Emit.callHook(mv, site, "defaultAsyncPool", "(Ljava/lang/Object;I)V");

@@ -103,12 +103,23 @@ final class CollectionModel {
      */
     private void synchronizedStep(ManagedThread self, Object receiver, Object collection, Call call,
                                   Location argument, int site) throws InterruptedException {
-        if (CollectionClasses.kind(receiver.getClass()) == CollectionClasses.Kind.SYNCHRONIZED) {
-            Object mutex = SynchronizedCollections.mutexOf(receiver, site);
+        holdCallMonitor(self, synchronizedMutexOf(receiver, site), site);
+        step(self, collection, location(collection, self), call, argument, site);
+    }
+
+    /** The mutex of {@code receiver} when it is a synchronized collection or view, else {@code null}. */
+    private static Object synchronizedMutexOf(Object receiver, int site) {
+        return CollectionClasses.kind(receiver.getClass()) == CollectionClasses.Kind.SYNCHRONIZED
+                ? SynchronizedCollections.mutexOf(receiver, site)
+                : null;
+    }
+
+    /** Takes {@code mutex} (if any) for the call, as its real method does; {@link #end} gives it back. */
+    private void holdCallMonitor(ManagedThread self, Object mutex, int site) throws InterruptedException {
+        if (mutex != null) {
             execution.monitors.enter(self, mutex, site);
             self.callMonitor = mutex;
         }
-        step(self, collection, location(collection, self), call, argument, site);
     }
 
     /**
@@ -120,23 +131,14 @@ final class CollectionModel {
      */
     private void holdMonitorIfSynchronized(ManagedThread self, Object receiver, Object collection, int code, int site)
             throws InterruptedException {
-        Object mutex = null;
         if (receiver != collection) {
-            if (CollectionClasses.kind(receiver.getClass()) == CollectionClasses.Kind.SYNCHRONIZED) {
-                mutex = SynchronizedCollections.mutexOf(receiver, site);
-            }
-        } else {
-            CollectionCalls.Signature signature = (code & CollectionCalls.NON_VIRTUAL) != 0
-                    ? null
-                    : CollectionCalls.signature(site);
-            if (signature != null && CollectionClasses.isSynchronized(receiver.getClass(), signature.name(),
-                    signature.descriptor())) {
-                mutex = receiver;
-            }
+            holdCallMonitor(self, synchronizedMutexOf(receiver, site), site);
+            return;
         }
-        if (mutex != null) {
-            execution.monitors.enter(self, mutex, site);
-            self.callMonitor = mutex;
+        CollectionCalls.Signature signature = virtualCallee(code, site);
+        if (signature != null
+                && CollectionClasses.isSynchronized(receiver.getClass(), signature.name(), signature.descriptor())) {
+            holdCallMonitor(self, receiver, site);
         }
     }
 
@@ -332,11 +334,17 @@ final class CollectionModel {
         T run() throws InterruptedException;
     }
 
+    /**
+     * The method the call at {@code site} names, or {@code null} for a non-virtual call ({@code super.put(k, v)}),
+     * which runs the JDK's implementation whatever the receiver's class.
+     */
+    private static CollectionCalls.Signature virtualCallee(int code, int site) {
+        return (code & CollectionCalls.NON_VIRTUAL) != 0 ? null : CollectionCalls.signature(site);
+    }
+
     /** The collection a bracketed call on {@code receiver} accesses, or {@code null} if it is not modelled. */
     private Object collectionOf(Object receiver, int code, int site) {
-        CollectionCalls.Signature signature = (code & CollectionCalls.NON_VIRTUAL) != 0
-                ? null
-                : CollectionCalls.signature(site);
+        CollectionCalls.Signature signature = virtualCallee(code, site);
         return signature == null
                 ? collectionOf(receiver, null, null)
                 : collectionOf(receiver, signature.name(), signature.descriptor());

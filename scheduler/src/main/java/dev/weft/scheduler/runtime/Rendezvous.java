@@ -246,7 +246,7 @@ final class Rendezvous {
             if (!joined) {
                 return operation().as(OpKind.READ, place.waiters());
             }
-            return operation().as(OpKind.WRITE, party.ownKey != null ? party.ownKey : place.waiters());
+            return operation().as(OpKind.WRITE, party.touched(place.waiters()));
         }
     }
 
@@ -277,11 +277,8 @@ final class Rendezvous {
          */
         @Override
         Operation performed() {
-            if (party.ownKey != null) {
-                return party.paired ? operation() : operation().as(OpKind.WRITE, party.ownKey);
-            }
-            return party.paired ? operation().as(OpKind.READ, place.partnerOf(party))
-                    : operation().as(OpKind.WRITE, place.waiters());
+            return party.paired ? operation().as(OpKind.READ, party.touched(place.partnerOf(party)))
+                    : operation().as(OpKind.WRITE, party.touched(place.waiters()));
         }
 
         @Override

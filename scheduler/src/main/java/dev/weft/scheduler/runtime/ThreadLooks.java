@@ -58,8 +58,8 @@ final class ThreadLooks {
      * platform thread that runs it, which is parked whenever another thread moves. Its next step tells
      * ({@link Action#stateWhilePending}): {@code BLOCKED} waiting for a monitor, {@code WAITING} or
      * {@code TIMED_WAITING} in any other wait, {@code RUNNABLE} while it could move (or has not yet reached its first
-     * step). The answer is no scheduling point
-     * of its own (the JDK calls it a snapshot for monitoring, not for synchronization).
+     * step). The answer is no scheduling point of its own (the JDK calls it a snapshot for monitoring, not for
+     * synchronization).
      */
     static Thread.State state(ManagedThread self, ManagedThread target) {
         if (target.ended) {

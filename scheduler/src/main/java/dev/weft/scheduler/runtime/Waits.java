@@ -137,13 +137,7 @@ final class Waits {
         /** Woken and waiting for the lock again: {@code BLOCKED} on a monitor; not woken yet: waiting. */
         @Override
         Thread.State stateWhilePending() {
-            if (enabled()) {
-                return Thread.State.RUNNABLE;
-            }
-            if (waiter.mayWake()) {
-                return lock.waitingState();
-            }
-            return waiter.timed ? Thread.State.TIMED_WAITING : Thread.State.WAITING;
+            return !enabled() && waiter.mayWake() ? lock.waitingState() : super.stateWhilePending();
         }
 
         @Override
