@@ -54,6 +54,13 @@ public interface HookHandler {
     }
 
     /**
+     * In the constructor of a class directly below {@code Object} (or {@code Thread}), once its {@code super()} call
+     * returned: the object exists, and nothing has asked for its hash yet.
+     */
+    default void constructing(Object self) {
+    }
+
+    /**
      * Before {@code MONITORENTER}, or before an instrumented call of a {@code synchronized} method.
      *
      * <p>For a call of a {@code synchronized} method the result is ignored: the JVM takes the real monitor when the

@@ -71,6 +71,10 @@ public final class Hooks {
         handler.allocated(object, site);
     }
 
+    public static void constructing(Object self) {
+        handler.constructing(self);
+    }
+
     public static boolean monitorEnter(Object monitor, int site) {
         return handler.monitorEnter(monitor, site);
     }

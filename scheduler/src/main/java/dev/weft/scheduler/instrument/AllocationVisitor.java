@@ -19,7 +19,9 @@ import net.bytebuddy.utility.OpenedClassReader;
  * {@code NEW; DUP}; a {@code NEW} not followed by {@code DUP} leaves no copy and is not reported. Pairing each
  * {@code <init>} with its {@code NEW} (they nest, as in {@code new A(new B())}) also tells which {@code <init>} in a
  * constructor is its own {@code super(...)}/{@code this(...)} call: the one without a {@code NEW}. Until it, this
- * visitor tells {@link MethodContext} that {@code this} may be uninitialised.
+ * visitor tells {@link MethodContext} that {@code this} may be uninitialised. Right after it, where it is
+ * {@code Object}'s constructor (or {@code Thread}'s), {@code Hooks.constructing(this)} gives the new object its
+ * identity hash ({@code StableHashes}) before any constructor can let anything ask for it.
  */
 final class AllocationVisitor extends MethodVisitor {
 
@@ -32,14 +34,29 @@ final class AllocationVisitor extends MethodVisitor {
     private static final Set<String> STANDS_IN = Set.of("()V", "(Ljava/lang/Runnable;)V",
             "(Ljava/lang/Runnable;Ljava/lang/String;)V", "(Ljava/lang/String;)V");
 
+    /**
+     * The superclasses whose constructors never ask for the new object's hash. The constructor of a class directly
+     * below one of them calls {@code Hooks.constructing} after its {@code super(...)}: the first code that could ask.
+     * Below any other superclass it would come too late (a library's constructor may have put {@code this} in a hash
+     * set already), so an object of such a class keeps the JVM's hash.
+     */
+    private static final Set<String> SUPERCLASSES_SILENT_ON_HASH = Set.of("java/lang/Object", THREAD);
+
     private final MethodContext context;
+    private final boolean reportsAllocations;
     /** For each {@code NEW} whose {@code <init>} has not run yet: whether it was followed by {@code DUP}. */
     private final Deque<Boolean> pendingNews = new ArrayDeque<>();
     private boolean previousWasNew;
 
-    AllocationVisitor(MethodVisitor next, MethodContext context) {
+    /**
+     * @param reportsAllocations {@code false} in JDK code: only its own constructors' objects are reported, through
+     *                           {@code Hooks.constructing} (a {@code FutureTask} a pool makes gets its stable hash as
+     *                           the test's objects do), not the objects it makes (they are its internals)
+     */
+    AllocationVisitor(MethodVisitor next, MethodContext context, boolean reportsAllocations) {
         super(OpenedClassReader.ASM_API, next);
         this.context = context;
+        this.reportsAllocations = reportsAllocations;
     }
 
     @Override
@@ -49,7 +66,7 @@ final class AllocationVisitor extends MethodVisitor {
         if (opcode == Opcodes.NEW) {
             pendingNews.push(false);
             previousWasNew = true;
-        } else if (opcode == Opcodes.ANEWARRAY) {
+        } else if (opcode == Opcodes.ANEWARRAY && reportsAllocations) {
             reportTopOfStack(Emit.simpleName(Type.getObjectType(type).getClassName().replace('.', '/')) + "[]");
         }
     }
@@ -68,7 +85,7 @@ final class AllocationVisitor extends MethodVisitor {
     public void visitIntInsn(int opcode, int operand) {
         previousWasNew = false;
         super.visitIntInsn(opcode, operand);
-        if (opcode == Opcodes.NEWARRAY) {
+        if (opcode == Opcodes.NEWARRAY && reportsAllocations) {
             reportTopOfStack(primitiveArrayName(operand));
         }
     }
@@ -77,7 +94,9 @@ final class AllocationVisitor extends MethodVisitor {
     public void visitMultiANewArrayInsn(String descriptor, int dimensions) {
         previousWasNew = false;
         super.visitMultiANewArrayInsn(descriptor, dimensions);
-        reportTopOfStack(Emit.simpleName(Type.getType(descriptor).getClassName().replace('.', '/')));
+        if (reportsAllocations) {
+            reportTopOfStack(Emit.simpleName(Type.getType(descriptor).getClassName().replace('.', '/')));
+        }
     }
 
     @Override
@@ -89,7 +108,11 @@ final class AllocationVisitor extends MethodVisitor {
         }
         if (pendingNews.isEmpty()) {
             context.thisInitialized();
-        } else if (pendingNews.pop()) {
+            if (context.isConstructor() && SUPERCLASSES_SILENT_ON_HASH.contains(owner)) {
+                mv.visitVarInsn(Opcodes.ALOAD, 0);
+                Emit.callHook(mv, "constructing", "(Ljava/lang/Object;)V");
+            }
+        } else if (pendingNews.pop() && reportsAllocations) {
             if (owner.equals(THREAD) && STANDS_IN.contains(descriptor)) {
                 Emit.callHook(mv, context.site("new Thread"), "threadConstructed",
                         "(Ljava/lang/Thread;I)Ljava/lang/Thread;");

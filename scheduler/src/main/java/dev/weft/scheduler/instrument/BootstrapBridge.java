@@ -1,10 +1,13 @@
 package dev.weft.scheduler.instrument;
 
 import dev.weft.scheduler.hooks.Hooks;
+import dev.weft.scheduler.hooks.IdentityHashes;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.instrument.Instrumentation;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,8 +20,8 @@ import java.util.jar.JarFile;
 import java.util.jar.JarOutputStream;
 
 /**
- * Puts {@code ThreadRunBridge}, {@code JdkHookLinker} and the generated {@code JdkHooks} ({@link JdkHooksClass}) on
- * the bootstrap class path and connects them to {@link Hooks}; makes {@code java.base} read the bootstrap loader's
+ * Puts {@code ThreadRunBridge}, {@code JdkHookLinker}, {@code StableHashes} and the generated {@code JdkHooks}
+ * ({@link JdkHooksClass}) on the bootstrap class path and connects them to {@link Hooks} (and {@link IdentityHashes}); makes {@code java.base} read the bootstrap loader's
  * unnamed module, where they are, so that instrumented JDK classes may call them.
  *
  * <p>Only these classes go there, not the hooks package: a class the application loader has already loaded (and
@@ -31,7 +34,8 @@ final class BootstrapBridge {
 
     static final String CLASS_NAME = Emit.THREAD_RUN_BRIDGE.replace('/', '.');
     private static final String LINKER = "dev/weft/scheduler/instrument/boot/JdkHookLinker";
-    private static final List<String> RESOURCES = List.of(Emit.THREAD_RUN_BRIDGE + ".class", LINKER + ".class");
+    private static final List<String> RESOURCES = List.of(Emit.THREAD_RUN_BRIDGE + ".class", LINKER + ".class",
+            StableHashCalls.STABLE_HASHES + ".class", StableHashCalls.STABLE_HASHES + "$Entry.class");
 
     private BootstrapBridge() {
     }
@@ -45,6 +49,10 @@ final class BootstrapBridge {
             bridge.getMethod("connect", Consumer.class, BiConsumer.class).invoke(null, begins, ends);
             Class<?> linker = Class.forName(Emit.dotted(LINKER), true, null);
             linker.getMethod("connect", Class.class).invoke(null, Hooks.class);
+            // initialised now, before any hash table calls it: from inside HashMap, its loading must not need one
+            Class<?> stableHashes = Class.forName(Emit.dotted(StableHashCalls.STABLE_HASHES), true, null);
+            IdentityHashes.connect(MethodHandles.publicLookup().findStatic(stableHashes, "remember",
+                    MethodType.methodType(boolean.class, Object.class, int.class)));
             Class<?> jdkHooks = Class.forName(Emit.dotted(JdkHooksClass.INTERNAL_NAME), false, null);
             readableFromJavaBase(instrumentation, jdkHooks.getModule());
         } catch (IOException | ReflectiveOperationException | LinkageError | RuntimeException e) {

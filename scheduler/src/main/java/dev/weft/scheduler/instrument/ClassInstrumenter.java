@@ -35,7 +35,7 @@ final class ClassInstrumenter {
     /** Whether {@link #instrument} changes this class. */
     boolean accepts(String internalName, ClassLoader loader) {
         return isThreadClass(internalName, loader) || isJdkBody(internalName, loader)
-                || filter.instruments(internalName, loader);
+                || isJdkHashing(internalName, loader) || filter.instruments(internalName, loader);
     }
 
     /**
@@ -49,6 +49,9 @@ final class ClassInstrumenter {
         }
         if (isJdkBody(internalName, loader)) {
             return write(classFile, types, writer -> new JdkBodyVisitor(writer, scan, types, filter));
+        }
+        if (isJdkHashing(internalName, loader)) {
+            return sendHashCallsToStableHashes(classFile);
         }
         boolean strip = redefining ? stripped.contains(loader, internalName) : scan.hasSynchronizedMethods();
         byte[] instrumented = write(classFile, types,
@@ -77,6 +80,18 @@ final class ClassInstrumenter {
         // Old frames are skipped: the writer computes new ones.
         OpenedClassReader.of(classFile).accept(visitor.apply(writer), ClassReader.SKIP_FRAMES);
         return writer.toByteArray();
+    }
+
+    /** Keeps the class's frames: the calls replaced take and leave the same stack. */
+    private static byte[] sendHashCallsToStableHashes(byte[] classFile) {
+        ClassReader reader = OpenedClassReader.of(classFile);
+        ClassWriter writer = new ClassWriter(reader, 0);
+        reader.accept(new StableHashCalls.InJdkClass(writer), 0);
+        return writer.toByteArray();
+    }
+
+    private static boolean isJdkHashing(String internalName, ClassLoader loader) {
+        return loader == null && JdkClasses.rewritesHashCalls(internalName);
     }
 
     private static boolean isThreadClass(String internalName, ClassLoader loader) {

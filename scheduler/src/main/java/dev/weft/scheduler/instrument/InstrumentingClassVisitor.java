@@ -39,7 +39,7 @@ final class InstrumentingClassVisitor extends ContextualClassVisitor {
             return writer;
         }
         MethodContext method = new MethodContext(context(), name, descriptor);
-        MethodVisitor chain = new HandlerOrdering(writer, method);
+        MethodVisitor chain = new StableHashCalls(new HandlerOrdering(writer, method));
         if (name.equals("<clinit>")) {
             chain = new ClassInitBracket(chain, method);
         }
@@ -59,7 +59,7 @@ final class InstrumentingClassVisitor extends ContextualClassVisitor {
         chain = new MonitorVisitor(chain, method);
         chain = new ArrayAccessVisitor(chain, method);
         chain = new FieldAccessVisitor(chain, method);
-        chain = new AllocationVisitor(chain, method);
+        chain = new AllocationVisitor(chain, method, true);
         chain = new MethodReferenceVisitor(chain, method);
         return new LineTracker(chain, method);
     }

@@ -7,7 +7,8 @@ import net.bytebuddy.utility.OpenedClassReader;
 
 /**
  * A JDK class on the {@link JdkClasses} list: only its calls are instrumented ({@link CallReplacementVisitor}, plus
- * the JDK-only {@link JdkCallVisitor}), never its field, array, monitor or atomic accesses, so that the scheduler sees
+ * the JDK-only {@link JdkCallVisitor}, and its own constructors' {@code Hooks.constructing}, {@link AllocationVisitor}),
+ * never its field, array, monitor or atomic accesses, so that the scheduler sees
  * where its threads start, block and wake, and nothing of its internal bookkeeping. The hook calls go to the
  * bootstrap {@code JdkHooks} ({@link JdkHooksClass}), since JDK classes cannot name {@code Hooks}.
  *
@@ -31,6 +32,7 @@ final class JdkBodyVisitor extends ContextualClassVisitor {
         MethodVisitor chain = new HooksToJdkHooks(new HandlerOrdering(writer, method));
         chain = new JdkCallVisitor(chain, method);
         chain = new CallReplacementVisitor(chain, method, JdkBodyVisitor::appliesToJdkCode);
+        chain = new AllocationVisitor(chain, method, false);
         chain = JdkEntryHooks.wrap(chain, method, context().internalName(), name, descriptor, access);
         return new LineTracker(chain, method);
     }

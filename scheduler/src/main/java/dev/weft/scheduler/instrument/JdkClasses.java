@@ -3,13 +3,16 @@ package dev.weft.scheduler.instrument;
 import java.util.List;
 
 /**
- * The JDK classes whose method bodies are instrumented ({@link JdkBodyVisitor}): the executors, futures and completion
+ * The JDK classes Weft changes. Those whose method bodies are instrumented ({@link JdkBodyVisitor}): the executors, futures and completion
  * stages of {@code java.util.concurrent}. Their workers block and wake each other inside JDK code (a worker's
  * {@code workQueue.take()}, {@code FutureTask.get}'s {@code LockSupport.park}, {@code addWorker}'s
  * {@code Thread.start}); left alone, those calls would start unmanaged threads and block managed ones where the
  * scheduler cannot see them. The list is curated, not a package prefix: every class on it was read to check that its
  * blocking goes through calls the hooks model, and classes the scheduler relies on itself
  * ({@code LockSupport}, {@code ConcurrentHashMap}, the locks) are not on it.
+ *
+ * <p>And those whose hash calls only are sent to {@code StableHashes} ({@link StableHashCalls}): the hash tables whose
+ * iteration order depends on their elements' hashes, and the helpers user classes compute their hashes with.
  */
 final class JdkClasses {
 
@@ -30,12 +33,32 @@ final class JdkClasses {
             "java/util/concurrent/ThreadPerTaskExecutor",
             "jdk/internal/vm/SharedThreadContainer");
 
+    /** Each with its nested classes ({@code HashMap$TreeNode}, {@code ImmutableCollections$SetN}). */
+    private static final List<String> HASH_CALLS = List.of(
+            "java/util/HashMap", // HashSet, LinkedHashMap and LinkedHashSet hash with it
+            "java/util/Hashtable",
+            "java/util/WeakHashMap",
+            "java/util/IdentityHashMap",
+            "java/util/concurrent/ConcurrentHashMap",
+            "java/util/ImmutableCollections", // Set.of and Map.of
+            "java/util/Objects",
+            "java/util/Arrays");
+
     private JdkClasses() {
     }
 
     /** Whether the bootstrap class with this internal name has its method bodies instrumented. */
     static boolean instrumentsBody(String internalName) {
-        for (String name : BODIES) {
+        return listed(BODIES, internalName);
+    }
+
+    /** Whether the bootstrap class with this internal name has its hash calls sent to {@code StableHashes}. */
+    static boolean rewritesHashCalls(String internalName) {
+        return listed(HASH_CALLS, internalName);
+    }
+
+    private static boolean listed(List<String> names, String internalName) {
+        for (String name : names) {
             if (internalName.startsWith(name)
                     && (internalName.length() == name.length() || internalName.charAt(name.length()) == '$')) {
                 return true;

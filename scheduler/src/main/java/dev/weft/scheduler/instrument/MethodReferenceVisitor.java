@@ -8,7 +8,7 @@ import net.bytebuddy.utility.OpenedClassReader;
 
 /**
  * Method references whose target the instrumentation would handle at a call site ({@code counter::getAndIncrement},
- * {@code Thread::start}, {@code account::deposit} with {@code synchronized deposit}) are linked by
+ * {@code Thread::start}, {@code account::deposit} with {@code synchronized deposit}, {@code System::identityHashCode}) are linked by
  * {@link LambdaMetafactory} into a hidden class that calls the target directly, and hidden classes are never
  * instrumented. Their {@code invokedynamic} is redirected to {@link MethodReferenceBootstrap}, with the same
  * arguments preceded by a {@link BridgeTargets} number; at link time it makes the lambda call the target through an
@@ -93,6 +93,7 @@ final class MethodReferenceVisitor extends MethodVisitor {
                 || AtomicVisitor.intercepts(opcode, owner, name, context.types())
                 || CollectionCallVisitor.intercepts(opcode, owner, name, descriptor, context.types())
                 || CollectionArguments.of(opcode, owner, name, descriptor) != null
+                || StableHashCalls.replaces(opcode, owner, name, descriptor)
                 || SynchronizedCallVisitor.synchronizedTarget(context.classContext(), opcode, owner, name, descriptor,
                         target.isInterface())
                 .filter(method -> !method.isPrivate())

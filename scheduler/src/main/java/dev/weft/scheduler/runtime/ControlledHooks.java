@@ -190,6 +190,16 @@ final class ControlledHooks implements HookHandler {
     }
 
     @Override
+    public void constructing(Object self) {
+        // Not visible() alone: an object made inside a modelled call (a computeIfAbsent's function) is the thread's
+        // own all the same; one made in a static initialiser is made once, by whichever execution comes first.
+        ManagedThread thread = CURRENT.get();
+        if (thread != null && thread.staticInitDepth == 0) {
+            ConstructedHashes.give(self, thread);
+        }
+    }
+
+    @Override
     public boolean monitorEnter(Object monitor, int site) {
         ManagedThread self = visible();
         if (self == null) {

@@ -92,6 +92,7 @@ final class ManagedThread {
     boolean wokeSpuriously;
     private int childCount;
     private int objectCount;
+    private int hashedCount;
 
     // Results the driver hands back to the hook that paused.
     boolean result;
@@ -318,6 +319,23 @@ final class ManagedThread {
     String nextObjectSuffix() {
         objectCount++;
         return id.index() == 0 ? Integer.toString(objectCount) : id.name() + "#" + objectCount;
+    }
+
+    /**
+     * The identity hash of the next object this thread constructs whose hash is its identity ({@link ConstructedHashes}):
+     * from the thread's name and its count of such objects, which depend only on its program order, like object names.
+     */
+    int nextIdentityHash() {
+        int mixed = id.name().hashCode() * 0x9E3779B9 + hashedCount + 1;
+        mixed = (mixed ^ (mixed >>> 16)) * 0x85EBCA6B;
+        mixed = (mixed ^ (mixed >>> 13)) * 0xC2B2AE35;
+        mixed = (mixed ^ (mixed >>> 16)) & 0x7FFFFFFF; // as the JVM's: 31 bits, never negative
+        return mixed == 0 ? 1 : mixed;
+    }
+
+    /** The hash {@link #nextIdentityHash()} gave went to an object. */
+    void identityHashGiven() {
+        hashedCount++;
     }
 
     @Override

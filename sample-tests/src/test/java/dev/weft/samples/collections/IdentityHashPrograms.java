@@ -1,0 +1,216 @@
+package dev.weft.samples.collections;
+
+import dev.weft.junit.ExhaustiveConcurrency;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Function;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Correct tests whose threads do things in the order of their objects' identity hashes: the iteration order of a hash
+ * set of objects without their own {@code hashCode}, or a lock order chosen by {@code System.identityHashCode}.
+ * {@link IdentityHashTest} runs them.
+ */
+class IdentityHashPrograms {
+
+    /** An object with {@code Object}'s {@code hashCode} and {@code equals}, as most classes have. */
+    static final class Part {
+        int uses;
+    }
+
+    /** Two threads each take the parts' monitors one after the other, in the set's order. */
+    private static void bothUseEachInTurn(Collection<Part> parts) throws InterruptedException {
+        Runnable useEach = () -> {
+            for (Part part : parts) {
+                synchronized (part) {
+                    part.uses++;
+                }
+            }
+        };
+        Thread first = new Thread(useEach);
+        Thread second = new Thread(useEach);
+        first.start();
+        second.start();
+        first.join();
+        second.join();
+        for (Part part : parts) {
+            assertEquals(2, part.uses);
+        }
+    }
+
+    private static <C extends Collection<Part>> C fourParts(C into) {
+        for (int i = 0; i < 4; i++) {
+            into.add(new Part());
+        }
+        return into;
+    }
+
+    @ExhaustiveConcurrency
+    void inAHashSet() throws InterruptedException {
+        bothUseEachInTurn(fourParts(new HashSet<>()));
+    }
+
+    @ExhaustiveConcurrency
+    void inAConcurrentKeySet() throws InterruptedException {
+        bothUseEachInTurn(fourParts(ConcurrentHashMap.newKeySet()));
+    }
+
+    @ExhaustiveConcurrency
+    void inASetOf() throws InterruptedException {
+        bothUseEachInTurn(Set.of(new Part(), new Part(), new Part(), new Part()));
+    }
+
+    @ExhaustiveConcurrency
+    void inAnIdentityMapsKeys() throws InterruptedException {
+        Map<Part, Boolean> parts = new IdentityHashMap<>();
+        for (Part part : fourParts(new ArrayList<>())) {
+            parts.put(part, true);
+        }
+        bothUseEachInTurn(parts.keySet());
+    }
+
+    @ExhaustiveConcurrency
+    void sortedByIdentityHash() throws InterruptedException {
+        bothUseEachInTurn(sortedBy(System::identityHashCode));
+    }
+
+    @ExhaustiveConcurrency
+    void sortedByHashCode() throws InterruptedException {
+        bothUseEachInTurn(sortedBy(part -> part.hashCode()));
+    }
+
+    private static List<Part> sortedBy(Function<Part, Integer> hash) {
+        List<Part> parts = fourParts(new ArrayList<>());
+        parts.sort(Comparator.comparing(hash));
+        return parts;
+    }
+
+    static final class Account {
+        int balance = 10;
+    }
+
+    /** Java Concurrency in Practice's way to take two locks without a deadlock: in the order of their hashes. */
+    private static void transfer(Account from, Account to, int amount) {
+        boolean fromFirst = System.identityHashCode(from) < System.identityHashCode(to);
+        Account first = fromFirst ? from : to;
+        Account second = fromFirst ? to : from;
+        synchronized (first) {
+            synchronized (second) {
+                from.balance -= amount;
+                to.balance += amount;
+            }
+        }
+    }
+
+    @ExhaustiveConcurrency
+    void transfersLockInIdentityHashOrder() throws InterruptedException {
+        Account a = new Account();
+        Account b = new Account();
+        Thread there = new Thread(() -> transfer(a, b, 1));
+        Thread back = new Thread(() -> transfer(b, a, 2));
+        there.start();
+        back.start();
+        there.join();
+        back.join();
+        assertEquals(20, a.balance + b.balance);
+    }
+
+    /** The tasks' futures, which the pool makes, in a hash set: main waits for them in its order. */
+    @ExhaustiveConcurrency
+    void futuresInAHashSet() throws Exception {
+        waitForEach(new HashSet<>());
+    }
+
+    /** The same with the futures in the order they were made: the independent count for the one above. */
+    @ExhaustiveConcurrency
+    void futuresInAList() throws Exception {
+        waitForEach(new ArrayList<>());
+    }
+
+    private static void waitForEach(Collection<Future<?>> futures) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        Part shared = new Part();
+        for (int i = 0; i < 3; i++) {
+            futures.add(pool.submit(() -> {
+                synchronized (shared) {
+                    shared.uses++;
+                }
+            }));
+        }
+        for (Future<?> future : futures) {
+            future.get();
+        }
+        pool.shutdown();
+        assertEquals(3, shared.uses);
+    }
+
+    /** Made in class initialisation, before any execution: it keeps the JVM's identity hash. */
+    static final Part MADE_BEFORE = new Part();
+    static final Set<Part> TABLE_MADE_BEFORE = new HashSet<>(Set.of(MADE_BEFORE));
+
+    /** A table built with the JVM's hash before the test still finds its object during it. */
+    @ExhaustiveConcurrency
+    void aTableBuiltBeforeStillFindsItsObject() throws InterruptedException {
+        boolean[] found = new boolean[1];
+        Thread looking = new Thread(() -> found[0] = TABLE_MADE_BEFORE.contains(MADE_BEFORE)
+                && System.identityHashCode(MADE_BEFORE) == MADE_BEFORE.hashCode());
+        looking.start();
+        looking.join();
+        assertTrue(found[0], "the table made before the test lost its object");
+    }
+
+    /** Adds itself to a set in its constructor: before anything else could ask for its hash. */
+    static class Registered {
+        Registered(Set<Object> registry) {
+            registry.add(this);
+        }
+    }
+
+    /** A subclass: its superclass's constructor registers it, before the subclass's own constructor goes on. */
+    static final class RegisteredTwice extends Registered {
+        RegisteredTwice(Set<Object> registry) {
+            super(registry);
+            registry.add(this);
+        }
+    }
+
+    /** The objects the last execution made and left in a static set, for the test to look for afterwards. */
+    static final Set<Object> LEFT_BEHIND = ConcurrentHashMap.newKeySet();
+    static final List<Object> LEFT_BEHIND_OBJECTS = new ArrayList<>();
+
+    /** An object that adds itself to a set as it is constructed is in it afterwards, in the test and after it. */
+    @ExhaustiveConcurrency
+    void anObjectRegisteringItselfIsFound() throws InterruptedException {
+        Set<Object> registry = new HashSet<>();
+        Object[] made = new Object[2];
+        Thread maker = new Thread(() -> {
+            made[0] = new Registered(registry);
+            made[1] = new RegisteredTwice(registry);
+        });
+        maker.start();
+        maker.join();
+        assertTrue(registry.contains(made[0]) && registry.contains(made[1]), "lost: " + registry);
+        assertEquals(2, registry.size());
+        synchronized (LEFT_BEHIND_OBJECTS) {
+            LEFT_BEHIND.clear();
+            LEFT_BEHIND_OBJECTS.clear();
+            for (Object each : made) {
+                LEFT_BEHIND.add(each);
+                LEFT_BEHIND_OBJECTS.add(each);
+            }
+        }
+    }
+}

@@ -1,0 +1,201 @@
+package dev.weft.scheduler.instrument.boot;
+
+import java.lang.ref.ReferenceQueue;
+import java.lang.ref.WeakReference;
+
+/**
+ * Identity hash codes that do not change between executions. The JVM gives every object a random identity hash, so a
+ * {@code HashSet} of objects without their own {@code hashCode} iterates in a different order in every execution, and
+ * a test that locks objects in the order of {@code System.identityHashCode} (the textbook way to avoid a deadlock)
+ * locks them in a different order: the same schedule would do different things, which Weft reports as
+ * nondeterminism. Weft gives each such object that a managed thread constructs a hash of its own (from the thread
+ * and its count of such objects, so the same schedule gives the same hashes), remembered here for the object's
+ * lifetime, and the calls that ask for an identity hash ask here first: {@code hashCode()} and
+ * {@code System.identityHashCode} in the test's code, and the hash functions of the JDK's hash tables.
+ *
+ * <p>Loaded by the bootstrap class loader (Weft appends it to the bootstrap class path), because those hash tables
+ * are JDK classes and can call only classes of that loader; it knows no Weft type, and no JDK collection: it is
+ * called from inside {@code HashMap} and {@code ConcurrentHashMap}, on every thread of the JVM, so it must not use
+ * them, and what it does for an object nobody remembered (almost every object) is one class lookup.
+ *
+ * <p>An object keeps the hash it was given for its whole life, even after the test, so a hash table that holds it
+ * stays consistent. Objects not remembered keep the JVM's identity hash: the consistency of a table built before the
+ * test (with the JVM's hashes) depends on it, which is why only objects constructed during an execution are given one.
+ */
+public final class StableHashes {
+
+    private static final Object LOCK = new Object();
+    private static final ReferenceQueue<Object> COLLECTED = new ReferenceQueue<>();
+
+    /** The classes of remembered objects, open addressing by identity; {@code null} until the first is remembered. */
+    private static volatile Class<?>[] classes;
+    private static int classCount;
+    /** Buckets of immutable chains: readers take no lock; writers replace a bucket's chain under {@link #LOCK}. */
+    private static volatile Entry[] table = new Entry[64];
+    private static int size;
+
+    private StableHashes() {
+    }
+
+    /** What {@code object.hashCode()} returns, with a remembered object's own identity hash. */
+    public static int hashCode(Object object) {
+        Class<?> type = object.getClass(); // a null object throws here, as the call it replaces does
+        if (isRemembered(type)) {
+            int stable = lookUp(object);
+            if (stable != 0) {
+                return stable;
+            }
+        }
+        return object.hashCode();
+    }
+
+    /** What {@code System.identityHashCode(object)} returns, with a remembered object's own identity hash. */
+    public static int identityHashCode(Object object) {
+        if (object != null && isRemembered(object.getClass())) {
+            int stable = lookUp(object);
+            if (stable != 0) {
+                return stable;
+            }
+        }
+        return System.identityHashCode(object);
+    }
+
+    /**
+     * Gives the object this identity hash for the rest of its life, unless it has one already. Only for an object whose
+     * class does not override {@code hashCode} (its {@code hashCode()} is then its identity hash), and only before
+     * anything asked for its hash: right after {@code Object}'s constructor returned.
+     *
+     * @param hash not 0, which the JVM never gives either
+     * @return whether the object was given this hash (it had none)
+     */
+    public static boolean remember(Object object, int hash) {
+        if (hash == 0) {
+            throw new IllegalArgumentException("an identity hash is never 0");
+        }
+        synchronized (LOCK) {
+            if (lookUp(object) != 0) {
+                return false;
+            }
+            forgetCollected();
+            addClass(object.getClass());
+            Entry[] buckets = size + 1 > table.length * 3 / 4 ? grown() : table;
+            int identity = System.identityHashCode(object);
+            int index = identity & (buckets.length - 1);
+            buckets[index] = new Entry(object, identity, hash, buckets[index]);
+            size++;
+            table = buckets; // publishes the new chain to readers that take no lock
+            return true;
+        }
+    }
+
+    private static boolean isRemembered(Class<?> type) {
+        Class<?>[] known = classes;
+        if (known == null) {
+            return false;
+        }
+        int mask = known.length - 1;
+        for (int i = System.identityHashCode(type) & mask; known[i] != null; i = (i + 1) & mask) {
+            if (known[i] == type) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The object's remembered hash, or 0. */
+    private static int lookUp(Object object) {
+        Entry[] buckets = table;
+        int identity = System.identityHashCode(object);
+        for (Entry entry = buckets[identity & (buckets.length - 1)]; entry != null; entry = entry.next) {
+            if (entry.identity == identity && entry.get() == object) {
+                return entry.stable;
+            }
+        }
+        return 0;
+    }
+
+    /** Under {@link #LOCK}: a class table with room for one more. */
+    private static void addClass(Class<?> type) {
+        if (isRemembered(type)) {
+            return;
+        }
+        Class<?>[] known = classes;
+        int capacity = known == null ? 16 : known.length;
+        if ((classCount + 1) * 2 > capacity) {
+            capacity *= 2;
+        }
+        Class<?>[] next = new Class<?>[capacity];
+        if (known != null) {
+            for (Class<?> each : known) {
+                if (each != null) {
+                    insert(next, each);
+                }
+            }
+        }
+        insert(next, type);
+        classCount++;
+        classes = next;
+    }
+
+    private static void insert(Class<?>[] into, Class<?> type) {
+        int mask = into.length - 1;
+        int i = System.identityHashCode(type) & mask;
+        while (into[i] != null) {
+            i = (i + 1) & mask;
+        }
+        into[i] = type;
+    }
+
+    /** Under {@link #LOCK}: a copy of the table twice as large, without the entries whose object is gone. */
+    private static Entry[] grown() {
+        Entry[] old = table;
+        Entry[] next = new Entry[old.length * 2];
+        size = 0;
+        for (Entry head : old) {
+            for (Entry entry = head; entry != null; entry = entry.next) {
+                Object object = entry.get();
+                if (object != null) {
+                    int index = entry.identity & (next.length - 1);
+                    next[index] = new Entry(object, entry.identity, entry.stable, next[index]);
+                    size++;
+                }
+            }
+        }
+        return next;
+    }
+
+    /**
+     * Under {@link #LOCK}: drops the entries of collected objects, rebuilding the chain of each bucket that had one
+     * with its live entries only (chains are immutable for the readers that take no lock).
+     */
+    private static void forgetCollected() {
+        Entry[] buckets = table;
+        for (Object gone = COLLECTED.poll(); gone != null; gone = COLLECTED.poll()) {
+            int index = ((Entry) gone).identity & (buckets.length - 1);
+            Entry rebuilt = null;
+            for (Entry entry = buckets[index]; entry != null; entry = entry.next) {
+                Object object = entry.get();
+                if (object == null) {
+                    size--;
+                } else {
+                    rebuilt = new Entry(object, entry.identity, entry.stable, rebuilt);
+                }
+            }
+            buckets[index] = rebuilt;
+        }
+    }
+
+    private static final class Entry extends WeakReference<Object> {
+
+        final int identity;
+        final int stable;
+        final Entry next;
+
+        Entry(Object object, int identity, int stable, Entry next) {
+            super(object, COLLECTED);
+            this.identity = identity;
+            this.stable = stable;
+            this.next = next;
+        }
+    }
+}

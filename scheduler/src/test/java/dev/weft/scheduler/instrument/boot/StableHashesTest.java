@@ -1,0 +1,111 @@
+package dev.weft.scheduler.instrument.boot;
+
+import org.junit.jupiter.api.Test;
+
+import java.lang.ref.WeakReference;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The registry of identity hashes, tested as a plain class (the copy on the bootstrap class path is the same code).
+ * Every test uses classes of its own, so that what another test remembered cannot answer for it.
+ */
+class StableHashesTest {
+
+    private static final class Remembered {
+    }
+
+    private static final class NeverRemembered {
+    }
+
+    private static final class Many {
+    }
+
+    private static final class OwnHash {
+        @Override
+        public int hashCode() {
+            return 42;
+        }
+    }
+
+    @Test
+    void aRememberedObjectAnswersWithItsHashBothWays() {
+        Remembered object = new Remembered();
+
+        assertThat(StableHashes.remember(object, 12345)).isTrue();
+
+        assertThat(StableHashes.hashCode(object)).isEqualTo(12345);
+        assertThat(StableHashes.identityHashCode(object)).isEqualTo(12345);
+    }
+
+    @Test
+    void theFirstHashStays() {
+        Remembered object = new Remembered();
+        StableHashes.remember(object, 7);
+
+        assertThat(StableHashes.remember(object, 8)).isFalse();
+
+        assertThat(StableHashes.hashCode(object)).isEqualTo(7);
+    }
+
+    @Test
+    void otherObjectsKeepTheJvmsHash() {
+        Remembered remembered = new Remembered();
+        StableHashes.remember(remembered, 99);
+        Remembered sameClass = new Remembered();
+        NeverRemembered otherClass = new NeverRemembered();
+
+        assertThat(StableHashes.hashCode(sameClass)).isEqualTo(System.identityHashCode(sameClass));
+        assertThat(StableHashes.identityHashCode(sameClass)).isEqualTo(System.identityHashCode(sameClass));
+        assertThat(StableHashes.hashCode(otherClass)).isEqualTo(System.identityHashCode(otherClass));
+        assertThat(StableHashes.hashCode("text")).isEqualTo("text".hashCode());
+        assertThat(StableHashes.hashCode(new OwnHash())).isEqualTo(42);
+        assertThat(StableHashes.identityHashCode(null)).isZero();
+    }
+
+    @Test
+    void aNullReceiverThrowsAsTheCallItReplaces() {
+        assertThatThrownBy(() -> StableHashes.hashCode(null)).isInstanceOf(NullPointerException.class);
+    }
+
+    @Test
+    void zeroIsNoIdentityHash() {
+        assertThatThrownBy(() -> StableHashes.remember(new Remembered(), 0))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    /** The registry holds its objects weakly: one nobody else holds is collected (and its entry dropped later). */
+    @Test
+    void aRememberedObjectCanBeCollected() throws InterruptedException {
+        WeakReference<Object> reference = rememberedAndDropped();
+        for (int attempt = 0; attempt < 20 && reference.get() != null; attempt++) {
+            System.gc();
+            Thread.sleep(10);
+        }
+        assertThat(reference.get()).as("still reachable after 20 full collections").isNull();
+        assertThat(StableHashes.remember(new Remembered(), 5)).isTrue(); // drops the collected entry on the way
+    }
+
+    private static WeakReference<Object> rememberedAndDropped() {
+        Remembered object = new Remembered();
+        StableHashes.remember(object, 31);
+        return new WeakReference<>(object);
+    }
+
+    /** Far more objects than the first table holds: every one still answers after the table grew. */
+    @Test
+    void manyObjectsAllAnswer() {
+        List<Many> objects = new ArrayList<>();
+        for (int i = 1; i <= 5_000; i++) {
+            Many object = new Many();
+            objects.add(object);
+            assertThat(StableHashes.remember(object, i)).isTrue();
+        }
+        for (int i = 1; i <= 5_000; i++) {
+            assertThat(StableHashes.hashCode(objects.get(i - 1))).isEqualTo(i);
+        }
+    }
+}
