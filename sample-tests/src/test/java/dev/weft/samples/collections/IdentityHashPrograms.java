@@ -82,6 +82,38 @@ class IdentityHashPrograms {
         bothUseEachInTurn(parts.keySet());
     }
 
+    /** Lambdas that capture a value are new objects each time, hashed by identity too. */
+    @ExhaustiveConcurrency
+    void lambdasInAHashSet() throws InterruptedException {
+        Set<Runnable> uses = new HashSet<>();
+        for (Part part : fourParts(new ArrayList<>())) {
+            uses.add(() -> {
+                synchronized (part) {
+                    part.uses++;
+                }
+            });
+        }
+        Runnable useEach = () -> uses.forEach(Runnable::run);
+        Thread first = new Thread(useEach);
+        Thread second = new Thread(useEach);
+        first.start();
+        second.start();
+        first.join();
+        second.join();
+    }
+
+    /** A list's hash is made of its elements' hashes. */
+    @ExhaustiveConcurrency
+    void listsOfThemInAHashSet() throws InterruptedException {
+        Set<List<Part>> lists = new HashSet<>();
+        for (Part part : fourParts(new ArrayList<>())) {
+            lists.add(new ArrayList<>(List.of(part)));
+        }
+        List<Part> parts = new ArrayList<>();
+        lists.forEach(parts::addAll);
+        bothUseEachInTurn(parts);
+    }
+
     @ExhaustiveConcurrency
     void sortedByIdentityHash() throws InterruptedException {
         bothUseEachInTurn(sortedBy(System::identityHashCode));

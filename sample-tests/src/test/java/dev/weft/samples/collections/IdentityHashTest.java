@@ -27,7 +27,7 @@ class IdentityHashTest {
      */
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"inAHashSet", "inAConcurrentKeySet", "inASetOf", "inAnIdentityMapsKeys",
-            "sortedByIdentityHash", "sortedByHashCode"})
+            "sortedByIdentityHash", "sortedByHashCode", "lambdasInAHashSet", "listsOfThemInAHashSet"})
     void threadsWorkingInHashOrderAreDeterministic(String program) {
         assertThat(Outcomes.passes(IdentityHashPrograms.class, program, reports)).isEqualTo(16);
     }

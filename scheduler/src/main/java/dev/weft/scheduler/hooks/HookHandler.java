@@ -55,7 +55,8 @@ public interface HookHandler {
 
     /**
      * In the constructor of a class directly below {@code Object} (or {@code Thread}), once its {@code super()} call
-     * returned: the object exists, and nothing has asked for its hash yet.
+     * returned, or where a lambda that captures values was just made: the object exists, and nothing has asked for its
+     * hash yet.
      */
     default void constructing(Object self) {
     }

@@ -158,6 +158,21 @@ final class AllocationVisitor extends MethodVisitor {
     public void visitInvokeDynamicInsn(String name, String descriptor, Handle bootstrap, Object... arguments) {
         previousWasNew = false;
         super.visitInvokeDynamicInsn(name, descriptor, bootstrap, arguments);
+        if (reportsAllocations && makesAFreshLambda(descriptor, bootstrap)) {
+            super.visitInsn(Opcodes.DUP);
+            Emit.callHook(mv, "constructing", "(Ljava/lang/Object;)V");
+        }
+    }
+
+    /**
+     * A lambda or method reference that captures values is a new object each time, made by a class Weft does not
+     * instrument, so it is given its hash here, before the code that made it can use it. One that captures nothing is
+     * one object for good: the JVM's hash is stable then.
+     */
+    private static boolean makesAFreshLambda(String descriptor, Handle bootstrap) {
+        return Type.getArgumentTypes(descriptor).length > 0
+                && (bootstrap.getOwner().equals(MethodReferenceVisitor.METAFACTORY)
+                || bootstrap.getOwner().equals(MethodReferenceVisitor.BOOTSTRAP));
     }
 
     @Override

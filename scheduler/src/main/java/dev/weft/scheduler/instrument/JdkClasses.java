@@ -42,7 +42,12 @@ final class JdkClasses {
             "java/util/concurrent/ConcurrentHashMap",
             "java/util/ImmutableCollections", // Set.of and Map.of
             "java/util/Objects",
-            "java/util/Arrays");
+            "java/util/Arrays",
+            // the hashes of lists, sets and maps, which their elements' hashes make up: a list as a key of a map
+            "java/util/AbstractList",
+            "java/util/ArrayList",
+            "java/util/AbstractSet",
+            "java/util/AbstractMap");
 
     private JdkClasses() {
     }

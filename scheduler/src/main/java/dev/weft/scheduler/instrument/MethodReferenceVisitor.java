@@ -23,8 +23,8 @@ import net.bytebuddy.utility.OpenedClassReader;
  */
 final class MethodReferenceVisitor extends MethodVisitor {
 
-    private static final String METAFACTORY = "java/lang/invoke/LambdaMetafactory";
-    private static final String BOOTSTRAP = "dev/weft/scheduler/instrument/MethodReferenceBootstrap";
+    static final String METAFACTORY = "java/lang/invoke/LambdaMetafactory";
+    static final String BOOTSTRAP = "dev/weft/scheduler/instrument/MethodReferenceBootstrap";
     private static final String COMMON_PARAMETERS =
             "Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/invoke/MethodType;";
     private static final String METAFACTORY_DESCRIPTOR = "(" + COMMON_PARAMETERS + "I"
