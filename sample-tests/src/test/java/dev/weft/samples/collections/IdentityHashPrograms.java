@@ -1,6 +1,7 @@
 package dev.weft.samples.collections;
 
 import dev.weft.junit.ExhaustiveConcurrency;
+import dev.weft.samples.support.Concurrently;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -40,12 +41,7 @@ class IdentityHashPrograms {
                 }
             }
         };
-        Thread first = new Thread(useEach);
-        Thread second = new Thread(useEach);
-        first.start();
-        second.start();
-        first.join();
-        second.join();
+        Concurrently.run(useEach, useEach);
         for (Part part : parts) {
             assertEquals(2, part.uses);
         }
@@ -94,12 +90,7 @@ class IdentityHashPrograms {
             });
         }
         Runnable useEach = () -> uses.forEach(Runnable::run);
-        Thread first = new Thread(useEach);
-        Thread second = new Thread(useEach);
-        first.start();
-        second.start();
-        first.join();
-        second.join();
+        Concurrently.run(useEach, useEach);
     }
 
     /** A list's hash is made of its elements' hashes. */
@@ -151,12 +142,7 @@ class IdentityHashPrograms {
     void transfersLockInIdentityHashOrder() throws InterruptedException {
         Account a = new Account();
         Account b = new Account();
-        Thread there = new Thread(() -> transfer(a, b, 1));
-        Thread back = new Thread(() -> transfer(b, a, 2));
-        there.start();
-        back.start();
-        there.join();
-        back.join();
+        Concurrently.run(() -> transfer(a, b, 1), () -> transfer(b, a, 2));
         assertEquals(20, a.balance + b.balance);
     }
 
