@@ -1,12 +1,17 @@
 package dev.weft.scheduler.hooks;
 
 import java.time.Duration;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import java.util.UUID;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.Exchanger;
 import java.util.concurrent.Phaser;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.Condition;
@@ -228,6 +233,42 @@ public interface HookHandler {
     /** Replaces {@code Thread.getState()}. */
     default Thread.State threadGetState(Thread thread, int site) {
         return thread.getState();
+    }
+
+    /**
+     * After a {@code new Random(..)}: the test's own generator, whose draws Weft orders like an atomic's changes.
+     *
+     * @param unseeded made by {@code new Random()}, which seeds itself from the time and a global counter
+     */
+    default void randomMade(Random random, boolean unseeded) {
+    }
+
+    /**
+     * The generator a draw from {@code ThreadLocalRandom.current()} is made from instead: the JDK's mixes the
+     * thread's id into every draw, and a thread of an execution runs on a different JVM thread each time.
+     */
+    default Random threadLocalRandom(ThreadLocalRandom random) {
+        return random;
+    }
+
+    /** Replaces {@code Math.random()} and {@code StrictMath.random()}. */
+    default double mathRandom(int site) {
+        return Math.random();
+    }
+
+    /** Replaces {@code UUID.randomUUID()}. */
+    default UUID randomUUID(int site) {
+        return UUID.randomUUID();
+    }
+
+    /** Replaces {@code Collections.shuffle(list)}. */
+    default void shuffle(List<?> list, int site) {
+        Collections.shuffle(list);
+    }
+
+    /** Replaces {@code Collections.shuffle(list, random)}: {@code random} may be a {@code ThreadLocalRandom}. */
+    default void shuffleWith(List<?> list, Random random, int site) {
+        Collections.shuffle(list, random);
     }
 
     /** Replaces {@code System.nanoTime()}. */

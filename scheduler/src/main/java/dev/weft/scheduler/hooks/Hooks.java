@@ -2,7 +2,10 @@ package dev.weft.scheduler.hooks;
 
 import java.time.Duration;
 import java.util.Collection;
+import java.util.List;
 import java.util.Queue;
+import java.util.Random;
+import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CountDownLatch;
@@ -10,6 +13,7 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.Phaser;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
@@ -163,6 +167,30 @@ public final class Hooks {
 
     public static Thread.State threadGetState(Thread thread, int site) {
         return handler.threadGetState(thread, site);
+    }
+
+    public static void randomMade(Random random, boolean unseeded) {
+        handler.randomMade(random, unseeded);
+    }
+
+    public static Random threadLocalRandom(ThreadLocalRandom random) {
+        return handler.threadLocalRandom(random);
+    }
+
+    public static double mathRandom(int site) {
+        return handler.mathRandom(site);
+    }
+
+    public static UUID randomUUID(int site) {
+        return handler.randomUUID(site);
+    }
+
+    public static void shuffle(List<?> list, int site) {
+        handler.shuffle(list, site);
+    }
+
+    public static void shuffleWith(List<?> list, Random random, int site) {
+        handler.shuffleWith(list, random, site);
     }
 
     public static long nanoTime(int site) {

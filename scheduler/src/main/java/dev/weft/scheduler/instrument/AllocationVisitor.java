@@ -27,6 +27,8 @@ final class AllocationVisitor extends MethodVisitor {
 
     private static final String HOOK_DESCRIPTOR = "(Ljava/lang/Object;I)V";
     private static final String THREAD = "java/lang/Thread";
+    /** A {@code new Random(..)} is reported too: {@code Hooks.randomMade} seeds one made without a seed. */
+    private static final String RANDOM = "java/util/Random";
     /**
      * The constructors of a plain {@code Thread} (no thread group, no stack size) after which
      * {@code Hooks.threadConstructed} may replace the new thread by one the runtime reuses.
@@ -118,6 +120,11 @@ final class AllocationVisitor extends MethodVisitor {
                         "(Ljava/lang/Thread;I)Ljava/lang/Thread;");
             }
             reportTopOfStack(Emit.simpleName(owner));
+            if (owner.equals(RANDOM)) {
+                super.visitInsn(Opcodes.DUP);
+                super.visitInsn(descriptor.equals("()V") ? Opcodes.ICONST_1 : Opcodes.ICONST_0);
+                Emit.callHook(mv, "randomMade", "(Ljava/util/Random;Z)V");
+            }
         }
     }
 

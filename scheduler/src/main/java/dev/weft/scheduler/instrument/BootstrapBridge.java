@@ -21,8 +21,9 @@ import java.util.jar.JarOutputStream;
 
 /**
  * Puts {@code ThreadRunBridge}, {@code JdkHookLinker}, {@code StableHashes} and the generated {@code JdkHooks}
- * ({@link JdkHooksClass}) on the bootstrap class path and connects them to {@link Hooks} (and {@link IdentityHashes}); makes {@code java.base} read the bootstrap loader's
- * unnamed module, where they are, so that instrumented JDK classes may call them.
+ * ({@link JdkHooksClass}) on the bootstrap class path and connects them to {@link Hooks} (and {@link IdentityHashes});
+ * makes {@code java.base} read the bootstrap loader's unnamed module, where they are, so that instrumented JDK classes
+ * may call them.
  *
  * <p>Only these classes go there, not the hooks package: a class the application loader has already loaded (and
  * {@code Hooks} is loaded early, by whatever installs a handler) would otherwise exist twice, and the bootstrap copy

@@ -54,6 +54,7 @@ final class InstrumentingClassVisitor extends ContextualClassVisitor {
         chain = new CollectionCallVisitor(chain, method);
         chain = new CollectionArgumentVisitor(chain, method);
         chain = new ArrayBulkVisitor(chain, method);
+        chain = new ThreadLocalRandomCalls(chain, method);
         chain = new AtomicVisitor(chain, method);
         chain = new CallReplacementVisitor(chain, method);
         chain = new MonitorVisitor(chain, method);

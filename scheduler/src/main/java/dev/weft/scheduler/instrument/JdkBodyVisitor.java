@@ -6,14 +6,14 @@ import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.utility.OpenedClassReader;
 
 /**
- * A JDK class on the {@link JdkClasses} list: only its calls are instrumented ({@link CallReplacementVisitor}, plus
- * the JDK-only {@link JdkCallVisitor}, and its own constructors' {@code Hooks.constructing}, {@link AllocationVisitor}),
- * never its field, array, monitor or atomic accesses, so that the scheduler sees
- * where its threads start, block and wake, and nothing of its internal bookkeeping. The hook calls go to the
- * bootstrap {@code JdkHooks} ({@link JdkHooksClass}), since JDK classes cannot name {@code Hooks}.
+ * A JDK class on the {@link JdkClasses} list: only its calls are instrumented ({@link CallReplacementVisitor}, plus the
+ * JDK-only {@link JdkCallVisitor}, and its own constructors' {@code Hooks.constructing}, {@link AllocationVisitor}),
+ * never its field, array, monitor or atomic accesses, so that the scheduler sees where its threads start, block and
+ * wake, and nothing of its internal bookkeeping. The hook calls go to the bootstrap {@code JdkHooks}
+ * ({@link JdkHooksClass}), since JDK classes cannot name {@code Hooks}.
  *
- * <p>Only method bodies change, so the class may be retransformed after it was loaded (most of these are loaded
- * before Weft installs: JUnit and Surefire use executors).
+ * <p>Only method bodies change, so the class may be retransformed after it was loaded (most of these are loaded before
+ * Weft installs: JUnit and Surefire use executors).
  */
 final class JdkBodyVisitor extends ContextualClassVisitor {
 

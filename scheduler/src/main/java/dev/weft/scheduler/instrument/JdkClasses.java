@@ -3,13 +3,13 @@ package dev.weft.scheduler.instrument;
 import java.util.List;
 
 /**
- * The JDK classes Weft changes. Those whose method bodies are instrumented ({@link JdkBodyVisitor}): the executors, futures and completion
- * stages of {@code java.util.concurrent}. Their workers block and wake each other inside JDK code (a worker's
- * {@code workQueue.take()}, {@code FutureTask.get}'s {@code LockSupport.park}, {@code addWorker}'s
+ * The JDK classes Weft changes. Those whose method bodies are instrumented ({@link JdkBodyVisitor}): the executors,
+ * futures and completion stages of {@code java.util.concurrent}. Their workers block and wake each other inside JDK
+ * code (a worker's {@code workQueue.take()}, {@code FutureTask.get}'s {@code LockSupport.park}, {@code addWorker}'s
  * {@code Thread.start}); left alone, those calls would start unmanaged threads and block managed ones where the
  * scheduler cannot see them. The list is curated, not a package prefix: every class on it was read to check that its
- * blocking goes through calls the hooks model, and classes the scheduler relies on itself
- * ({@code LockSupport}, {@code ConcurrentHashMap}, the locks) are not on it.
+ * blocking goes through calls the hooks model, and classes the scheduler relies on itself ({@code LockSupport},
+ * {@code ConcurrentHashMap}, the locks) are not on it.
  *
  * <p>And those whose hash calls only are sent to {@code StableHashes} ({@link StableHashCalls}): the hash tables whose
  * iteration order depends on their elements' hashes, and the helpers user classes compute their hashes with.

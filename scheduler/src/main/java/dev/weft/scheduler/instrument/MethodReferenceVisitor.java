@@ -8,9 +8,9 @@ import net.bytebuddy.utility.OpenedClassReader;
 
 /**
  * Method references whose target the instrumentation would handle at a call site ({@code counter::getAndIncrement},
- * {@code Thread::start}, {@code account::deposit} with {@code synchronized deposit}, {@code System::identityHashCode}) are linked by
- * {@link LambdaMetafactory} into a hidden class that calls the target directly, and hidden classes are never
- * instrumented. Their {@code invokedynamic} is redirected to {@link MethodReferenceBootstrap}, with the same
+ * {@code Thread::start}, {@code account::deposit} with {@code synchronized deposit}, {@code System::identityHashCode})
+ * are linked by {@link LambdaMetafactory} into a hidden class that calls the target directly, and hidden classes are
+ * never instrumented. Their {@code invokedynamic} is redirected to {@link MethodReferenceBootstrap}, with the same
  * arguments preceded by a {@link BridgeTargets} number; at link time it makes the lambda call the target through an
  * instrumented {@link BridgeClass}.
  *
@@ -94,6 +94,7 @@ final class MethodReferenceVisitor extends MethodVisitor {
                 || CollectionCallVisitor.intercepts(opcode, owner, name, descriptor, context.types())
                 || CollectionArguments.of(opcode, owner, name, descriptor) != null
                 || StableHashCalls.replaces(opcode, owner, name, descriptor)
+                || ThreadLocalRandomCalls.replaces(opcode, owner, name)
                 || SynchronizedCallVisitor.synchronizedTarget(context.classContext(), opcode, owner, name, descriptor,
                         target.isInterface())
                 .filter(method -> !method.isPrivate())

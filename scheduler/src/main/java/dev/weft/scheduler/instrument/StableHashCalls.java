@@ -33,7 +33,7 @@ final class StableHashCalls extends MethodVisitor {
         }
     }
 
-    /** Whether this call is one that asks for a hash (also for a method reference: {@code System::identityHashCode}). */
+    /** Whether this call asks for a hash (also for a method reference: {@code System::identityHashCode}). */
     static boolean replaces(int opcode, String owner, String name, String descriptor) {
         return (opcode == Opcodes.INVOKEVIRTUAL || opcode == Opcodes.INVOKEINTERFACE)
                 && name.equals("hashCode") && descriptor.equals("()I")

@@ -3,6 +3,7 @@ package dev.weft.scheduler.runtime;
 import dev.weft.scheduler.hooks.CollectionCalls;
 import dev.weft.scheduler.hooks.HookHandler;
 import dev.weft.scheduler.hooks.Hooks;
+import dev.weft.scheduler.hooks.Sites;
 import dev.weft.scheduler.hooks.ThreadBuilders;
 import dev.weft.scheduler.model.OpKind;
 
@@ -12,11 +13,14 @@ import java.time.Duration;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
+import java.util.Random;
+import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.Callable;
@@ -32,6 +36,7 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.Future;
 import java.util.concurrent.Phaser;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -191,12 +196,66 @@ final class ControlledHooks implements HookHandler {
 
     @Override
     public void constructing(Object self) {
-        // Not visible() alone: an object made inside a modelled call (a computeIfAbsent's function) is the thread's
-        // own all the same; one made in a static initialiser is made once, by whichever execution comes first.
-        ManagedThread thread = CURRENT.get();
-        if (thread != null && thread.staticInitDepth == 0) {
+        ManagedThread thread = ownProgram();
+        if (thread != null) {
             ConstructedHashes.give(self, thread);
         }
+    }
+
+    /**
+     * The current managed thread where what it does is its own program's, to be the same in every execution: not
+     * {@link #visible()} alone, since what a modelled call runs (a {@code computeIfAbsent}'s function) is the
+     * thread's all the same; not in a static initialiser, which runs once, in whichever execution comes first.
+     */
+    private static ManagedThread ownProgram() {
+        ManagedThread thread = CURRENT.get();
+        return thread != null && thread.staticInitDepth == 0 ? thread : null;
+    }
+
+    @Override
+    public void randomMade(Random random, boolean unseeded) {
+        ManagedThread self = ownProgram();
+        if (self != null) {
+            self.execution.randomness.made(random, unseeded, self);
+        }
+    }
+
+    @Override
+    public Random threadLocalRandom(ThreadLocalRandom random) {
+        ManagedThread self = ownProgram();
+        return self == null ? random : self.random();
+    }
+
+    @Override
+    public double mathRandom(int site) {
+        ManagedThread self = ownProgram();
+        return self == null ? Math.random() : self.random().nextDouble();
+    }
+
+    @Override
+    public UUID randomUUID(int site) {
+        ManagedThread self = ownProgram();
+        return self == null ? UUID.randomUUID() : Randomness.randomUUID(self);
+    }
+
+    @Override
+    public void shuffle(List<?> list, int site) {
+        ManagedThread self = ownProgram();
+        if (self == null) {
+            Collections.shuffle(list);
+        } else {
+            Collections.shuffle(list, self.random());
+        }
+    }
+
+    @Override
+    public void shuffleWith(List<?> list, Random random, int site) {
+        ManagedThread self = ownProgram();
+        boolean threadLocal = random instanceof ThreadLocalRandom;
+        if (!threadLocal) {
+            atomicAccess(random, -1, Sites.READ_WRITE, site); // its draws, as a call of nextInt would be
+        }
+        Collections.shuffle(list, self != null && threadLocal ? self.random() : random);
     }
 
     @Override
@@ -544,6 +603,15 @@ final class ControlledHooks implements HookHandler {
 
     @Override
     public void atomicAccess(Object atomic, int index, int access, int site) {
+        if (atomic instanceof Random random) {
+            ManagedThread own = ownProgram();
+            if (own != null) {
+                own.execution.randomness.beforeDraw(random);
+            }
+            if (random instanceof ThreadLocalRandom) {
+                return; // each thread's own state
+            }
+        }
         ManagedThread self = visible();
         if (self != null) {
             MemoryAccess.atomic(self, atomic, index, access, site);

@@ -46,6 +46,7 @@ final class Execution {
     final ReadWriteLocks readWriteLocks = new ReadWriteLocks(this);
     final StampedLocks stampedLocks = new StampedLocks(this);
     final Barriers barriers = new Barriers(this);
+    final Randomness randomness = new Randomness();
     /** The reused threads this execution runs on or hands out ({@link Carrier}), recycled when it is closed. */
     final java.util.Queue<Carrier> carriers = new java.util.concurrent.ConcurrentLinkedQueue<>();
     /** What runs this execution's threads as continuations, or {@code null} if they run on platform threads. */

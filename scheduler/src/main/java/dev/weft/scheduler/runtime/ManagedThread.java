@@ -6,6 +6,7 @@ import dev.weft.scheduler.model.ThreadId;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -93,6 +94,9 @@ final class ManagedThread {
     private int childCount;
     private int objectCount;
     private int hashedCount;
+    private int seedCount;
+    /** The generator of this thread's {@code ThreadLocalRandom}, {@code Math.random()}, UUIDs ({@link Randomness}). */
+    private Random random;
 
     // Results the driver hands back to the hook that paused.
     boolean result;
@@ -322,8 +326,9 @@ final class ManagedThread {
     }
 
     /**
-     * The identity hash of the next object this thread constructs whose hash is its identity ({@link ConstructedHashes}):
-     * from the thread's name and its count of such objects, which depend only on its program order, like object names.
+     * The identity hash of the next object this thread constructs whose hash is its identity
+     * ({@link ConstructedHashes}): from the thread's name and its count of such objects, which depend only on its
+     * program order, like object names.
      */
     int nextIdentityHash() {
         int mixed = id.name().hashCode() * 0x9E3779B9 + hashedCount + 1;
@@ -331,6 +336,22 @@ final class ManagedThread {
         mixed = (mixed ^ (mixed >>> 13)) * 0xC2B2AE35;
         mixed = (mixed ^ (mixed >>> 16)) & 0x7FFFFFFF; // as the JVM's: 31 bits, never negative
         return mixed == 0 ? 1 : mixed;
+    }
+
+    /** A seed for this thread's next generator: from its name and its count of seeds, like its hashes. */
+    long nextSeed() {
+        long mixed = ((long) id.name().hashCode() << 32) + ++seedCount;
+        mixed = (mixed ^ (mixed >>> 33)) * 0xFF51AFD7ED558CCDL;
+        mixed = (mixed ^ (mixed >>> 33)) * 0xC4CEB9FE1A85EC53L;
+        return mixed ^ (mixed >>> 33);
+    }
+
+    /** This thread's own generator, made at its first use in the execution. */
+    Random random() {
+        if (random == null) {
+            random = new Random(nextSeed());
+        }
+        return random;
     }
 
     /** The hash {@link #nextIdentityHash()} gave went to an object. */
