@@ -2,6 +2,8 @@ package dev.weft.samples.collections;
 
 import dev.weft.junit.ExhaustiveConcurrency;
 import dev.weft.samples.support.Concurrently;
+import dev.weft.samples.support.Parts;
+import dev.weft.samples.support.Parts.Part;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -27,62 +29,35 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class IdentityHashPrograms {
 
-    /** An object with {@code Object}'s {@code hashCode} and {@code equals}, as most classes have. */
-    static final class Part {
-        int uses;
-    }
-
-    /** Two threads each take the parts' monitors one after the other, in the set's order. */
-    private static void bothUseEachInTurn(Collection<Part> parts) throws InterruptedException {
-        Runnable useEach = () -> {
-            for (Part part : parts) {
-                synchronized (part) {
-                    part.uses++;
-                }
-            }
-        };
-        Concurrently.run(useEach, useEach);
-        for (Part part : parts) {
-            assertEquals(2, part.uses);
-        }
-    }
-
-    private static <C extends Collection<Part>> C fourParts(C into) {
-        for (int i = 0; i < 4; i++) {
-            into.add(new Part());
-        }
-        return into;
-    }
-
     @ExhaustiveConcurrency
     void inAHashSet() throws InterruptedException {
-        bothUseEachInTurn(fourParts(new HashSet<>()));
+        Parts.bothUseEachInTurn(Parts.four(new HashSet<>()));
     }
 
     @ExhaustiveConcurrency
     void inAConcurrentKeySet() throws InterruptedException {
-        bothUseEachInTurn(fourParts(ConcurrentHashMap.newKeySet()));
+        Parts.bothUseEachInTurn(Parts.four(ConcurrentHashMap.newKeySet()));
     }
 
     @ExhaustiveConcurrency
     void inASetOf() throws InterruptedException {
-        bothUseEachInTurn(Set.of(new Part(), new Part(), new Part(), new Part()));
+        Parts.bothUseEachInTurn(Set.of(new Part(), new Part(), new Part(), new Part()));
     }
 
     @ExhaustiveConcurrency
     void inAnIdentityMapsKeys() throws InterruptedException {
         Map<Part, Boolean> parts = new IdentityHashMap<>();
-        for (Part part : fourParts(new ArrayList<>())) {
+        for (Part part : Parts.four(new ArrayList<>())) {
             parts.put(part, true);
         }
-        bothUseEachInTurn(parts.keySet());
+        Parts.bothUseEachInTurn(parts.keySet());
     }
 
     /** Lambdas that capture a value are new objects each time, hashed by identity too. */
     @ExhaustiveConcurrency
     void lambdasInAHashSet() throws InterruptedException {
         Set<Runnable> uses = new HashSet<>();
-        for (Part part : fourParts(new ArrayList<>())) {
+        for (Part part : Parts.four(new ArrayList<>())) {
             uses.add(() -> {
                 synchronized (part) {
                     part.uses++;
@@ -97,26 +72,26 @@ class IdentityHashPrograms {
     @ExhaustiveConcurrency
     void listsOfThemInAHashSet() throws InterruptedException {
         Set<List<Part>> lists = new HashSet<>();
-        for (Part part : fourParts(new ArrayList<>())) {
+        for (Part part : Parts.four(new ArrayList<>())) {
             lists.add(new ArrayList<>(List.of(part)));
         }
         List<Part> parts = new ArrayList<>();
         lists.forEach(parts::addAll);
-        bothUseEachInTurn(parts);
+        Parts.bothUseEachInTurn(parts);
     }
 
     @ExhaustiveConcurrency
     void sortedByIdentityHash() throws InterruptedException {
-        bothUseEachInTurn(sortedBy(System::identityHashCode));
+        Parts.bothUseEachInTurn(sortedBy(System::identityHashCode));
     }
 
     @ExhaustiveConcurrency
     void sortedByHashCode() throws InterruptedException {
-        bothUseEachInTurn(sortedBy(part -> part.hashCode()));
+        Parts.bothUseEachInTurn(sortedBy(part -> part.hashCode()));
     }
 
     private static List<Part> sortedBy(Function<Part, Integer> hash) {
-        List<Part> parts = fourParts(new ArrayList<>());
+        List<Part> parts = Parts.four(new ArrayList<>());
         parts.sort(Comparator.comparing(hash));
         return parts;
     }

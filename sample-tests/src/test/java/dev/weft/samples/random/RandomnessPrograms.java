@@ -2,6 +2,8 @@ package dev.weft.samples.random;
 
 import dev.weft.junit.ExhaustiveConcurrency;
 import dev.weft.samples.support.Concurrently;
+import dev.weft.samples.support.Parts;
+import dev.weft.samples.support.Parts.Part;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -11,11 +13,14 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 import java.util.function.DoubleSupplier;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -65,52 +70,31 @@ class RandomnessPrograms {
         assertEquals(2, counter[0]);
     }
 
-    static final class Part {
-        int uses;
-    }
-
-    /** Two threads take the parts' monitors one after the other, in the list's order. */
-    private static void bothUseEachInTurn(List<Part> parts) throws InterruptedException {
-        Runnable useEach = () -> {
-            for (Part part : parts) {
-                synchronized (part) {
-                    part.uses++;
-                }
-            }
-        };
-        Concurrently.run(useEach, useEach);
-        for (Part part : parts) {
-            assertEquals(2, part.uses);
-        }
-    }
-
     private static List<Part> fourParts(Consumer<List<Part>> reorder) {
-        List<Part> parts = new ArrayList<>();
-        for (int i = 0; i < 4; i++) {
-            parts.add(new Part());
-        }
+        List<Part> parts = Parts.four(new ArrayList<>());
         reorder.accept(parts);
         return parts;
     }
 
     @ExhaustiveConcurrency
     void shuffled() throws InterruptedException {
-        bothUseEachInTurn(fourParts(Collections::shuffle));
+        Parts.bothUseEachInTurn(fourParts(Collections::shuffle));
     }
 
     @ExhaustiveConcurrency
     void shuffledWithThreadLocalRandom() throws InterruptedException {
-        bothUseEachInTurn(fourParts(parts -> Collections.shuffle(parts, ThreadLocalRandom.current())));
+        Parts.bothUseEachInTurn(fourParts(parts -> Collections.shuffle(parts, ThreadLocalRandom.current())));
     }
 
     @ExhaustiveConcurrency
     void sortedByMathRandom() throws InterruptedException {
-        bothUseEachInTurn(fourParts(parts -> sortByRandomPriority(parts, Math::random)));
+        Parts.bothUseEachInTurn(fourParts(parts -> sortByRandomPriority(parts, Math::random)));
     }
 
     @ExhaustiveConcurrency
     void sortedByThreadLocalRandom() throws InterruptedException {
-        bothUseEachInTurn(fourParts(parts -> sortByRandomPriority(parts, ThreadLocalRandom.current()::nextDouble)));
+        DoubleSupplier random = ThreadLocalRandom.current()::nextDouble;
+        Parts.bothUseEachInTurn(fourParts(parts -> sortByRandomPriority(parts, random)));
     }
 
     private static void sortByRandomPriority(List<Part> parts, DoubleSupplier random) {
@@ -126,21 +110,40 @@ class RandomnessPrograms {
             byId.put(UUID.randomUUID(), part);
         }
         assertTrue(byId.keySet().stream().allMatch(id -> id.version() == 4 && id.variant() == 2));
-        bothUseEachInTurn(new ArrayList<>(byId.values()));
+        Parts.bothUseEachInTurn(new ArrayList<>(byId.values()));
     }
 
-    /** The seed {@link RandomnessTest} chose: its first two draws below 1000 differ. */
+    /** The seed {@link RandomnessTest} chose, and its first three draws below 1000, which it computed itself. */
     static long seed;
+    static int[] seedsFirstDraws;
 
-    /**
-     * Two threads each draw one number from one seeded generator, and the test wrongly expects the first thread to
-     * get the smaller: true only when the first thread draws first, if the seed's first draw is the smaller.
-     */
+    /** The thread that made a seeded generator draws its seed's numbers, whoever else draws from it. */
     @ExhaustiveConcurrency
-    void firstThreadExpectsTheSmallerDraw() throws InterruptedException {
+    void theMakerDrawsItsSeedsNumbers() throws InterruptedException {
+        Random shared = new Random(seed);
+        Thread other = new Thread(() -> shared.nextInt(1000));
+        other.start();
+        int[] drawn = {shared.nextInt(1000), shared.nextInt(1000), shared.nextInt(1000)};
+        other.join();
+        assertArrayEquals(seedsFirstDraws, drawn);
+    }
+
+    /** What each of the two workers drew, one entry per execution. */
+    static final Set<List<Integer>> DRAWN = ConcurrentHashMap.newKeySet();
+
+    /** Two workers count under one monitor (2 schedules), then draw from one generator. */
+    @ExhaustiveConcurrency
+    void workersDrawTheSameWhateverTheOrder() throws InterruptedException {
         Random shared = new Random(seed);
         int[] drawn = new int[2];
-        Concurrently.run(() -> drawn[0] = shared.nextInt(1000), () -> drawn[1] = shared.nextInt(1000));
-        assertTrue(drawn[0] < drawn[1], "the first thread drew " + drawn[0] + ", the second " + drawn[1]);
+        int[] counter = new int[1];
+        Concurrently.run(() -> {
+            sleepThenCount(0, counter);
+            drawn[0] = shared.nextInt(1000);
+        }, () -> {
+            sleepThenCount(0, counter);
+            drawn[1] = shared.nextInt(1000);
+        });
+        DRAWN.add(List.of(drawn[0], drawn[1]));
     }
 }

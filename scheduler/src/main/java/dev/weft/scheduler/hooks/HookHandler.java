@@ -1,8 +1,6 @@
 package dev.weft.scheduler.hooks;
 
 import java.time.Duration;
-import java.util.Collections;
-import java.util.List;
 import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.BrokenBarrierException;
@@ -11,7 +9,6 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.Exchanger;
 import java.util.concurrent.Phaser;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.Condition;
@@ -236,7 +233,7 @@ public interface HookHandler {
     }
 
     /**
-     * After a {@code new Random(..)}: the test's own generator, whose draws Weft orders like an atomic's changes.
+     * After a {@code new Random(..)}: a generator of the test's own.
      *
      * @param unseeded made by {@code new Random()}, which seeds itself from the time and a global counter
      */
@@ -244,11 +241,11 @@ public interface HookHandler {
     }
 
     /**
-     * The generator a draw from {@code ThreadLocalRandom.current()} is made from instead: the JDK's mixes the
-     * thread's id into every draw, and a thread of an execution runs on a different JVM thread each time.
+     * The generator a draw from {@code random} is made from instead (a shuffle's, {@code null} for
+     * {@code Collections.shuffle(list)}); it has the same methods.
      */
-    default Random threadLocalRandom(ThreadLocalRandom random) {
-        return random;
+    default Random randomToDrawFrom(Random random) {
+        return random == null ? new Random() : random;
     }
 
     /** Replaces {@code Math.random()} and {@code StrictMath.random()}. */
@@ -259,16 +256,6 @@ public interface HookHandler {
     /** Replaces {@code UUID.randomUUID()}. */
     default UUID randomUUID(int site) {
         return UUID.randomUUID();
-    }
-
-    /** Replaces {@code Collections.shuffle(list)}. */
-    default void shuffle(List<?> list, int site) {
-        Collections.shuffle(list);
-    }
-
-    /** Replaces {@code Collections.shuffle(list, random)}: {@code random} may be a {@code ThreadLocalRandom}. */
-    default void shuffleWith(List<?> list, Random random, int site) {
-        Collections.shuffle(list, random);
     }
 
     /** Replaces {@code System.nanoTime()}. */

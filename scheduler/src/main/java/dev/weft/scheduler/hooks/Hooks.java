@@ -2,7 +2,6 @@ package dev.weft.scheduler.hooks;
 
 import java.time.Duration;
 import java.util.Collection;
-import java.util.List;
 import java.util.Queue;
 import java.util.Random;
 import java.util.UUID;
@@ -13,7 +12,6 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.Phaser;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
@@ -173,8 +171,8 @@ public final class Hooks {
         handler.randomMade(random, unseeded);
     }
 
-    public static Random threadLocalRandom(ThreadLocalRandom random) {
-        return handler.threadLocalRandom(random);
+    public static Random randomToDrawFrom(Random random) {
+        return handler.randomToDrawFrom(random);
     }
 
     public static double mathRandom(int site) {
@@ -183,14 +181,6 @@ public final class Hooks {
 
     public static UUID randomUUID(int site) {
         return handler.randomUUID(site);
-    }
-
-    public static void shuffle(List<?> list, int site) {
-        handler.shuffle(list, site);
-    }
-
-    public static void shuffleWith(List<?> list, Random random, int site) {
-        handler.shuffleWith(list, random, site);
     }
 
     public static long nanoTime(int site) {

@@ -8,8 +8,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The atomic classes of {@code java.util.concurrent.atomic} (the adders and accumulators too), {@code VarHandle}, and
- * {@code java.util.Random} (an atomic seed underneath), and how each of their public methods accesses the value.
+ * The atomic classes of {@code java.util.concurrent.atomic} (the adders and accumulators too), and
+ * {@code VarHandle}, and how each of their public methods accesses the value.
  * Methods not listed ({@code length()}, array {@code toString()}) touch no single value and are left alone.
  */
 final class AtomicMethods {
@@ -28,12 +28,7 @@ final class AtomicMethods {
          */
         VAR_HANDLE,
         /** {@code LongAdder} and friends: the receiver is the value, and its updates commute. */
-        ADDER,
-        /**
-         * {@code java.util.Random}: the receiver is the value; each draw reads and changes its seed, atomically (it is
-         * an {@code AtomicLong}), so which thread gets which number depends on their order.
-         */
-        GENERATOR
+        ADDER
     }
 
     /** How a compare-and-set reports whether it succeeded. */
@@ -68,8 +63,7 @@ final class AtomicMethods {
             Map.entry(PACKAGE + "LongAdder", Shape.ADDER),
             Map.entry(PACKAGE + "DoubleAdder", Shape.ADDER),
             Map.entry(PACKAGE + "LongAccumulator", Shape.ADDER),
-            Map.entry(PACKAGE + "DoubleAccumulator", Shape.ADDER),
-            Map.entry("java/util/Random", Shape.GENERATOR));
+            Map.entry(PACKAGE + "DoubleAccumulator", Shape.ADDER));
 
     private static final Set<String> READS = Set.of(
             "get", "getPlain", "getOpaque", "getAcquire", "getReference", "getStamp", "isMarked",
@@ -90,12 +84,6 @@ final class AtomicMethods {
     /** The methods of the adders and accumulators, by name. */
     private static final Map<String, Access> ADDER_METHODS = adderMethods();
 
-    /**
-     * {@code Random}'s draws, by name. A stream ({@code ints()}) draws later, as it is consumed; its call stands for
-     * those draws.
-     */
-    private static final Map<String, Access> GENERATOR_METHODS = generatorMethods();
-
     private AtomicMethods() {
     }
 
@@ -105,14 +93,6 @@ final class AtomicMethods {
         put(methods, Sites.READ, CasResult.NONE, "sum", "get", "intValue", "longValue", "floatValue", "doubleValue",
                 "toString");
         put(methods, Sites.READ_WRITE, CasResult.NONE, "reset", "sumThenReset", "getThenReset");
-        return Map.copyOf(methods);
-    }
-
-    private static Map<String, Access> generatorMethods() {
-        Map<String, Access> methods = new HashMap<>();
-        put(methods, Sites.READ_WRITE, CasResult.NONE, "nextInt", "nextLong", "nextDouble", "nextFloat", "nextBoolean",
-                "nextGaussian", "nextExponential", "nextBytes", "ints", "longs", "doubles");
-        put(methods, Sites.WRITE, CasResult.NONE, "setSeed");
         return Map.copyOf(methods);
     }
 
@@ -157,9 +137,6 @@ final class AtomicMethods {
         }
         if (shape == Shape.ADDER) {
             return Optional.ofNullable(ADDER_METHODS.get(method));
-        }
-        if (shape == Shape.GENERATOR) {
-            return Optional.ofNullable(GENERATOR_METHODS.get(method));
         }
         if (READS.contains(method)) {
             return Optional.of(new Access(Sites.READ, CasResult.NONE));

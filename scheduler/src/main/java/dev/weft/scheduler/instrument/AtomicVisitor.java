@@ -107,7 +107,7 @@ final class AtomicVisitor extends MethodVisitor {
             Emit.pushInt(mv, -1);
         } else {
             switch (shape) {
-                case SCALAR, ADDER, GENERATOR -> {
+                case SCALAR, ADDER -> {
                     super.visitInsn(Opcodes.DUP);
                     Emit.pushInt(mv, -1);
                 }

@@ -140,10 +140,6 @@ final class CallReplacements {
         }
         statik("java/util/UUID", "randomUUID", "()Ljava/util/UUID;",
                 (mv, site) -> Emit.callHook(mv, site, "randomUUID", "(I)Ljava/util/UUID;"));
-        statik("java/util/Collections", "shuffle", "(Ljava/util/List;)V",
-                (mv, site) -> Emit.callHook(mv, site, "shuffle", "(Ljava/util/List;I)V"));
-        statik("java/util/Collections", "shuffle", "(Ljava/util/List;Ljava/util/Random;)V",
-                (mv, site) -> Emit.callHook(mv, site, "shuffleWith", "(Ljava/util/List;Ljava/util/Random;I)V"));
         statik("java/lang/System", "nanoTime", "()J", (mv, site) -> Emit.callHook(mv, site, "nanoTime", "(I)J"));
         statik("java/lang/System", "currentTimeMillis", "()J",
                 (mv, site) -> Emit.callHook(mv, site, "currentTimeMillis", "(I)J"));

@@ -39,7 +39,7 @@ final class InstrumentingClassVisitor extends ContextualClassVisitor {
             return writer;
         }
         MethodContext method = new MethodContext(context(), name, descriptor);
-        MethodVisitor chain = new StableHashCalls(new HandlerOrdering(writer, method));
+        MethodVisitor chain = new RandomCalls(new StableHashCalls(new HandlerOrdering(writer, method)), method);
         if (name.equals("<clinit>")) {
             chain = new ClassInitBracket(chain, method);
         }
@@ -54,7 +54,6 @@ final class InstrumentingClassVisitor extends ContextualClassVisitor {
         chain = new CollectionCallVisitor(chain, method);
         chain = new CollectionArgumentVisitor(chain, method);
         chain = new ArrayBulkVisitor(chain, method);
-        chain = new ThreadLocalRandomCalls(chain, method);
         chain = new AtomicVisitor(chain, method);
         chain = new CallReplacementVisitor(chain, method);
         chain = new MonitorVisitor(chain, method);

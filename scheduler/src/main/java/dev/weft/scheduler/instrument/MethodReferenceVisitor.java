@@ -94,7 +94,7 @@ final class MethodReferenceVisitor extends MethodVisitor {
                 || CollectionCallVisitor.intercepts(opcode, owner, name, descriptor, context.types())
                 || CollectionArguments.of(opcode, owner, name, descriptor) != null
                 || StableHashCalls.replaces(opcode, owner, name, descriptor)
-                || ThreadLocalRandomCalls.replaces(opcode, owner, name)
+                || RandomCalls.replaces(opcode, owner, name, descriptor)
                 || SynchronizedCallVisitor.synchronizedTarget(context.classContext(), opcode, owner, name, descriptor,
                         target.isInterface())
                 .filter(method -> !method.isPrivate())

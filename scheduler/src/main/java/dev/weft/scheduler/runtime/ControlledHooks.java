@@ -3,7 +3,6 @@ package dev.weft.scheduler.runtime;
 import dev.weft.scheduler.hooks.CollectionCalls;
 import dev.weft.scheduler.hooks.HookHandler;
 import dev.weft.scheduler.hooks.Hooks;
-import dev.weft.scheduler.hooks.Sites;
 import dev.weft.scheduler.hooks.ThreadBuilders;
 import dev.weft.scheduler.model.OpKind;
 
@@ -13,7 +12,6 @@ import java.time.Duration;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
@@ -36,7 +34,6 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.Future;
 import java.util.concurrent.Phaser;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -221,9 +218,12 @@ final class ControlledHooks implements HookHandler {
     }
 
     @Override
-    public Random threadLocalRandom(ThreadLocalRandom random) {
+    public Random randomToDrawFrom(Random random) {
         ManagedThread self = ownProgram();
-        return self == null ? random : self.random();
+        if (self == null) {
+            return random == null ? new Random() : random;
+        }
+        return self.execution.randomness.toDrawFrom(random, self);
     }
 
     @Override
@@ -236,26 +236,6 @@ final class ControlledHooks implements HookHandler {
     public UUID randomUUID(int site) {
         ManagedThread self = ownProgram();
         return self == null ? UUID.randomUUID() : Randomness.randomUUID(self);
-    }
-
-    @Override
-    public void shuffle(List<?> list, int site) {
-        ManagedThread self = ownProgram();
-        if (self == null) {
-            Collections.shuffle(list);
-        } else {
-            Collections.shuffle(list, self.random());
-        }
-    }
-
-    @Override
-    public void shuffleWith(List<?> list, Random random, int site) {
-        ManagedThread self = ownProgram();
-        boolean threadLocal = random instanceof ThreadLocalRandom;
-        if (!threadLocal) {
-            atomicAccess(random, -1, Sites.READ_WRITE, site); // its draws, as a call of nextInt would be
-        }
-        Collections.shuffle(list, self != null && threadLocal ? self.random() : random);
     }
 
     @Override
@@ -603,15 +583,6 @@ final class ControlledHooks implements HookHandler {
 
     @Override
     public void atomicAccess(Object atomic, int index, int access, int site) {
-        if (atomic instanceof Random random) {
-            ManagedThread own = ownProgram();
-            if (own != null) {
-                own.execution.randomness.beforeDraw(random);
-            }
-            if (random instanceof ThreadLocalRandom) {
-                return; // each thread's own state
-            }
-        }
         ManagedThread self = visible();
         if (self != null) {
             MemoryAccess.atomic(self, atomic, index, access, site);

@@ -124,6 +124,11 @@ final class Execution {
         return started;
     }
 
+    /** The thread that runs the test body, the first the execution starts. */
+    ManagedThread mainThread() {
+        return started.get(0);
+    }
+
     ManagedThread thread(ThreadId id) {
         ManagedThread thread = id.index() < threads.size() ? threads.get(id.index()) : null;
         return thread != null && thread.id.equals(id) ? thread : null;

@@ -5,7 +5,9 @@ import dev.weft.scheduler.model.OpKind;
 import dev.weft.scheduler.model.ThreadId;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.locks.LockSupport;
 
@@ -97,6 +99,8 @@ final class ManagedThread {
     private int seedCount;
     /** The generator of this thread's {@code ThreadLocalRandom}, {@code Math.random()}, UUIDs ({@link Randomness}). */
     private Random random;
+    /** The generators this thread draws from instead of generators other threads draw from ({@link Randomness}). */
+    private Map<Random, Random> randomsInstead;
 
     // Results the driver hands back to the hook that paused.
     boolean result;
@@ -352,6 +356,14 @@ final class ManagedThread {
             random = new Random(nextSeed());
         }
         return random;
+    }
+
+    /** The generator of this thread's own that it draws from instead of {@code shared}, made at its first draw. */
+    Random randomInsteadOf(Random shared) {
+        if (randomsInstead == null) {
+            randomsInstead = new IdentityHashMap<>();
+        }
+        return randomsInstead.computeIfAbsent(shared, any -> new Random(nextSeed()));
     }
 
     /** The hash {@link #nextIdentityHash()} gave went to an object. */
