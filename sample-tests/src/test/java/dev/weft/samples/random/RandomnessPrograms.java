@@ -113,6 +113,13 @@ class RandomnessPrograms {
         Parts.bothUseEachInTurn(new ArrayList<>(byId.values()));
     }
 
+    /** Shuffling is changing the list: two threads shuffling one {@code ArrayList} without a lock race. */
+    @ExhaustiveConcurrency
+    void twoShufflesOfOneList() throws InterruptedException {
+        List<Integer> list = new ArrayList<>(List.of(1, 2, 3, 4));
+        Concurrently.run(() -> Collections.shuffle(list), () -> Collections.shuffle(list, new Random(1)));
+    }
+
     /** The seed {@link RandomnessTest} chose, and its first three draws below 1000, which it computed itself. */
     static long seed;
     static int[] seedsFirstDraws;

@@ -73,6 +73,15 @@ class RandomnessTest {
         assertThat(RandomnessPrograms.DRAWN).hasSize(1);
     }
 
+    /** Weft gives a shuffle its generator, and still sees it change the list. */
+    @Test
+    void twoShufflesOfOneListAreADataRace() {
+        WeftRunner.Outcome outcome = WeftRunner.run(RandomnessPrograms.class, "twoShufflesOfOneList", reports);
+
+        assertThat(outcome.failure()).get().extracting(Throwable::getMessage).asString()
+                .contains("DATA_RACE").contains("ArrayList@").contains("shuffle");
+    }
+
     private long passes(String program) {
         WeftRunner.Outcome outcome = WeftRunner.run(RandomnessPrograms.class, program, reports);
         assertThat(outcome.failure()).as(program).isEmpty();
