@@ -90,6 +90,21 @@ class IdentityHashPrograms {
         Parts.bothUseEachInTurn(sortedBy(part -> part.hashCode()));
     }
 
+    /** Plain {@code new Object()} locks, taken in the order of their identity hashes. */
+    @ExhaustiveConcurrency
+    void plainLocksSortedByIdentityHash() throws InterruptedException {
+        List<Object> locks = new ArrayList<>(List.of(new Object(), new Object(), new Object(), new Object()));
+        locks.sort(Comparator.comparingInt(System::identityHashCode));
+        Runnable takeEach = () -> {
+            for (Object lock : locks) {
+                synchronized (lock) {
+                    Thread.onSpinWait(); // the block's only content: the monitor is what counts
+                }
+            }
+        };
+        Concurrently.run(takeEach, takeEach);
+    }
+
     private static List<Part> sortedBy(Function<Part, Integer> hash) {
         List<Part> parts = Parts.four(new ArrayList<>());
         parts.sort(Comparator.comparing(hash));

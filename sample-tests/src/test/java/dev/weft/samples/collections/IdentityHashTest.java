@@ -27,7 +27,8 @@ class IdentityHashTest {
      */
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"inAHashSet", "inAConcurrentKeySet", "inASetOf", "inAnIdentityMapsKeys",
-            "sortedByIdentityHash", "sortedByHashCode", "lambdasInAHashSet", "listsOfThemInAHashSet"})
+            "sortedByIdentityHash", "sortedByHashCode", "lambdasInAHashSet", "listsOfThemInAHashSet",
+            "plainLocksSortedByIdentityHash"})
     void threadsWorkingInHashOrderAreDeterministic(String program) {
         assertThat(Outcomes.passes(IdentityHashPrograms.class, program, reports)).isEqualTo(16);
     }

@@ -21,11 +21,13 @@ import net.bytebuddy.utility.OpenedClassReader;
  * constructor is its own {@code super(...)}/{@code this(...)} call: the one without a {@code NEW}. Until it, this
  * visitor tells {@link MethodContext} that {@code this} may be uninitialised. Right after it, where it is
  * {@code Object}'s constructor (or {@code Thread}'s), {@code Hooks.constructing(this)} gives the new object its
- * identity hash ({@code StableHashes}) before any constructor can let anything ask for it.
+ * identity hash ({@code StableHashes}) before any constructor can let anything ask for it; so does a plain
+ * {@code new Object()}, right after it.
  */
 final class AllocationVisitor extends MethodVisitor {
 
     private static final String HOOK_DESCRIPTOR = "(Ljava/lang/Object;I)V";
+    private static final String OBJECT = "java/lang/Object";
     private static final String THREAD = "java/lang/Thread";
     /** A {@code new Random(..)} is reported too: {@code Hooks.randomMade} seeds one made without a seed. */
     private static final String RANDOM = "java/util/Random";
@@ -42,7 +44,7 @@ final class AllocationVisitor extends MethodVisitor {
      * Below any other superclass it would come too late (a library's constructor may have put {@code this} in a hash
      * set already), so an object of such a class keeps the JVM's hash.
      */
-    private static final Set<String> SUPERCLASSES_SILENT_ON_HASH = Set.of("java/lang/Object", THREAD);
+    private static final Set<String> SUPERCLASSES_SILENT_ON_HASH = Set.of(OBJECT, THREAD);
 
     private final MethodContext context;
     private final boolean reportsAllocations;
@@ -118,6 +120,12 @@ final class AllocationVisitor extends MethodVisitor {
             if (owner.equals(THREAD) && STANDS_IN.contains(descriptor)) {
                 Emit.callHook(mv, context.site("new Thread"), "threadConstructed",
                         "(Ljava/lang/Thread;I)Ljava/lang/Thread;");
+            }
+            if (owner.equals(OBJECT)) {
+                // A plain lock object: Object's constructor asked nothing. Its hash is given before the report below,
+                // whose naming hashes it.
+                super.visitInsn(Opcodes.DUP);
+                Emit.callHook(mv, "constructing", "(Ljava/lang/Object;)V");
             }
             reportTopOfStack(Emit.simpleName(owner));
             if (owner.equals(RANDOM)) {
