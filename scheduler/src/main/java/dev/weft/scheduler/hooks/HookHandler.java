@@ -258,6 +258,16 @@ public interface HookHandler {
         return UUID.randomUUID();
     }
 
+    /** The number of a default thread name ({@code "Thread-" + n}), given the JDK's. */
+    default int threadNumber(int jdkNumber) {
+        return jdkNumber;
+    }
+
+    /** The number of a pool of {@code Executors.defaultThreadFactory()} ({@code "pool-" + n + "-thread-"}). */
+    default int poolNumber(int jdkNumber) {
+        return jdkNumber;
+    }
+
     /** Replaces {@code System.nanoTime()}. */
     default long nanoTime(int site) {
         return System.nanoTime();

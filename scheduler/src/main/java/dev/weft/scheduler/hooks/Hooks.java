@@ -183,6 +183,14 @@ public final class Hooks {
         return handler.randomUUID(site);
     }
 
+    public static int threadNumber(int jdkNumber) {
+        return handler.threadNumber(jdkNumber);
+    }
+
+    public static int poolNumber(int jdkNumber) {
+        return handler.poolNumber(jdkNumber);
+    }
+
     public static long nanoTime(int site) {
         return handler.nanoTime(site);
     }

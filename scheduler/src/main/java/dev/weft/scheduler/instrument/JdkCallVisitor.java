@@ -40,6 +40,7 @@ final class JdkCallVisitor extends MethodVisitor {
     private static final String DELAYER = "java/util/concurrent/CompletableFuture$Delayer";
     private static final String WORKER = "java/util/concurrent/ThreadPoolExecutor$Worker";
     private static final String POOL = "java/util/concurrent/ThreadPoolExecutor";
+    private static final String DEFAULT_THREAD_FACTORY = "java/util/concurrent/Executors$DefaultThreadFactory";
     private static final String EXECUTOR = "Ljava/util/concurrent/Executor;";
     /**
      * Where {@code ASYNC_POOL} is typed {@code ForkJoinPool}, the methods that only hand it on as an {@code Executor};
@@ -79,6 +80,12 @@ final class JdkCallVisitor extends MethodVisitor {
             // pool's terminated(): what it did happens before awaitTermination returns
             super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
             countersChange(name.equals("terminated") ? "ThreadPoolExecutor.terminated" : "ThreadPoolExecutor.taskDone");
+        } else if (name.equals("getAndIncrement") && owner.equals("java/util/concurrent/atomic/AtomicInteger")
+                && context.methodName().equals("<init>")
+                && context.classContext().internalName().equals(DEFAULT_THREAD_FACTORY)) {
+            // the pool's number in "pool-N-thread-M", global to the JVM: from the execution instead
+            super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+            Emit.callHook(mv, "poolNumber", "(I)I");
         } else if (owner.equals(DELAYER) && name.equals("delay")) {
             mv.visitLdcInsn("CompletableFuture's delay scheduler (orTimeout, completeOnTimeout, delayedExecutor)");
             Emit.callHook(mv, context.site("CompletableFuture.Delayer.delay", ""), "jdkUnmodelled",

@@ -11,7 +11,8 @@ import net.bytebuddy.utility.OpenedClassReader;
  * in its private {@code run(Runnable)} on the virtual thread itself, not through {@code Thread.run()}.
  *
  * <p>And its constructors ask the {@code Thread.isDaemon()} hook for the flag a new thread inherits from its creator:
- * a test's thread runs on a thread of Weft's whose own flag is not the one the test sees.
+ * a test's thread runs on a thread of Weft's whose own flag is not the one the test sees; the number of a default
+ * name comes from the execution ({@link DefaultNameNumbers}).
  */
 final class ThreadClassVisitor extends ContextualClassVisitor {
 
@@ -23,8 +24,10 @@ final class ThreadClassVisitor extends ContextualClassVisitor {
     public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
                                      String[] exceptions) {
         MethodVisitor writer = super.visitMethod(access, name, descriptor, signature, exceptions);
-        if (writer != null && name.equals("<init>") && context().internalName().equals(ClassInstrumenter.THREAD)) {
-            return new InheritedDaemonFlag(writer);
+        if (writer != null && !isRunMethod(name, descriptor)
+                && context().internalName().equals(ClassInstrumenter.THREAD)) {
+            MethodVisitor numbered = new DefaultNameNumbers(writer);
+            return name.equals("<init>") ? new InheritedDaemonFlag(numbered) : numbered;
         }
         if (writer == null || !isRunMethod(name, descriptor)) {
             return writer;
@@ -50,6 +53,29 @@ final class ThreadClassVisitor extends ContextualClassVisitor {
                 return;
             }
             super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+        }
+    }
+
+    /**
+     * The number in a default thread name ({@code "Thread-" + n}, from {@code nextThreadNum()} on Java 17 and
+     * {@code ThreadNumbering.next()} on 19+) goes through {@code JdkHooks.threadNumber}: the JDK's counter is global to
+     * the JVM, so the same thread of the test would have a new name in every execution.
+     */
+    private static final class DefaultNameNumbers extends MethodVisitor {
+
+        DefaultNameNumbers(MethodVisitor next) {
+            super(OpenedClassReader.ASM_API, next);
+        }
+
+        @Override
+        public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
+            super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+            if (opcode == Opcodes.INVOKESTATIC && descriptor.equals("()I")
+                    && (owner.equals(ClassInstrumenter.THREAD) && name.equals("nextThreadNum")
+                    || owner.equals("java/lang/Thread$ThreadNumbering") && name.equals("next"))) {
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, JdkHooksClass.INTERNAL_NAME, "threadNumber", "(I)I",
+                        false);
+            }
         }
     }
 

@@ -227,6 +227,18 @@ final class ControlledHooks implements HookHandler {
     }
 
     @Override
+    public int threadNumber(int jdkNumber) {
+        ManagedThread self = ownProgram();
+        return self == null ? jdkNumber : self.execution.nextThreadNumber();
+    }
+
+    @Override
+    public int poolNumber(int jdkNumber) {
+        ManagedThread self = ownProgram();
+        return self == null ? jdkNumber : self.execution.nextPoolNumber();
+    }
+
+    @Override
     public double mathRandom(int site) {
         ManagedThread self = ownProgram();
         return self == null ? Math.random() : self.random().nextDouble();

@@ -59,6 +59,8 @@ final class Execution {
 
     /** By thread index; {@code null} where an index was handed out to a start that has not been performed. */
     private final List<ManagedThread> threads = new ArrayList<>();
+    private int threadNumbers;
+    private int poolNumbers;
     /** {@link #threads()}: immutable, replaced at each start, so that any thread may read it. */
     private volatile List<ManagedThread> started = List.of();
     private final Map<Thread, ManagedThread> byJavaThread = new IdentityHashMap<>();
@@ -122,6 +124,19 @@ final class Execution {
      */
     List<ManagedThread> threads() {
         return started;
+    }
+
+    /**
+     * The number of the execution's next thread with a default name: {@code Thread-0} first, as in a new JVM, in the
+     * order the threads are made, so that the same schedule names them alike.
+     */
+    int nextThreadNumber() {
+        return threadNumbers++;
+    }
+
+    /** Likewise for pools of {@code Executors.defaultThreadFactory()}: {@code pool-1-thread-1} first. */
+    int nextPoolNumber() {
+        return ++poolNumbers;
     }
 
     /** The thread that runs the test body, the first the execution starts. */

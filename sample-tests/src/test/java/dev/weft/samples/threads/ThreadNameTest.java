@@ -1,0 +1,46 @@
+package dev.weft.samples.threads;
+
+import dev.weft.samples.support.WeftRunner;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A thread's default name is the same in every execution, numbered from the execution's start as in a new JVM, since
+ * 2026-11-27. Before, the JDK's counters, global to the JVM, gave {@code Thread-3}, then {@code Thread-6}, ... and
+ * {@code pool-2-...}, {@code pool-3-...}: a test that keyed a map by thread name iterated it in a different order in
+ * each execution (both tests here failed, measured).
+ */
+class ThreadNameTest {
+
+    @TempDir
+    Path reports;
+
+    @BeforeEach
+    void forget() {
+        ThreadNamePrograms.SEEN.clear();
+    }
+
+    @Test
+    void defaultNamesAreTheSameInEveryExecution() {
+        assertThat(passes("defaultNames")).isEqualTo(6);
+        assertThat(ThreadNamePrograms.SEEN).containsExactly(List.of("Thread-0", "Thread-1", "Thread-2"));
+    }
+
+    @Test
+    void poolThreadNamesAreTheSameInEveryExecution() {
+        assertThat(passes("poolNames")).isEqualTo(2);
+        assertThat(ThreadNamePrograms.SEEN).containsExactly(List.of("pool-1-thread-1", "pool-1-thread-2"));
+    }
+
+    private long passes(String program) {
+        WeftRunner.Outcome outcome = WeftRunner.run(ThreadNamePrograms.class, program, reports);
+        assertThat(outcome.failure()).as(program).isEmpty();
+        return outcome.number("executions");
+    }
+}
