@@ -105,6 +105,38 @@ class IdentityHashPrograms {
         Concurrently.run(takeEach, takeEach);
     }
 
+    /**
+     * Three threads each take a monitor of their own; main takes them too, in the order of a hash set of the threads.
+     * The threads the test sees are reused threads of Weft's, a different one in each execution: each takes the hash
+     * of the thread it stands for.
+     */
+    @ExhaustiveConcurrency
+    void threadsInAHashSet() throws InterruptedException {
+        Map<Thread, Object> lockOf = new IdentityHashMap<>();
+        Set<Thread> threads = new HashSet<>();
+        for (int i = 0; i < 3; i++) {
+            Object lock = new Object();
+            Thread thread = new Thread(() -> {
+                synchronized (lock) {
+                    Thread.onSpinWait();
+                }
+            });
+            lockOf.put(thread, lock);
+            threads.add(thread);
+        }
+        for (Thread thread : threads) {
+            thread.start();
+        }
+        for (Thread thread : threads) {
+            synchronized (lockOf.get(thread)) {
+                Thread.onSpinWait();
+            }
+        }
+        for (Thread thread : threads) {
+            thread.join();
+        }
+    }
+
     private static List<Part> sortedBy(Function<Part, Integer> hash) {
         List<Part> parts = Parts.four(new ArrayList<>());
         parts.sort(Comparator.comparing(hash));

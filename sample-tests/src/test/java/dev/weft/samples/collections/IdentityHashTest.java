@@ -33,6 +33,12 @@ class IdentityHashTest {
         assertThat(Outcomes.passes(IdentityHashPrograms.class, program, reports)).isEqualTo(16);
     }
 
+    /** Each of the three monitors is taken by its thread and by main, in either order: 2^3 = 8. */
+    @Test
+    void threadsInAHashSetAreDeterministic() {
+        assertThat(Outcomes.passes(IdentityHashPrograms.class, "threadsInAHashSet", reports)).isEqualTo(8);
+    }
+
     /** Both transfers take the same monitor first, so one of them goes first: 2. */
     @Test
     void transfersLockingInIdentityHashOrderAreDeterministic() {

@@ -11,13 +11,22 @@ import java.lang.invoke.MethodHandle;
 public final class IdentityHashes {
 
     private static volatile MethodHandle remember;
+    private static volatile MethodHandle rebind;
+    private static volatile MethodHandle remembered;
 
     private IdentityHashes() {
     }
 
-    /** @param rememberHandle {@code (Object, int) boolean}: gives the object the hash unless it has one */
-    public static void connect(MethodHandle rememberHandle) {
+    /**
+     * @param rememberHandle   {@code (Object, int) boolean}: gives the object the hash unless it has one
+     * @param rebindHandle     {@code (Object, int) void}: gives the object the hash in place of its own
+     * @param rememberedHandle {@code (Object) int}: the object's hash, 0 if it was given none
+     */
+    public static void connect(MethodHandle rememberHandle, MethodHandle rebindHandle,
+                               MethodHandle rememberedHandle) {
         remember = rememberHandle;
+        rebind = rebindHandle;
+        remembered = rememberedHandle;
     }
 
     /**
@@ -33,10 +42,46 @@ public final class IdentityHashes {
         }
         try {
             return (boolean) handle.invokeExact(object, hash);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable impossible) {
-            throw new IllegalStateException(impossible);
+        } catch (Throwable e) {
+            throw rethrown(e);
         }
+    }
+
+    /**
+     * Gives a Weft-owned object that stands for a new one in each execution (a reused thread) that one's hash in
+     * place of its own; nothing when nothing is connected.
+     */
+    public static void rebind(Object object, int hash) {
+        MethodHandle handle = rebind;
+        if (handle != null) {
+            try {
+                handle.invokeExact(object, hash);
+            } catch (Throwable e) {
+                throw rethrown(e);
+            }
+        }
+    }
+
+    /** The hash the object was given, or 0 (none, or nothing connected). */
+    public static int remembered(Object object) {
+        MethodHandle handle = remembered;
+        if (handle == null) {
+            return 0;
+        }
+        try {
+            return (int) handle.invokeExact(object);
+        } catch (Throwable e) {
+            throw rethrown(e);
+        }
+    }
+
+    private static RuntimeException rethrown(Throwable thrown) {
+        if (thrown instanceof RuntimeException runtime) {
+            return runtime;
+        }
+        if (thrown instanceof Error error) {
+            throw error;
+        }
+        return new IllegalStateException(thrown);
     }
 }

@@ -22,7 +22,7 @@ import net.bytebuddy.utility.OpenedClassReader;
  * visitor tells {@link MethodContext} that {@code this} may be uninitialised. Right after it, where it is
  * {@code Object}'s constructor (or {@code Thread}'s), {@code Hooks.constructing(this)} gives the new object its
  * identity hash ({@code StableHashes}) before any constructor can let anything ask for it; so does a plain
- * {@code new Object()}, right after it.
+ * {@code new Object()} or {@code new Thread(..)}, right after it.
  */
 final class AllocationVisitor extends MethodVisitor {
 
@@ -117,15 +117,15 @@ final class AllocationVisitor extends MethodVisitor {
                 Emit.callHook(mv, "constructing", "(Ljava/lang/Object;)V");
             }
         } else if (pendingNews.pop() && reportsAllocations) {
+            if (owner.equals(OBJECT) || owner.equals(THREAD)) {
+                // Their constructors asked nothing. The hash is given before the reports below: naming the object
+                // hashes it, and a reused thread standing in for a new one takes over its hash.
+                super.visitInsn(Opcodes.DUP);
+                Emit.callHook(mv, "constructing", "(Ljava/lang/Object;)V");
+            }
             if (owner.equals(THREAD) && STANDS_IN.contains(descriptor)) {
                 Emit.callHook(mv, context.site("new Thread"), "threadConstructed",
                         "(Ljava/lang/Thread;I)Ljava/lang/Thread;");
-            }
-            if (owner.equals(OBJECT)) {
-                // A plain lock object: Object's constructor asked nothing. Its hash is given before the report below,
-                // whose naming hashes it.
-                super.visitInsn(Opcodes.DUP);
-                Emit.callHook(mv, "constructing", "(Ljava/lang/Object;)V");
             }
             reportTopOfStack(Emit.simpleName(owner));
             if (owner.equals(RANDOM)) {

@@ -52,8 +52,12 @@ final class BootstrapBridge {
             linker.getMethod("connect", Class.class).invoke(null, Hooks.class);
             // initialised now, before any hash table calls it: from inside HashMap, its loading must not need one
             Class<?> stableHashes = Class.forName(Emit.dotted(StableHashCalls.STABLE_HASHES), true, null);
-            IdentityHashes.connect(MethodHandles.publicLookup().findStatic(stableHashes, "remember",
-                    MethodType.methodType(boolean.class, Object.class, int.class)));
+            MethodHandles.Lookup lookup = MethodHandles.publicLookup();
+            IdentityHashes.connect(
+                    lookup.findStatic(stableHashes, "remember",
+                            MethodType.methodType(boolean.class, Object.class, int.class)),
+                    lookup.findStatic(stableHashes, "rebind", MethodType.methodType(void.class, Object.class, int.class)),
+                    lookup.findStatic(stableHashes, "remembered", MethodType.methodType(int.class, Object.class)));
             Class<?> jdkHooks = Class.forName(Emit.dotted(JdkHooksClass.INTERNAL_NAME), false, null);
             readableFromJavaBase(instrumentation, jdkHooks.getModule());
         } catch (IOException | ReflectiveOperationException | LinkageError | RuntimeException e) {

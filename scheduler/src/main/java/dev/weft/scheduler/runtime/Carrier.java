@@ -11,7 +11,8 @@ import java.util.concurrent.locks.LockSupport;
  * small test; handing a task to an idle carrier costs one wake-up.
  *
  * <p>Before each task the carrier is made to look new, as a thread its creator had just constructed: name, priority,
- * daemon flag, context class loader, copies of the inheritable thread-local values. After it, its thread-local values
+ * daemon flag, context class loader, copies of the inheritable thread-local values, identity hash
+ * ({@link ConstructedHashes#passOn}). After it, its thread-local values
  * are dropped and its uncaught-exception handler and interrupt flag reset. A carrier goes back to the pool only if its
  * task returned and this reset worked ({@link ThreadLocalMaps#available()}); otherwise it ends. It goes back only when
  * the execution that used it is closed, never in the middle of one.
@@ -76,6 +77,7 @@ final class Carrier extends Thread {
      */
     static Carrier forMain(Execution execution, String name) {
         Carrier carrier = obtain(execution);
+        ConstructedHashes.forMainThread(carrier);
         Thread launcher = Thread.currentThread();
         carrier.lookLike(null, name, launcher.getPriority(), false, launcher.getContextClassLoader());
         ThreadLocalMaps.inherit(carrier, launcher);
@@ -101,6 +103,7 @@ final class Carrier extends Thread {
      */
     static Carrier standIn(Execution execution, Thread original) {
         Carrier carrier = obtain(execution);
+        ConstructedHashes.passOn(original, carrier);
         carrier.lookLike(original, original.getName(), original.getPriority(), original.isDaemon(),
                 original.getContextClassLoader());
         // the original's constructor already copied its creator's values: they move over as they are

@@ -35,4 +35,33 @@ final class ConstructedHashes {
             constructing.identityHashGiven();
         }
     }
+
+    /**
+     * A reused thread ({@code Carrier}) now stands for {@code original}, a thread the test just made: it takes the
+     * hash {@code original} was given, so that a hash set of the test's threads iterates alike in every execution,
+     * whichever reused thread stands for which.
+     */
+    static void passOn(Thread original, Thread standIn) {
+        int hash = IdentityHashes.remembered(original);
+        if (hash != 0) {
+            IdentityHashes.rebind(standIn, hash);
+        }
+    }
+
+    /** The reused thread that runs an execution's main thread: the same hash in every execution. */
+    static void forMainThread(Thread carrier) {
+        IdentityHashes.rebind(carrier, mix("main".hashCode(), 0));
+    }
+
+    /**
+     * An identity hash from a thread's name's hash and a count: 31 bits, never negative, never 0, as the JVM's.
+     * Murmur3's finaliser spreads the bits.
+     */
+    static int mix(int nameHash, int count) {
+        int mixed = nameHash * 0x9E3779B9 + count;
+        mixed = (mixed ^ (mixed >>> 16)) * 0x85EBCA6B;
+        mixed = (mixed ^ (mixed >>> 13)) * 0xC2B2AE35;
+        mixed = (mixed ^ (mixed >>> 16)) & 0x7FFFFFFF;
+        return mixed == 0 ? 1 : mixed;
+    }
 }

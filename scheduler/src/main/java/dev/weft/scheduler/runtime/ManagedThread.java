@@ -335,11 +335,7 @@ final class ManagedThread {
      * program order, like object names.
      */
     int nextIdentityHash() {
-        int mixed = id.name().hashCode() * 0x9E3779B9 + hashedCount + 1;
-        mixed = (mixed ^ (mixed >>> 16)) * 0x85EBCA6B;
-        mixed = (mixed ^ (mixed >>> 13)) * 0xC2B2AE35;
-        mixed = (mixed ^ (mixed >>> 16)) & 0x7FFFFFFF; // as the JVM's: 31 bits, never negative
-        return mixed == 0 ? 1 : mixed;
+        return ConstructedHashes.mix(id.name().hashCode(), hashedCount + 1);
     }
 
     /** A seed for this thread's next generator: from its name and its count of seeds, like its hashes. */

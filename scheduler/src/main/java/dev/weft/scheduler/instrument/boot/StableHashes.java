@@ -88,6 +88,46 @@ public final class StableHashes {
         }
     }
 
+    /**
+     * Gives the object this identity hash in place of the one it had, for a Weft-owned object that stands for a new
+     * one in each execution (a reused thread): nothing may hold it in a hash table across the change.
+     */
+    public static void rebind(Object object, int hash) {
+        if (hash == 0) {
+            throw new IllegalArgumentException("an identity hash is never 0");
+        }
+        synchronized (LOCK) {
+            forget(object);
+            remember(object, hash);
+        }
+    }
+
+    /** The object's remembered hash, or 0 when it has none (it answers with the JVM's). */
+    public static int remembered(Object object) {
+        return object != null && isRemembered(object.getClass()) ? lookUp(object) : 0;
+    }
+
+    /** Under {@link #LOCK}: drops the object's entry, rebuilding its bucket's chain without it. */
+    private static void forget(Object object) {
+        Entry[] buckets = table;
+        int identity = System.identityHashCode(object);
+        int index = identity & (buckets.length - 1);
+        Entry rebuilt = null;
+        int dropped = 0;
+        for (Entry entry = buckets[index]; entry != null; entry = entry.next) {
+            Object held = entry.get();
+            if (held == object || held == null) {
+                dropped++; // a collected object's entry goes too, as forgetCollected would drop it
+            } else {
+                rebuilt = new Entry(held, entry.identity, entry.stable, rebuilt);
+            }
+        }
+        if (dropped > 0) {
+            buckets[index] = rebuilt;
+            size -= dropped;
+        }
+    }
+
     private static boolean isRemembered(Class<?> type) {
         Class<?>[] known = classes;
         if (known == null) {

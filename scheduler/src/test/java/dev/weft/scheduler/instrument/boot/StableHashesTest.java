@@ -66,6 +66,22 @@ class StableHashesTest {
         assertThat(StableHashes.identityHashCode(null)).isZero();
     }
 
+    private static final class Reused {
+    }
+
+    @Test
+    void aReusedObjectTakesANewHashInPlaceOfItsOwn() {
+        Reused reused = new Reused();
+        StableHashes.remember(reused, 11);
+        assertThat(StableHashes.remembered(reused)).isEqualTo(11);
+
+        StableHashes.rebind(reused, 22);
+
+        assertThat(StableHashes.remembered(reused)).isEqualTo(22);
+        assertThat(StableHashes.hashCode(reused)).isEqualTo(22);
+        assertThat(StableHashes.remembered(new Reused())).isZero();
+    }
+
     @Test
     void aNullReceiverThrowsAsTheCallItReplaces() {
         assertThatThrownBy(() -> StableHashes.hashCode(null)).isInstanceOf(NullPointerException.class);
