@@ -27,6 +27,7 @@ import net.bytebuddy.utility.OpenedClassReader;
 final class AllocationVisitor extends MethodVisitor {
 
     private static final String HOOK_DESCRIPTOR = "(Ljava/lang/Object;I)V";
+    private static final String CONSTRUCTING = "(Ljava/lang/Object;)V";
     private static final String OBJECT = "java/lang/Object";
     private static final String THREAD = "java/lang/Thread";
     /** A {@code new Random(..)} is reported too: {@code Hooks.randomMade} seeds one made without a seed. */
@@ -114,14 +115,13 @@ final class AllocationVisitor extends MethodVisitor {
             context.thisInitialized();
             if (context.isConstructor() && SUPERCLASSES_SILENT_ON_HASH.contains(owner)) {
                 mv.visitVarInsn(Opcodes.ALOAD, 0);
-                Emit.callHook(mv, "constructing", "(Ljava/lang/Object;)V");
+                Emit.callHook(mv, "constructing", CONSTRUCTING);
             }
         } else if (pendingNews.pop() && reportsAllocations) {
             if (owner.equals(OBJECT) || owner.equals(THREAD)) {
                 // Their constructors asked nothing. The hash is given before the reports below: naming the object
                 // hashes it, and a reused thread standing in for a new one takes over its hash.
-                super.visitInsn(Opcodes.DUP);
-                Emit.callHook(mv, "constructing", "(Ljava/lang/Object;)V");
+                giveHashToTopOfStack();
             }
             if (owner.equals(THREAD) && STANDS_IN.contains(descriptor)) {
                 Emit.callHook(mv, context.site("new Thread"), "threadConstructed",
@@ -134,6 +134,12 @@ final class AllocationVisitor extends MethodVisitor {
                 Emit.callHook(mv, "randomMade", "(Ljava/util/Random;Z)V");
             }
         }
+    }
+
+    /** {@code Hooks.constructing} on the object on top of the stack, which stays there. */
+    private void giveHashToTopOfStack() {
+        super.visitInsn(Opcodes.DUP);
+        Emit.callHook(mv, "constructing", CONSTRUCTING);
     }
 
     private void reportTopOfStack(String typeName) {
@@ -174,8 +180,7 @@ final class AllocationVisitor extends MethodVisitor {
         previousWasNew = false;
         super.visitInvokeDynamicInsn(name, descriptor, bootstrap, arguments);
         if (reportsAllocations && makesAFreshLambda(descriptor, bootstrap)) {
-            super.visitInsn(Opcodes.DUP);
-            Emit.callHook(mv, "constructing", "(Ljava/lang/Object;)V");
+            giveHashToTopOfStack();
         }
     }
 

@@ -220,10 +220,8 @@ final class ControlledHooks implements HookHandler {
     @Override
     public Random randomToDrawFrom(Random random) {
         ManagedThread self = ownProgram();
-        if (self == null) {
-            return random == null ? new Random() : random;
-        }
-        return self.execution.randomness.toDrawFrom(random, self);
+        return self == null ? HookHandler.super.randomToDrawFrom(random)
+                : self.execution.randomness.toDrawFrom(random, self);
     }
 
     @Override
@@ -563,7 +561,7 @@ final class ControlledHooks implements HookHandler {
             return;
         }
         long millis = Math.max(0, deadlineMillis - self.execution.clock.currentTimeMillis());
-        park(blocker, millis > Long.MAX_VALUE / 1_000_000 ? Long.MAX_VALUE : millis * 1_000_000, site);
+        park(blocker, TimeUnit.MILLISECONDS.toNanos(millis), site); // saturates at Long.MAX_VALUE
     }
 
     @Override
@@ -1232,7 +1230,7 @@ final class ControlledHooks implements HookHandler {
         if (self != null) {
             Phasers.change(self, phaser, site);
         }
-        phaser.forceTermination();
+        HookHandler.super.phaserForceTermination(phaser, site);
     }
 
     @Override

@@ -98,7 +98,7 @@ public final class StableHashes {
             throw new IllegalArgumentException("an identity hash is never 0");
         }
         synchronized (LOCK) {
-            forget(object);
+            dropFromBucket(System.identityHashCode(object), object);
             remember(object, hash);
         }
     }
@@ -106,27 +106,6 @@ public final class StableHashes {
     /** The object's remembered hash, or 0 when it has none (it answers with the JVM's). */
     public static int remembered(Object object) {
         return object != null && isRemembered(object.getClass()) ? lookUp(object) : 0;
-    }
-
-    /** Under {@link #LOCK}: drops the object's entry, rebuilding its bucket's chain without it. */
-    private static void forget(Object object) {
-        Entry[] buckets = table;
-        int identity = System.identityHashCode(object);
-        int index = identity & (buckets.length - 1);
-        Entry rebuilt = null;
-        int dropped = 0;
-        for (Entry entry = buckets[index]; entry != null; entry = entry.next) {
-            Object held = entry.get();
-            if (held == object || held == null) {
-                dropped++; // a collected object's entry goes too, as forgetCollected would drop it
-            } else {
-                rebuilt = new Entry(held, entry.identity, entry.stable, rebuilt);
-            }
-        }
-        if (dropped > 0) {
-            buckets[index] = rebuilt;
-            size -= dropped;
-        }
     }
 
     private static boolean isRemembered(Class<?> type) {
@@ -205,24 +184,33 @@ public final class StableHashes {
         return next;
     }
 
-    /**
-     * Under {@link #LOCK}: drops the entries of collected objects, rebuilding the chain of each bucket that had one
-     * with its live entries only (chains are immutable for the readers that take no lock).
-     */
+    /** Under {@link #LOCK}: drops the entries of collected objects, as their references are queued. */
     private static void forgetCollected() {
-        Entry[] buckets = table;
         for (Object gone = COLLECTED.poll(); gone != null; gone = COLLECTED.poll()) {
-            int index = ((Entry) gone).identity & (buckets.length - 1);
-            Entry rebuilt = null;
-            for (Entry entry = buckets[index]; entry != null; entry = entry.next) {
-                Object object = entry.get();
-                if (object == null) {
-                    size--;
-                } else {
-                    rebuilt = new Entry(object, entry.identity, entry.stable, rebuilt);
-                }
+            dropFromBucket(((Entry) gone).identity, null);
+        }
+    }
+
+    /**
+     * Under {@link #LOCK}: rebuilds the chain of the bucket of {@code identity} (chains are immutable for the readers
+     * that take no lock) without the entry of {@code object}, if any, and without the entries of collected objects.
+     */
+    private static void dropFromBucket(int identity, Object object) {
+        Entry[] buckets = table;
+        int index = identity & (buckets.length - 1);
+        Entry rebuilt = null;
+        int dropped = 0;
+        for (Entry entry = buckets[index]; entry != null; entry = entry.next) {
+            Object held = entry.get();
+            if (held == null || held == object) {
+                dropped++;
+            } else {
+                rebuilt = new Entry(held, entry.identity, entry.stable, rebuilt);
             }
+        }
+        if (dropped > 0) {
             buckets[index] = rebuilt;
+            size -= dropped;
         }
     }
 
