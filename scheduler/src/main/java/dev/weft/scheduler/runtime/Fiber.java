@@ -3,9 +3,6 @@ package dev.weft.scheduler.runtime;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.ref.WeakReference;
-import java.util.Collections;
-import java.util.Map;
-import java.util.WeakHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
@@ -34,8 +31,7 @@ final class Fiber {
      * Threads run as fibers, for {@link ThreadLooks}: weakly, as the test may keep a thread after its execution. The
      * fiber is held weakly too: it holds its thread, and a value that holds its key keeps the entry forever.
      */
-    private static final Map<Thread, WeakReference<Fiber>> LAUNCHED =
-            Collections.synchronizedMap(new WeakHashMap<>());
+    private static final WeakIdentityMap<Thread, WeakReference<Fiber>> LAUNCHED = new WeakIdentityMap<>();
     /** The last main thread's fiber launched from each driving thread ({@link #mainThread}). */
     private static final ThreadLocal<Fiber> LAST_MAIN = new ThreadLocal<>();
     private static final VarHandle MOUNTED_ON;

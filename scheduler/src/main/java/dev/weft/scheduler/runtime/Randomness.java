@@ -1,12 +1,10 @@
 package dev.weft.scheduler.runtime;
 
 import java.lang.reflect.Field;
-import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
-import java.util.WeakHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -37,7 +35,7 @@ import java.util.concurrent.atomic.AtomicLong;
 final class Randomness {
 
     /** A {@code Random} made before the executions: its state at the first draw of the first execution to draw. */
-    private static final Map<Random, Long> STATE_AT_FIRST_DRAW = Collections.synchronizedMap(new WeakHashMap<>());
+    private static final WeakIdentityMap<Random, Long> STATE_AT_FIRST_DRAW = new WeakIdentityMap<>();
 
     /** The generators drawn from or made in this execution, with the thread that draws from each itself. */
     private final Map<Random, ManagedThread> owners = new IdentityHashMap<>();

@@ -2,8 +2,6 @@ package dev.weft.scheduler.runtime;
 
 import dev.weft.scheduler.model.SourcePosition;
 
-import java.lang.ref.ReferenceQueue;
-import java.lang.ref.WeakReference;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
@@ -26,8 +24,7 @@ public final class SideBySideExecutions {
     public static final int MAX_WORKERS = 64;
 
     private final Map<String, Users> statics = new ConcurrentHashMap<>();
-    private final Map<Object, Users> objects = new ConcurrentHashMap<>();
-    private final ReferenceQueue<Object> collected = new ReferenceQueue<>();
+    private final WeakIdentityMap<Object, Users> objects = new WeakIdentityMap<>();
     private final AtomicReference<String> sharing = new AtomicReference<>();
 
     /** The watch of the worker with this index (from 0). */
@@ -51,11 +48,7 @@ public final class SideBySideExecutions {
     }
 
     private Users usersOf(Object object) {
-        for (Object gone; (gone = collected.poll()) != null; ) {
-            objects.remove(gone);
-        }
-        Users users = objects.get(new Lookup(object));
-        return users != null ? users : objects.computeIfAbsent(new Held(object, collected), any -> new Users());
+        return objects.computeIfAbsent(object, any -> new Users());
     }
 
     private final class Watch implements SharedStateWatch {
@@ -99,45 +92,6 @@ public final class SideBySideExecutions {
                 readers |= 1L << worker;
             }
             return conflict;
-        }
-    }
-
-    /** A key held weakly, equal to any key for the same object (identity). */
-    private static final class Held extends WeakReference<Object> {
-        private final int hash;
-
-        Held(Object object, ReferenceQueue<Object> queue) {
-            super(object, queue);
-            this.hash = System.identityHashCode(object);
-        }
-
-        @Override
-        public int hashCode() {
-            return hash;
-        }
-
-        @Override
-        public boolean equals(Object other) {
-            if (this == other) {
-                return true;
-            }
-            Object mine = get();
-            return mine != null && (other instanceof Held held && held.get() == mine
-                    || other instanceof Lookup lookup && lookup.object == mine);
-        }
-    }
-
-    /** A key for looking an object up without holding it. */
-    private record Lookup(Object object) {
-        @Override
-        public int hashCode() {
-            return System.identityHashCode(object);
-        }
-
-        @Override
-        public boolean equals(Object other) {
-            return other instanceof Held held && held.get() == object
-                    || other instanceof Lookup lookup && lookup.object == object;
         }
     }
 }
