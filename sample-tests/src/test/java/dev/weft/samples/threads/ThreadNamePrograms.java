@@ -3,15 +3,18 @@ package dev.weft.samples.threads;
 import dev.weft.junit.ExhaustiveConcurrency;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Threads with the names the JDK gives by default, which tests often use (logs, maps keyed by the thread's name).
- * {@link ThreadNameTest} runs them; each program records the names it saw, one entry per execution.
+ * Threads with the names the JDK gives by default, and their ids, which tests often use (logs, maps keyed by the
+ * thread's name or id). {@link ThreadNameTest} runs them; each program records the names or ids it saw, one entry per
+ * execution.
  */
 class ThreadNamePrograms {
 
@@ -53,6 +56,66 @@ class ThreadNamePrograms {
         second.get();
         pool.shutdown();
         SEEN.add(List.of(names));
+    }
+
+    /**
+     * Three threads count their own steps in a map keyed by their id, and under one monitor: 3! = 6 executions. The main
+     * thread then sums the counts, holding each count's monitor in the map's order, which the ids decide.
+     */
+    @ExhaustiveConcurrency
+    void countsKeyedByThreadId() throws InterruptedException {
+        Map<Long, AtomicInteger> counts = new ConcurrentHashMap<>();
+        int[] shared = new int[1];
+        Thread[] threads = new Thread[3];
+        for (int i = 0; i < threads.length; i++) {
+            threads[i] = new Thread(() -> {
+                counts.computeIfAbsent(Thread.currentThread().getId(), id -> new AtomicInteger()).incrementAndGet();
+                synchronized (shared) {
+                    shared[0]++;
+                }
+            });
+        }
+        for (Thread thread : threads) {
+            thread.start();
+        }
+        for (Thread thread : threads) {
+            thread.join();
+        }
+        int sum = 0;
+        for (AtomicInteger count : counts.values()) {
+            synchronized (count) {
+                sum += count.get();
+            }
+        }
+        if (sum != threads.length || counts.size() != threads.length) {
+            throw new AssertionError(counts);
+        }
+    }
+
+    /**
+     * Two tasks on a new fixed pool, each on a worker of its own, counting under one monitor: 2 executions. Records the
+     * workers' ids, as the tasks see them and as the test's {@code ThreadFactory}-less pool made them, and the main
+     * thread's.
+     */
+    @ExhaustiveConcurrency
+    void poolAndMainThreadIds() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        long[] ids = new long[3];
+        int[] counter = new int[1];
+        Future<?> first = pool.submit(() -> countId(ids, 0, counter));
+        Future<?> second = pool.submit(() -> countId(ids, 1, counter));
+        first.get();
+        second.get();
+        pool.shutdown();
+        ids[2] = Thread.currentThread().getId();
+        SEEN.add(List.of(Long.toString(ids[0]), Long.toString(ids[1]), Long.toString(ids[2])));
+    }
+
+    private static void countId(long[] ids, int index, int[] counter) {
+        ids[index] = Thread.currentThread().getId();
+        synchronized (counter) {
+            counter[0]++;
+        }
     }
 
     private static void count(String[] names, int index, int[] counter) {

@@ -14,7 +14,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A thread's default name is the same in every execution, numbered from the execution's start as in a new JVM, since
  * 2026-11-27. Before, the JDK's counters, global to the JVM, gave {@code Thread-3}, then {@code Thread-6}, ... and
  * {@code pool-2-...}, {@code pool-3-...}: a test that keyed a map by thread name iterated it in a different order in
- * each execution (both tests here failed, measured).
+ * each execution (both tests here failed, measured). Likewise a thread's id, since 2026-11-27 (later): before, a map
+ * keyed by {@code getId()} had new keys in every execution, which failed as {@code NONDETERMINISM} every time on JDK
+ * 17 and 25 (measured), and a pool's workers had new ids in each execution.
  */
 class ThreadNameTest {
 
@@ -36,6 +38,19 @@ class ThreadNameTest {
     void poolThreadNamesAreTheSameInEveryExecution() {
         assertThat(passes("poolNames")).isEqualTo(2);
         assertThat(ThreadNamePrograms.SEEN).containsExactly(List.of("pool-1-thread-1", "pool-1-thread-2"));
+    }
+
+    @Test
+    void aMapKeyedByThreadIdsHasTheSameKeysInEveryExecution() {
+        assertThat(passes("countsKeyedByThreadId")).isEqualTo(6);
+    }
+
+    @Test
+    void poolWorkersAndTheMainThreadHaveTheSameIdsInEveryExecution() {
+        assertThat(passes("poolAndMainThreadIds")).isEqualTo(2);
+        assertThat(ThreadNamePrograms.SEEN).hasSize(1);
+        List<String> ids = ThreadNamePrograms.SEEN.iterator().next();
+        assertThat(ids).as("three threads, three ids").doesNotHaveDuplicates();
     }
 
     private long passes(String program) {

@@ -286,6 +286,12 @@ public interface HookHandler {
         return java.time.Clock.system(zone);
     }
 
+    /** Replaces {@code Thread.getId()} and {@code Thread.threadId()}. */
+    @SuppressWarnings("deprecation") // threadId() is JDK 19+; getId() answers the same
+    default long threadId(Thread thread, int site) {
+        return thread.getId();
+    }
+
     /** Replaces {@code Thread.isDaemon()}. */
     default boolean threadIsDaemon(Thread thread, int site) {
         return thread.isDaemon();

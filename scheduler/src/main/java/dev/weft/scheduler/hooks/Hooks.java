@@ -203,6 +203,10 @@ public final class Hooks {
         return handler.systemClock(zone, site);
     }
 
+    public static long threadId(Thread thread, int site) {
+        return handler.threadId(thread, site);
+    }
+
     public static boolean threadIsDaemon(Thread thread, int site) {
         return handler.threadIsDaemon(thread, site);
     }

@@ -50,6 +50,7 @@ final class CallReplacements {
     private static final String ON_OBJECT = "(Ljava/lang/Object;I)V";
     private static final String ON_THREAD = "(Ljava/lang/Thread;I)V";
     private static final String ASK_THREAD = "(Ljava/lang/Thread;I)Z";
+    private static final String THREAD_ID = "(Ljava/lang/Thread;I)J";
     private static final String JOIN = "(Ljava/lang/Thread;JI)V";
     private static final String PARK = "(Ljava/lang/Object;JI)V";
     private static final String ON_LOCK = "(Ljava/util/concurrent/locks/Lock;I)V";
@@ -91,6 +92,9 @@ final class CallReplacements {
         instance(THREAD, "getState", "()Ljava/lang/Thread$State;", (mv, site) -> Emit.callHook(mv, site,
                 "threadGetState", "(Ljava/lang/Thread;I)Ljava/lang/Thread$State;"));
         instance(THREAD, "isDaemon", "()Z", (mv, site) -> Emit.callHook(mv, site, "threadIsDaemon", ASK_THREAD));
+        // A thread's id the same in every execution: the JVM numbers every thread it makes, Weft's reused ones too.
+        instance(THREAD, "getId", "()J", (mv, site) -> Emit.callHook(mv, site, "threadId", THREAD_ID));
+        instance(THREAD, "threadId", "()J", (mv, site) -> Emit.callHook(mv, site, "threadId", THREAD_ID));
         instance(THREAD, "setDaemon", "(Z)V",
                 (mv, site) -> Emit.callHook(mv, site, "threadSetDaemon", "(Ljava/lang/Thread;ZI)V"));
         instance(THREAD, "interrupt", "()V", (mv, site) -> Emit.callHook(mv, site, "threadInterrupt", ON_THREAD));

@@ -2,6 +2,7 @@ package dev.weft.scheduler.runtime;
 
 import dev.weft.scheduler.hooks.CollectionCalls;
 import dev.weft.scheduler.hooks.HookHandler;
+import dev.weft.scheduler.hooks.IdentityHashes;
 import dev.weft.scheduler.hooks.Hooks;
 import dev.weft.scheduler.hooks.ThreadBuilders;
 import dev.weft.scheduler.model.OpKind;
@@ -529,6 +530,19 @@ final class ControlledHooks implements HookHandler {
         ManagedThread self = CURRENT.get();
         ManagedThread target = self == null ? null : self.execution.managed(thread);
         return target != null ? target.daemon : ThreadLooks.daemon(thread);
+    }
+
+    /**
+     * A thread of the test answers its stable identity hash ({@link ConstructedHashes}) as its id: like the hash, it
+     * depends only on the program order of the thread that made it, so the same schedule, and any schedule that only
+     * reorders independent steps, gives the same ids. The JVM's ids count every thread it ever made (Weft's reused
+     * ones and fibers too), so a map keyed by {@code getId()} had new keys in every execution. A thread without a
+     * stable hash (made before the test or by uninstrumented code) keeps the JVM's id.
+     */
+    @Override
+    public long threadId(Thread thread, int site) {
+        int stable = IdentityHashes.remembered(thread);
+        return stable != 0 ? stable : HookHandler.super.threadId(thread, site);
     }
 
     @Override

@@ -112,6 +112,7 @@ final class Fiber {
         } else {
             thread = new Thread((Runnable) null, name); // inherits from the caller what a new thread would
         }
+        ConstructedHashes.forMainThread(thread); // its hash (and id) the same whichever Thread serves
         thread.setDaemon(false);
         return thread;
     }

