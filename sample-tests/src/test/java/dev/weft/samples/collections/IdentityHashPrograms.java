@@ -13,6 +13,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -78,6 +79,31 @@ class IdentityHashPrograms {
         List<Part> parts = new ArrayList<>();
         lists.forEach(parts::addAll);
         Parts.bothUseEachInTurn(parts);
+    }
+
+    /** A record that holds one: the record's hashCode (the JDK's ObjectMethods, through Objects.hashCode) is its. */
+    @ExhaustiveConcurrency
+    void recordsOfThemInAHashSet() throws InterruptedException {
+        Set<Holding> holdings = new HashSet<>();
+        for (Part part : Parts.four(new ArrayList<>())) {
+            holdings.add(new Holding(part));
+        }
+        List<Part> parts = new ArrayList<>();
+        holdings.forEach(holding -> parts.add(holding.part()));
+        Parts.bothUseEachInTurn(parts);
+    }
+
+    private record Holding(Part part) {
+    }
+
+    /** {@code Object.toString()} ends in the object's hash: a map keyed by it, as a log or a report might be. */
+    @ExhaustiveConcurrency
+    void keyedByTheirToString() throws InterruptedException {
+        Map<String, Part> byName = new TreeMap<>();
+        for (Part part : Parts.four(new ArrayList<>())) {
+            byName.put(part.toString(), part);
+        }
+        Parts.bothUseEachInTurn(byName.values());
     }
 
     @ExhaustiveConcurrency

@@ -28,6 +28,7 @@ class IdentityHashTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"inAHashSet", "inAConcurrentKeySet", "inASetOf", "inAnIdentityMapsKeys",
             "sortedByIdentityHash", "sortedByHashCode", "lambdasInAHashSet", "listsOfThemInAHashSet",
+            "recordsOfThemInAHashSet", "keyedByTheirToString",
             "plainLocksSortedByIdentityHash"})
     void threadsWorkingInHashOrderAreDeterministic(String program) {
         assertThat(Outcomes.passes(IdentityHashPrograms.class, program, reports)).isEqualTo(16);

@@ -47,7 +47,9 @@ final class JdkClasses {
             "java/util/AbstractList",
             "java/util/ArrayList",
             "java/util/AbstractSet",
-            "java/util/AbstractMap");
+            "java/util/AbstractMap",
+            // Object.toString(): the hex digits after the '@', a common key for a log line or a map
+            "java/lang/Object");
 
     private JdkClasses() {
     }
