@@ -111,6 +111,31 @@ class ThreadNamePrograms {
         SEEN.add(List.of(Long.toString(ids[0]), Long.toString(ids[1]), Long.toString(ids[2])));
     }
 
+    /** A thread class that numbers its threads itself keeps its numbers: 1 execution. */
+    @ExhaustiveConcurrency
+    void ownIdsOfAThreadClass() throws InterruptedException {
+        Thread numbered = new NumberedThread(() -> { });
+        numbered.start();
+        numbered.join();
+        if (numbered.getId() != NumberedThread.ID) {
+            throw new AssertionError("the thread's own getId() was not asked: " + numbered.getId());
+        }
+    }
+
+    private static final class NumberedThread extends Thread {
+        static final long ID = 42;
+
+        NumberedThread(Runnable task) {
+            super(task);
+        }
+
+        @Override
+        @SuppressWarnings("deprecation")
+        public long getId() {
+            return ID;
+        }
+    }
+
     private static void countId(long[] ids, int index, int[] counter) {
         ids[index] = Thread.currentThread().getId();
         synchronized (counter) {

@@ -53,6 +53,11 @@ class ThreadNameTest {
         assertThat(ids).as("three threads, three ids").doesNotHaveDuplicates();
     }
 
+    @Test
+    void aThreadClassThatNumbersItsThreadsKeepsItsNumbers() {
+        assertThat(passes("ownIdsOfAThreadClass")).isEqualTo(1);
+    }
+
     private long passes(String program) {
         WeftRunner.Outcome outcome = WeftRunner.run(ThreadNamePrograms.class, program, reports);
         assertThat(outcome.failure()).as(program).isEmpty();

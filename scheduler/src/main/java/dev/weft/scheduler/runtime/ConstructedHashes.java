@@ -15,16 +15,10 @@ import dev.weft.scheduler.hooks.IdentityHashes;
  */
 final class ConstructedHashes {
 
-    private static final ClassValue<Boolean> HASHED_BY_IDENTITY = new ClassValue<>() {
-        @Override
-        protected Boolean computeValue(Class<?> type) {
-            try {
-                return type.getMethod("hashCode").getDeclaringClass() == Object.class;
-            } catch (NoSuchMethodException impossible) {
-                throw new IllegalStateException(type + " has no hashCode()", impossible);
-            }
-        }
-    };
+    private static final InheritedMethod HASHED_BY_IDENTITY = new InheritedMethod("hashCode", Object.class);
+
+    /** The identity hash (and id) of every execution's main thread. */
+    private static final int MAIN_THREAD = mix("main".hashCode(), 0);
 
     private ConstructedHashes() {
     }
@@ -50,7 +44,9 @@ final class ConstructedHashes {
 
     /** The reused thread that runs an execution's main thread: the same hash in every execution. */
     static void forMainThread(Thread carrier) {
-        IdentityHashes.rebind(carrier, mix("main".hashCode(), 0));
+        if (IdentityHashes.remembered(carrier) != MAIN_THREAD) { // a reused one has it already
+            IdentityHashes.rebind(carrier, MAIN_THREAD);
+        }
     }
 
     /**

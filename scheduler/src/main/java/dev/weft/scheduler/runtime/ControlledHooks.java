@@ -537,11 +537,12 @@ final class ControlledHooks implements HookHandler {
      * depends only on the program order of the thread that made it, so the same schedule, and any schedule that only
      * reorders independent steps, gives the same ids. The JVM's ids count every thread it ever made (Weft's reused
      * ones and fibers too), so a map keyed by {@code getId()} had new keys in every execution. A thread without a
-     * stable hash (made before the test or by uninstrumented code) keeps the JVM's id.
+     * stable hash (made before the test or by uninstrumented code) keeps the JVM's id, and a subclass that overrides
+     * {@code getId()} answers its own.
      */
     @Override
     public long threadId(Thread thread, int site) {
-        int stable = IdentityHashes.remembered(thread);
+        int stable = ThreadLooks.ownsItsId(thread) ? IdentityHashes.remembered(thread) : 0;
         return stable != 0 ? stable : HookHandler.super.threadId(thread, site);
     }
 

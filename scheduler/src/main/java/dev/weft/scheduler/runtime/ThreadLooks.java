@@ -8,7 +8,15 @@ package dev.weft.scheduler.runtime;
  */
 final class ThreadLooks {
 
+    /** Whether a class of thread leaves {@code getId()} to {@code Thread}: only then is the id Weft's to give. */
+    private static final InheritedMethod KEEPS_THREADS_ID = new InheritedMethod("getId", Thread.class);
+
     private ThreadLooks() {
+    }
+
+    /** Whether {@code thread}'s id is {@code Thread}'s, not one its own class computes. */
+    static boolean ownsItsId(Thread thread) {
+        return KEEPS_THREADS_ID.get(thread.getClass());
     }
 
     /** Whether {@code thread} is what {@code getState()} would call NEW: not started. */
