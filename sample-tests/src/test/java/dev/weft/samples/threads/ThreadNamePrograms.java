@@ -10,6 +10,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 /**
  * Threads with the names the JDK gives by default, and their ids, which tests often use (logs, maps keyed by the
@@ -64,12 +65,22 @@ class ThreadNamePrograms {
      */
     @ExhaustiveConcurrency
     void countsKeyedByThreadId() throws InterruptedException {
-        Map<Long, AtomicInteger> counts = new ConcurrentHashMap<>();
+        countPerThread(Thread::getId);
+    }
+
+    /** The same keyed by {@code toString()}, which shows the thread's id on JDK 19+ ({@code Thread[#31,...]}). */
+    @ExhaustiveConcurrency
+    void countsKeyedByThreadToString() throws InterruptedException {
+        countPerThread(Thread::toString);
+    }
+
+    private static void countPerThread(Function<Thread, Object> key) throws InterruptedException {
+        Map<Object, AtomicInteger> counts = new ConcurrentHashMap<>();
         int[] shared = new int[1];
         Thread[] threads = new Thread[3];
         for (int i = 0; i < threads.length; i++) {
             threads[i] = new Thread(() -> {
-                counts.computeIfAbsent(Thread.currentThread().getId(), id -> new AtomicInteger()).incrementAndGet();
+                counts.computeIfAbsent(key.apply(Thread.currentThread()), any -> new AtomicInteger()).incrementAndGet();
                 synchronized (shared) {
                     shared[0]++;
                 }

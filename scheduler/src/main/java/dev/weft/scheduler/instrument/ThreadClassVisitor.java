@@ -12,7 +12,8 @@ import net.bytebuddy.utility.OpenedClassReader;
  *
  * <p>And its constructors ask the {@code Thread.isDaemon()} hook for the flag a new thread inherits from its creator:
  * a test's thread runs on a thread of Weft's whose own flag is not the one the test sees; the number of a default
- * name comes from the execution ({@link DefaultNameNumbers}).
+ * name comes from the execution ({@link DefaultNameNumbers}), and the id its {@code toString()} shows is the one the
+ * test's {@code getId()} calls get ({@link IdInToString}).
  */
 final class ThreadClassVisitor extends ContextualClassVisitor {
 
@@ -27,6 +28,9 @@ final class ThreadClassVisitor extends ContextualClassVisitor {
         if (writer != null && !isRunMethod(name, descriptor)
                 && context().internalName().equals(ClassInstrumenter.THREAD)) {
             MethodVisitor numbered = new DefaultNameNumbers(writer);
+            if (name.equals("toString")) {
+                return new IdInToString(numbered);
+            }
             return name.equals("<init>") ? new InheritedDaemonFlag(numbered) : numbered;
         }
         if (writer == null || !isRunMethod(name, descriptor)) {
@@ -50,6 +54,30 @@ final class ThreadClassVisitor extends ContextualClassVisitor {
                 Emit.pushInt(this, -1);
                 super.visitMethodInsn(Opcodes.INVOKESTATIC, JdkHooksClass.INTERNAL_NAME, "threadIsDaemon",
                         "(Ljava/lang/Thread;I)Z", false);
+                return;
+            }
+            super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+        }
+    }
+
+    /**
+     * {@code Thread.toString()} on JDK 19+ shows the thread's id ({@code Thread[#31,Thread-0,5,main]}): it asks
+     * {@code JdkHooks.threadId}, which gives the test's threads the same id in every execution, as their
+     * {@code getId()} calls in the test's code do. (JDK 17's shows no id.)
+     */
+    private static final class IdInToString extends MethodVisitor {
+
+        IdInToString(MethodVisitor next) {
+            super(OpenedClassReader.ASM_API, next);
+        }
+
+        @Override
+        public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
+            if (opcode == Opcodes.INVOKEVIRTUAL && owner.equals(ClassInstrumenter.THREAD)
+                    && (name.equals("threadId") || name.equals("getId")) && descriptor.equals("()J")) {
+                Emit.pushInt(this, -1);
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, JdkHooksClass.INTERNAL_NAME, "threadId",
+                        "(Ljava/lang/Thread;I)J", false);
                 return;
             }
             super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
