@@ -9,6 +9,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -49,9 +50,14 @@ class ThreadNameTest {
         assertThat(passes(program)).isEqualTo(6);
     }
 
-    @Test
-    void poolWorkersAndTheMainThreadHaveTheSameIdsInEveryExecution() {
-        assertThat(passes("poolAndMainThreadIds")).isEqualTo(2);
+    /** With Weft's reused threads, and without (each execution's main thread is then a new {@code Thread}). */
+    @ParameterizedTest(name = "weft.reuseThreads={0}")
+    @ValueSource(strings = {"true", "false"})
+    void poolWorkersAndTheMainThreadHaveTheSameIdsInEveryExecution(String reuseThreads) {
+        WeftRunner.Outcome outcome = WeftRunner.run(ThreadNamePrograms.class, "poolAndMainThreadIds", reports,
+                Map.of("weft.reuseThreads", reuseThreads));
+        assertThat(outcome.failure()).isEmpty();
+        assertThat(outcome.number("executions")).isEqualTo(2);
         assertThat(ThreadNamePrograms.SEEN).hasSize(1);
         List<String> ids = ThreadNamePrograms.SEEN.iterator().next();
         assertThat(ids).as("three threads, three ids").doesNotHaveDuplicates();

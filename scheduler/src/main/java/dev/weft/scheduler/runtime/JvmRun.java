@@ -112,6 +112,7 @@ public final class JvmRun implements Run {
             launch = () -> carrier.launchMain(main);
         } else {
             Thread thread = new Thread(main, "weft-main");
+            ConstructedHashes.forMainThread(thread); // its hash and id as with the other two kinds of main thread
             thread.setDaemon(true);
             main.bindTo(execution.register(id, thread, false));
             launch = thread::start;
