@@ -121,7 +121,7 @@ final class AllocationVisitor extends MethodVisitor {
             if (owner.equals(OBJECT) || owner.equals(THREAD)) {
                 // Their constructors asked nothing. The hash is given before the reports below: naming the object
                 // hashes it, and a reused thread standing in for a new one takes over its hash.
-                giveHashToTopOfStack();
+                giveHashToTopOfStack(mv);
             }
             if (owner.equals(THREAD) && STANDS_IN.contains(descriptor)) {
                 Emit.callHook(mv, context.site("new Thread"), "threadConstructed",
@@ -136,10 +136,10 @@ final class AllocationVisitor extends MethodVisitor {
         }
     }
 
-    /** {@code Hooks.constructing} on the object on top of the stack, which stays there. */
-    private void giveHashToTopOfStack() {
-        super.visitInsn(Opcodes.DUP);
-        Emit.callHook(mv, "constructing", CONSTRUCTING);
+    /** {@code Hooks.constructing} on the object on top of the stack, which stays there, emitted to {@code next}. */
+    static void giveHashToTopOfStack(MethodVisitor next) {
+        next.visitInsn(Opcodes.DUP);
+        Emit.callHook(next, "constructing", CONSTRUCTING);
     }
 
     private void reportTopOfStack(String typeName) {
@@ -180,7 +180,7 @@ final class AllocationVisitor extends MethodVisitor {
         previousWasNew = false;
         super.visitInvokeDynamicInsn(name, descriptor, bootstrap, arguments);
         if (reportsAllocations && makesAFreshLambda(descriptor, bootstrap)) {
-            giveHashToTopOfStack();
+            giveHashToTopOfStack(mv);
         }
     }
 

@@ -86,13 +86,12 @@ final class JdkCallVisitor extends MethodVisitor {
             // the pool's number in "pool-N-thread-M", global to the JVM: from the execution instead
             super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
             Emit.callHook(mv, "poolNumber", "(I)I");
-        } else if (opcode == Opcodes.INVOKESPECIAL && owner.equals("java/lang/Thread") && name.equals("<init>")
+        } else if (opcode == Opcodes.INVOKESPECIAL && owner.equals(ClassInstrumenter.THREAD) && name.equals("<init>")
                 && context.methodName().equals("newThread")
                 && context.classContext().internalName().equals(DEFAULT_THREAD_FACTORY)) {
             // a pool's worker, made for the test: a stable identity hash (and so id) as a new Thread(..) of its own
             super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
-            super.visitInsn(Opcodes.DUP);
-            Emit.callHook(mv, "constructing", "(Ljava/lang/Object;)V");
+            AllocationVisitor.giveHashToTopOfStack(mv);
         } else if (owner.equals(DELAYER) && name.equals("delay")) {
             mv.visitLdcInsn("CompletableFuture's delay scheduler (orTimeout, completeOnTimeout, delayedExecutor)");
             Emit.callHook(mv, context.site("CompletableFuture.Delayer.delay", ""), "jdkUnmodelled",

@@ -5,6 +5,8 @@ import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.utility.OpenedClassReader;
 
+import java.util.Set;
+
 /**
  * {@code java.lang.Thread} itself: its {@code run()} is bracketed by {@link ThreadRunBracket}, so that threads running a
  * {@code Runnable} report when they begin and end. Likewise {@code java.lang.VirtualThread} (JDK 21+), whose task runs
@@ -13,7 +15,7 @@ import net.bytebuddy.utility.OpenedClassReader;
  * <p>And its constructors ask the {@code Thread.isDaemon()} hook for the flag a new thread inherits from its creator:
  * a test's thread runs on a thread of Weft's whose own flag is not the one the test sees; the number of a default
  * name comes from the execution ({@link DefaultNameNumbers}), and the id its {@code toString()} shows is the one the
- * test's {@code getId()} calls get ({@link IdInToString}).
+ * test's {@code getId()} calls get ({@link AskedOfJdkHooks}).
  */
 final class ThreadClassVisitor extends ContextualClassVisitor {
 
@@ -28,10 +30,16 @@ final class ThreadClassVisitor extends ContextualClassVisitor {
         if (writer != null && !isRunMethod(name, descriptor)
                 && context().internalName().equals(ClassInstrumenter.THREAD)) {
             MethodVisitor numbered = new DefaultNameNumbers(writer);
-            if (name.equals("toString")) {
-                return new IdInToString(numbered);
+            if (name.equals("<init>")) {
+                // a new thread inherits its creator's daemon flag as the test sees it, not the flag of the Weft
+                // thread the creator runs on
+                return new AskedOfJdkHooks(numbered, "threadIsDaemon", "()Z", "isDaemon");
             }
-            return name.equals("<init>") ? new InheritedDaemonFlag(numbered) : numbered;
+            if (name.equals("toString")) {
+                // JDK 19+ shows the id (Thread[#31,Thread-0,5,main]): the one the test's getId() calls get
+                return new AskedOfJdkHooks(numbered, "threadId", "()J", "threadId", "getId");
+            }
+            return numbered;
         }
         if (writer == null || !isRunMethod(name, descriptor)) {
             return writer;
@@ -40,44 +48,32 @@ final class ThreadClassVisitor extends ContextualClassVisitor {
         return new ThreadRunBracket(new HandlerOrdering(writer, method), method);
     }
 
-    /** {@code parent.isDaemon()} in a constructor becomes {@code JdkHooks.threadIsDaemon(parent, -1)}. */
-    private static final class InheritedDaemonFlag extends MethodVisitor {
-
-        InheritedDaemonFlag(MethodVisitor next) {
-            super(OpenedClassReader.ASM_API, next);
-        }
-
-        @Override
-        public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
-            if (opcode == Opcodes.INVOKEVIRTUAL && owner.equals(ClassInstrumenter.THREAD) && name.equals("isDaemon")
-                    && descriptor.equals("()Z")) {
-                Emit.pushInt(this, -1);
-                super.visitMethodInsn(Opcodes.INVOKESTATIC, JdkHooksClass.INTERNAL_NAME, "threadIsDaemon",
-                        "(Ljava/lang/Thread;I)Z", false);
-                return;
-            }
-            super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
-        }
-    }
-
     /**
-     * {@code Thread.toString()} on JDK 19+ shows the thread's id ({@code Thread[#31,Thread-0,5,main]}): it asks
-     * {@code JdkHooks.threadId}, which gives the test's threads the same id in every execution, as their
-     * {@code getId()} calls in the test's code do. (JDK 17's shows no id.)
+     * Calls on a thread that {@code Thread}'s own code makes ({@code parent.isDaemon()}, {@code threadId()}) become
+     * the {@code JdkHooks} method that answers as the test's code is answered: {@code thread.isDaemon()} becomes
+     * {@code JdkHooks.threadIsDaemon(thread, -1)}.
      */
-    private static final class IdInToString extends MethodVisitor {
+    private static final class AskedOfJdkHooks extends MethodVisitor {
 
-        IdInToString(MethodVisitor next) {
+        private final String hook;
+        private final String descriptor;
+        private final Set<String> methods;
+
+        /** @param descriptor the methods' descriptor, no arguments ({@code "()Z"}); the hook's takes the thread */
+        AskedOfJdkHooks(MethodVisitor next, String hook, String descriptor, String... methods) {
             super(OpenedClassReader.ASM_API, next);
+            this.hook = hook;
+            this.descriptor = descriptor;
+            this.methods = Set.of(methods);
         }
 
         @Override
         public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
-            if (opcode == Opcodes.INVOKEVIRTUAL && owner.equals(ClassInstrumenter.THREAD)
-                    && (name.equals("threadId") || name.equals("getId")) && descriptor.equals("()J")) {
+            if (opcode == Opcodes.INVOKEVIRTUAL && owner.equals(ClassInstrumenter.THREAD) && methods.contains(name)
+                    && descriptor.equals(this.descriptor)) {
                 Emit.pushInt(this, -1);
-                super.visitMethodInsn(Opcodes.INVOKESTATIC, JdkHooksClass.INTERNAL_NAME, "threadId",
-                        "(Ljava/lang/Thread;I)J", false);
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, JdkHooksClass.INTERNAL_NAME, hook,
+                        "(Ljava/lang/Thread;I)" + descriptor.substring("()".length()), false);
                 return;
             }
             super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
