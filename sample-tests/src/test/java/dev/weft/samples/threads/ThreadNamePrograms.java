@@ -11,6 +11,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.function.IntConsumer;
 
 /**
  * Threads with the names the JDK gives by default, and their ids, which tests often use (logs, maps keyed by the
@@ -25,37 +26,15 @@ class ThreadNamePrograms {
     @ExhaustiveConcurrency
     void defaultNames() throws InterruptedException {
         String[] names = new String[3];
-        int[] counter = new int[1];
-        Thread[] threads = new Thread[3];
-        for (int i = 0; i < threads.length; i++) {
-            int index = i;
-            threads[i] = new Thread(() -> {
-                names[index] = Thread.currentThread().getName();
-                synchronized (counter) {
-                    counter[0]++;
-                }
-            });
-        }
-        for (Thread thread : threads) {
-            thread.start();
-        }
-        for (Thread thread : threads) {
-            thread.join();
-        }
+        onThreeNewThreads(index -> names[index] = Thread.currentThread().getName());
         SEEN.add(List.of(names));
     }
 
     /** Two tasks on a new fixed pool, each on a worker of its own, counting under one monitor: 2 executions. */
     @ExhaustiveConcurrency
     void poolNames() throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(2);
         String[] names = new String[2];
-        int[] counter = new int[1];
-        Future<?> first = pool.submit(() -> count(names, 0, counter));
-        Future<?> second = pool.submit(() -> count(names, 1, counter));
-        first.get();
-        second.get();
-        pool.shutdown();
+        onTwoPoolWorkers(index -> names[index] = Thread.currentThread().getName());
         SEEN.add(List.of(names));
     }
 
@@ -76,29 +55,15 @@ class ThreadNamePrograms {
 
     private static void countPerThread(Function<Thread, Object> key) throws InterruptedException {
         Map<Object, AtomicInteger> counts = new ConcurrentHashMap<>();
-        int[] shared = new int[1];
-        Thread[] threads = new Thread[3];
-        for (int i = 0; i < threads.length; i++) {
-            threads[i] = new Thread(() -> {
-                counts.computeIfAbsent(key.apply(Thread.currentThread()), any -> new AtomicInteger()).incrementAndGet();
-                synchronized (shared) {
-                    shared[0]++;
-                }
-            });
-        }
-        for (Thread thread : threads) {
-            thread.start();
-        }
-        for (Thread thread : threads) {
-            thread.join();
-        }
+        onThreeNewThreads(index -> counts.computeIfAbsent(key.apply(Thread.currentThread()), any -> new AtomicInteger())
+                .incrementAndGet());
         int sum = 0;
         for (AtomicInteger count : counts.values()) {
             synchronized (count) {
                 sum += count.get();
             }
         }
-        if (sum != threads.length || counts.size() != threads.length) {
+        if (sum != 3 || counts.size() != 3) {
             throw new AssertionError(counts);
         }
     }
@@ -110,14 +75,8 @@ class ThreadNamePrograms {
      */
     @ExhaustiveConcurrency
     void poolAndMainThreadIds() throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(2);
         long[] ids = new long[3];
-        int[] counter = new int[1];
-        Future<?> first = pool.submit(() -> countId(ids, 0, counter));
-        Future<?> second = pool.submit(() -> countId(ids, 1, counter));
-        first.get();
-        second.get();
-        pool.shutdown();
+        onTwoPoolWorkers(index -> ids[index] = Thread.currentThread().getId());
         ids[2] = Thread.currentThread().getId();
         SEEN.add(List.of(Long.toString(ids[0]), Long.toString(ids[1]), Long.toString(ids[2])));
     }
@@ -147,15 +106,49 @@ class ThreadNamePrograms {
         }
     }
 
-    private static void countId(long[] ids, int index, int[] counter) {
-        ids[index] = Thread.currentThread().getId();
-        synchronized (counter) {
-            counter[0]++;
+    /**
+     * Three threads made with {@code new Thread(runnable)}, started, then joined: each does its part (given its index)
+     * and then counts under one monitor, so 3! = 6 executions where the parts do not conflict.
+     */
+    private static void onThreeNewThreads(IntConsumer part) throws InterruptedException {
+        int[] counter = new int[1];
+        Thread[] threads = new Thread[3];
+        for (int i = 0; i < threads.length; i++) {
+            int index = i;
+            threads[i] = new Thread(() -> {
+                part.accept(index);
+                countUnder(counter);
+            });
+        }
+        for (Thread thread : threads) {
+            thread.start();
+        }
+        for (Thread thread : threads) {
+            thread.join();
         }
     }
 
-    private static void count(String[] names, int index, int[] counter) {
-        names[index] = Thread.currentThread().getName();
+    /**
+     * Two tasks on a new fixed pool, each on a worker of its own, waited for, then the pool shut down: each does its
+     * part (given its index 0 or 1) and then counts under one monitor, so 2 executions.
+     */
+    private static void onTwoPoolWorkers(IntConsumer part) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        int[] counter = new int[1];
+        Future<?> first = pool.submit(() -> {
+            part.accept(0);
+            countUnder(counter);
+        });
+        Future<?> second = pool.submit(() -> {
+            part.accept(1);
+            countUnder(counter);
+        });
+        first.get();
+        second.get();
+        pool.shutdown();
+    }
+
+    private static void countUnder(int[] counter) {
         synchronized (counter) {
             counter[0]++;
         }
