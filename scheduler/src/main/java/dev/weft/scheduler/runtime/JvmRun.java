@@ -161,8 +161,7 @@ public final class JvmRun implements Run {
         List<PendingOperation> pending = new ArrayList<>(live.size());
         for (ManagedThread thread : live) {
             Action action = next(thread, someoneFree);
-            pending.add(new PendingOperation(thread.id, action.operation(), enabled(thread, action, someoneFree),
-                    Execution.source(action.site()), thread.daemon));
+            pending.add(thread.pendingOperation(action, enabled(thread, action, someoneFree)));
         }
         return pending;
     }
@@ -429,8 +428,11 @@ public final class JvmRun implements Run {
 
     /** Threads paused at a scheduling point (a thread stuck in uncontrolled code is running, not live here). */
     private List<ManagedThread> live() {
-        List<ManagedThread> live = new ArrayList<>();
-        for (ManagedThread thread : execution.threads()) {
+        List<ManagedThread> started = execution.threads();
+        int count = started.size();
+        List<ManagedThread> live = new ArrayList<>(count); // asked at every step: sized once, walked by index
+        for (int i = 0; i < count; i++) {
+            ManagedThread thread = started.get(i);
             if (thread.state() == ManagedThread.State.PAUSED) {
                 live.add(thread);
             }

@@ -2,6 +2,7 @@ package dev.weft.scheduler.runtime;
 
 import dev.weft.scheduler.model.Location;
 import dev.weft.scheduler.model.OpKind;
+import dev.weft.scheduler.model.PendingOperation;
 import dev.weft.scheduler.model.ThreadId;
 
 import java.util.ArrayList;
@@ -42,6 +43,9 @@ final class ManagedThread {
 
     private volatile State state = State.RUNNING;
     private Action pending;
+    /** The last {@link #pendingOperation} made, and the action it was made of. */
+    private PendingOperation pendingView;
+    private Action pendingViewOf;
     /** The real monitor this thread waits in while paused (it holds it: see {@link #pauseInRealMonitor}), or null. */
     private volatile Object realMonitor;
     /** The real monitors of synchronized methods this thread is inside. */
@@ -125,6 +129,21 @@ final class ManagedThread {
 
     State state() {
         return state;
+    }
+
+    /**
+     * The explorer's view of {@code action} as this thread's next operation. Asked for every paused thread at every
+     * step, while most of them still wait in front of the same action: the view is made again only when the action or
+     * whether it is enabled changed.
+     */
+    PendingOperation pendingOperation(Action action, boolean enabled) {
+        PendingOperation view = pendingView;
+        if (view == null || pendingViewOf != action || view.enabled() != enabled) {
+            view = new PendingOperation(id, action.operation(), enabled, Execution.source(action.site()), daemon);
+            pendingView = view;
+            pendingViewOf = action;
+        }
+        return view;
     }
 
     Action pending() {

@@ -28,7 +28,7 @@ final class MapKeys {
 
     private final ObjectNames names;
     /** Per collection: its keys, compared as the collection compares them, to their names. */
-    private final Map<Object, Map<Object, String>> byCollection = new IdentityHashMap<>();
+    private final Map<Object, Map<Object, String>> byCollection = new IdentityHashMap<>(4); // few per execution
 
     MapKeys(ObjectNames names) {
         this.names = names;

@@ -33,7 +33,7 @@ final class NeutralTakes {
     private final CausalOrder order;
     private final List<Event> events = new ArrayList<>();
     /** The event that queued each task still known to this execution. */
-    private final Map<Object, Integer> queuedBy = new IdentityHashMap<>();
+    private final Map<Object, Integer> queuedBy = new IdentityHashMap<>(4); // few per execution
 
     NeutralTakes(CausalOrder order) {
         this.order = order;

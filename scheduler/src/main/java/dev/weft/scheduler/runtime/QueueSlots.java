@@ -56,7 +56,7 @@ final class QueueSlots {
     }
 
     /** The queues met in this execution, and how many elements each has been offered. */
-    private final Map<Object, Slots> byQueue = new IdentityHashMap<>();
+    private final Map<Object, Slots> byQueue = new IdentityHashMap<>(4); // few per execution
 
     private static final class Slots {
         final long capacity;

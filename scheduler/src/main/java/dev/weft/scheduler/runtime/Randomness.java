@@ -38,7 +38,7 @@ final class Randomness {
     private static final WeakIdentityMap<Random, Long> STATE_AT_FIRST_DRAW = new WeakIdentityMap<>();
 
     /** The generators drawn from or made in this execution, with the thread that draws from each itself. */
-    private final Map<Random, ManagedThread> owners = new IdentityHashMap<>();
+    private final Map<Random, ManagedThread> owners = new IdentityHashMap<>(4); // few per execution
 
     void made(Random random, boolean unseeded, ManagedThread making) {
         owners.put(random, making);
