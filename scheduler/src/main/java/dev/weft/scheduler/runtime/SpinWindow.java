@@ -14,6 +14,12 @@ import java.util.Set;
 final class SpinWindow {
 
     private record Step(int site, Target target) {
+
+        /** Not the record's: it asks {@code Objects.hashCode}, which stable identity hashes make a lookup. */
+        @Override
+        public int hashCode() {
+            return 31 * site + (target == null ? 0 : target.hashCode());
+        }
     }
 
     private final Set<Step> steps = new HashSet<>();

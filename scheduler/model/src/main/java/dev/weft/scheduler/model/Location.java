@@ -184,6 +184,16 @@ public record Location(Kind kind, String owner, String member) implements Target
                 && keyNames().stream().anyMatch(other.keyNames()::contains);
     }
 
+    /**
+     * From the kind's ordinal, where a record's own hash would take the kind's identity hash: the explorer hashes a
+     * location at every step, and under Weft's stable identity hashes every identity hash the JDK's code asks for is
+     * a lookup. (It is also the same in every JVM.)
+     */
+    @Override
+    public int hashCode() {
+        return (kind.ordinal() * 31 + owner.hashCode()) * 31 + member.hashCode();
+    }
+
     /** The location in user terms: {@code Account@2.balance}, {@code items[3]}, {@code Config.flag}. */
     @Override
     public String toString() {
