@@ -26,6 +26,7 @@ public final class StableHashes {
 
     private static final Object LOCK = new Object();
     private static final ReferenceQueue<Object> COLLECTED = new ReferenceQueue<>();
+    private static final int FORGOTTEN_PER_CALL = 64;
 
     /**
      * The classes of remembered objects, open addressing (slots by {@link #slotOf}, compared by identity);
@@ -103,6 +104,13 @@ public final class StableHashes {
         synchronized (LOCK) {
             dropFromBucket(System.identityHashCode(object), object);
             remember(object, hash);
+        }
+    }
+
+    /** Tests only: the entries of the table, those of collected objects not yet dropped included. */
+    static int entries() {
+        synchronized (LOCK) {
+            return size;
         }
     }
 
@@ -197,9 +205,19 @@ public final class StableHashes {
         return next;
     }
 
-    /** Under {@link #LOCK}: drops the entries of collected objects, as their references are queued. */
+    /**
+     * Under {@link #LOCK}: drops the entries of collected objects, as their references are queued; at most
+     * {@link #FORGOTTEN_PER_CALL} at a time. After a collection thousands are queued at once (the objects of the
+     * executions since), and a thread that dropped them all would hold the lock for milliseconds while parallel
+     * workers wait for it to give their new objects hashes. An execution gives far fewer hashes than that, so the
+     * queue is still emptied between collections, and {@link #grown} leaves collected entries behind anyway.
+     */
     private static void forgetCollected() {
-        for (Object gone = COLLECTED.poll(); gone != null; gone = COLLECTED.poll()) {
+        for (int i = 0; i < FORGOTTEN_PER_CALL; i++) {
+            Object gone = COLLECTED.poll();
+            if (gone == null) {
+                return;
+            }
             dropFromBucket(((Entry) gone).identity, null);
         }
     }

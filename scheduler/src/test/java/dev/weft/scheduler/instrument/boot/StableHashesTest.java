@@ -24,6 +24,9 @@ class StableHashesTest {
     private static final class Many {
     }
 
+    private static final class Collected {
+    }
+
     private static final class OwnHash {
         @Override
         public int hashCode() {
@@ -123,5 +126,42 @@ class StableHashesTest {
         for (int i = 1; i <= 5_000; i++) {
             assertThat(StableHashes.hashCode(objects.get(i - 1))).isEqualTo(i);
         }
+    }
+
+    /**
+     * After a collection, the entries of thousands of collected objects are dropped a few at each later call, not all
+     * in one: a call that dropped them all would hold the lock that parallel workers need to give hashes.
+     */
+    @Test
+    void collectedEntriesAreDroppedAFewAtATime() throws InterruptedException {
+        int collected = 3_000;
+        WeakReference<Object> last = null;
+        for (int i = 1; i <= collected; i++) {
+            Collected object = new Collected();
+            StableHashes.remember(object, i);
+            last = new WeakReference<>(object);
+        }
+        for (int attempt = 0; attempt < 20 && last.get() != null; attempt++) {
+            System.gc();
+            Thread.sleep(10);
+        }
+        assertThat(last.get()).as("still reachable after 20 full collections").isNull();
+        Thread.sleep(100); // for the reference handler to queue them all
+
+        List<Remembered> kept = new ArrayList<>();
+        List<Integer> droppedPerCall = new ArrayList<>();
+        int dropped = 0;
+        for (int call = 0; call < 200 && dropped < collected; call++) {
+            int before = StableHashes.entries();
+            Remembered object = new Remembered();
+            kept.add(object);
+            StableHashes.remember(object, call + 1);
+            int droppedNow = before + 1 - StableHashes.entries();
+            droppedPerCall.add(droppedNow);
+            dropped += droppedNow;
+        }
+        assertThat(dropped).as("entries dropped over %s calls", droppedPerCall.size()).isGreaterThanOrEqualTo(collected);
+        // each call rebuilds a few dozen buckets (and drops every collected entry it finds in them)
+        assertThat(droppedPerCall).as("entries dropped per call").allMatch(n -> n <= collected / 10);
     }
 }
