@@ -107,8 +107,11 @@ public final class StableHashes {
         }
     }
 
-    /** Tests only: the entries of the table, those of collected objects not yet dropped included. */
-    static int entries() {
+    /**
+     * Tests only: the entries of the table, those of collected objects not yet dropped included. Public because once
+     * Weft is installed this class is the bootstrap loader's, and a test's package-private access would fail.
+     */
+    public static int entries() {
         synchronized (LOCK) {
             return size;
         }
