@@ -27,6 +27,9 @@ class StableHashesTest {
     private static final class Collected {
     }
 
+    private static final class Kept {
+    }
+
     private static final class OwnHash {
         @Override
         public int hashCode() {
@@ -148,12 +151,12 @@ class StableHashesTest {
         assertThat(last.get()).as("still reachable after 20 full collections").isNull();
         Thread.sleep(100); // for the reference handler to queue them all
 
-        List<Remembered> kept = new ArrayList<>();
+        List<Kept> kept = new ArrayList<>();
         List<Integer> droppedPerCall = new ArrayList<>();
         int dropped = 0;
         for (int call = 0; call < 200 && dropped < collected; call++) {
             int before = StableHashes.entries();
-            Remembered object = new Remembered();
+            Kept object = new Kept();
             kept.add(object);
             StableHashes.remember(object, call + 1);
             int droppedNow = before + 1 - StableHashes.entries();
