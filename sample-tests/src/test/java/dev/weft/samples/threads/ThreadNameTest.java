@@ -54,10 +54,7 @@ class ThreadNameTest {
     @ParameterizedTest(name = "weft.reuseThreads={0}")
     @ValueSource(strings = {"true", "false"})
     void poolWorkersAndTheMainThreadHaveTheSameIdsInEveryExecution(String reuseThreads) {
-        WeftRunner.Outcome outcome = WeftRunner.run(ThreadNamePrograms.class, "poolAndMainThreadIds", reports,
-                Map.of("weft.reuseThreads", reuseThreads));
-        assertThat(outcome.failure()).isEmpty();
-        assertThat(outcome.number("executions")).isEqualTo(2);
+        assertThat(passes("poolAndMainThreadIds", Map.of("weft.reuseThreads", reuseThreads))).isEqualTo(2);
         assertThat(ThreadNamePrograms.SEEN).hasSize(1);
         List<String> ids = ThreadNamePrograms.SEEN.iterator().next();
         assertThat(ids).as("three threads, three ids").doesNotHaveDuplicates();
@@ -69,7 +66,11 @@ class ThreadNameTest {
     }
 
     private long passes(String program) {
-        WeftRunner.Outcome outcome = WeftRunner.run(ThreadNamePrograms.class, program, reports);
+        return passes(program, Map.of());
+    }
+
+    private long passes(String program, Map<String, String> settings) {
+        WeftRunner.Outcome outcome = WeftRunner.run(ThreadNamePrograms.class, program, reports, settings);
         assertThat(outcome.failure()).as(program).isEmpty();
         return outcome.number("executions");
     }
