@@ -49,6 +49,11 @@ public final class BranchStealing implements SharedSearch {
     private int waiting;
     private volatile boolean stopped;
     private ExplorationFailure failure;
+    /**
+     * Whether {@link #failure} is the first worker's, in an execution of the whole search's own: every execution
+     * before it in the sequential order has run and passed, so it is the failure the sequential search stops at.
+     */
+    private boolean failureIsSequential;
     private long branches;
 
     /** Thrown up a worker's stack when the branch it runs, or the whole search, stops. */
@@ -105,8 +110,9 @@ public final class BranchStealing implements SharedSearch {
     }
 
     /**
-     * The result, once every worker's {@link #work} has returned: the whole search's counts if it passed, else the
-     * failure that stopped it (with all executions run so far as its count).
+     * The result, once every worker's {@link #work} has returned: the whole search's counts if it passed or if the
+     * failure that stopped it is the sequential search's ({@link #resultIsSequential}), else that failure (with all
+     * executions run so far as its count).
      */
     @Override
     public ExplorationResult result() {
@@ -114,11 +120,24 @@ public final class BranchStealing implements SharedSearch {
         try {
             DepthFirstSearch search = whole.search;
             long nanos = System.nanoTime() - started;
+            if (failureIsSequential) {
+                return StatelessExplorer.result(search, options, nanos);
+            }
             if (failure != null || stopped || !whole.done) {
                 return new ExplorationResult(ended.get(), 0, 0, false,
                         failure == null ? List.of() : List.of(failure), nanos);
             }
             return StatelessExplorer.result(search, options, nanos);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public boolean resultIsSequential() {
+        lock.lock();
+        try {
+            return failureIsSequential || failure == null && !stopped && whole != null && whole.done;
         } finally {
             lock.unlock();
         }
@@ -168,7 +187,9 @@ public final class BranchStealing implements SharedSearch {
                             outcome.status(), outcome.failure()));
                     ExplorationFailure found = outcome.failure() != null ? outcome.failure() : search.dataRace;
                     if (found != null) {
-                        stopAt(found);
+                        // A data race does not stop the sequential search (a failure found later is reported
+                        // instead), so only a failure of the whole search's own execution is the sequential one.
+                        stopAt(found, branch == whole && outcome.failure() != null && options.stopOnFirstFailure());
                         throw new Abandoned();
                     }
                 }
@@ -199,11 +220,12 @@ public final class BranchStealing implements SharedSearch {
         return out;
     }
 
-    private void stopAt(ExplorationFailure found) {
+    private void stopAt(ExplorationFailure found, boolean sequential) {
         lock.lock();
         try {
             if (failure == null) {
                 failure = found;
+                failureIsSequential = sequential;
             }
             stop();
         } finally {

@@ -1,8 +1,10 @@
 package dev.weft.dpor.model;
 
+import dev.weft.dpor.ExplorationFailure;
 import dev.weft.dpor.ExplorationListener;
 import dev.weft.dpor.ExplorationOptions;
 import dev.weft.dpor.ExplorationResult;
+import dev.weft.dpor.Explorer;
 import dev.weft.dpor.SearchAlgorithm;
 import dev.weft.dpor.SharedSearch;
 import dev.weft.scheduler.model.Run;
@@ -76,6 +78,9 @@ class SharedSearchTest {
             ExplorationResult result = shared.search.result();
             if (!sequential.failures().isEmpty()) {
                 assertThat(result.failures()).as(shared.summary()).isNotEmpty();
+                if (shared.search.resultIsSequential()) {
+                    assertSameFailingResult(result, stoppingAtTheFirstFailure(program, algorithm), shared.summary());
+                }
                 continue;
             }
             assertThat(result.failures()).as(shared.summary()).isEmpty();
@@ -86,12 +91,65 @@ class SharedSearchTest {
         }
     }
 
+    /**
+     * A program whose every execution fails: the first one, which the first worker runs before any branch can be
+     * taken, is the sequential search's failure, so the shared search's result is the sequential one (its failure,
+     * schedule and counts), and nobody needs to explore again.
+     */
+    @ParameterizedTest(name = "{0} with {1} workers")
+    @MethodSource("algorithmsAndWorkers")
+    void aFailureInTheFirstWorkersOwnExecutionIsTheSequentialSearchesResult(SearchAlgorithm algorithm, int workers)
+            throws InterruptedException {
+        ProgramBuilder p = ProgramBuilder.program("every execution fails");
+        CellRef x = p.shared("x");
+        CellRef y = p.shared("y");
+        ThreadHandle writer = p.thread("W", t -> t.write(y, 1).write(x, 2));
+        p.main(t -> {
+            Reg seen = t.reg("seen");
+            t.start(writer).write(y, 2).write(x, 1).read(seen, x).check(seen.eq(3), "x is 3").join(writer);
+        });
+        ModelProgram program = p.build();
+        ExplorationResult sequential = stoppingAtTheFirstFailure(program, algorithm);
+        Shared shared = Shared.explore(program, algorithm, workers, workers);
+
+        assertThat(shared.search.resultIsSequential()).as(shared.summary()).isTrue();
+        assertSameFailingResult(shared.search.result(), sequential, shared.summary());
+    }
+
+    static Stream<Arguments> algorithmsAndWorkers() {
+        return Stream.of(SearchAlgorithm.OPTIMAL, SearchAlgorithm.DPOR)
+                .flatMap(algorithm -> Stream.of(2, 4).map(workers -> Arguments.of(algorithm, workers)));
+    }
+
+    /** The sequential search as the shared one runs it: stopping at the first failure. */
+    private static ExplorationResult stoppingAtTheFirstFailure(ModelProgram program, SearchAlgorithm algorithm) {
+        return Explorer.create(options(algorithm)).explore(new ModelSubject(program), ExplorationListener.NONE);
+    }
+
+    private static ExplorationOptions options(SearchAlgorithm algorithm) {
+        return ExplorationOptions.of(algorithm).withMaxSteps(Exploration.MAX_STEPS);
+    }
+
+    private static void assertSameFailingResult(ExplorationResult result, ExplorationResult sequential,
+                                                String summary) {
+        assertThat(sequential.failures()).as("the sequential search fails").isNotEmpty();
+        assertThat(result.executions()).as(summary).isEqualTo(sequential.executions());
+        assertThat(result.completed()).as(summary).isEqualTo(sequential.completed());
+        assertThat(result.sleepSetBlocked()).as(summary).isEqualTo(sequential.sleepSetBlocked());
+        assertThat(result.failures()).as(summary).hasSameSizeAs(sequential.failures());
+        ExplorationFailure found = result.failures().get(0);
+        ExplorationFailure expected = sequential.failures().get(0);
+        assertThat(found.kind()).as(summary).isEqualTo(expected.kind());
+        assertThat(found.message()).as(summary).isEqualTo(expected.message());
+        assertThat(found.schedule()).as(summary).isEqualTo(expected.schedule());
+    }
+
     /** Workers on one shared search, each on its own subject, whose executions are slowed down at random. */
     record Shared(SharedSearch search, int workers) {
 
         static Shared explore(ModelProgram program, SearchAlgorithm algorithm, int workers, long seed)
                 throws InterruptedException {
-            SharedSearch search = SharedSearch.of(ExplorationOptions.of(algorithm).withMaxSteps(Exploration.MAX_STEPS));
+            SharedSearch search = SharedSearch.of(options(algorithm));
             List<Thread> threads = new ArrayList<>();
             for (int i = 0; i < workers; i++) {
                 Subject subject = new Jittery(new ModelSubject(program), new SplittableRandom(seed * 31 + i));

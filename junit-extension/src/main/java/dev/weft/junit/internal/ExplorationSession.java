@@ -107,36 +107,50 @@ final class ExplorationSession {
         JvmSubject subject = new JvmSubject(body, runtime, new ExplorerCausalOrder());
         ParallelExploration.Outcome parallel = replay == null && settings.workers() > 1
                 ? exploreInParallel(options, runtime, started) : null;
+        ExplorationResult result;
+        String leftRunning;
+        boolean unconfirmed = false;
         if (parallel != null && parallel.result() != null) {
+            // the workers' result stands: a pass, the sequential search's failure, or a failure when time ran out
             workerShares = parallel.shares();
             runInVain = parallel.inVain();
             warn(parallel.warnings());
-            pass(parallel.result(), testDir(), null);
-            return;
-        }
-        if (parallel != null) {
-            String note = "weft: " + shortName + " exploring with one worker, not " + settings.workers() + ": "
-                    + parallel.oneWorkerBecause();
-            out.println(note);
-            context.publishReportEntry("weft.workers", note);
-            // its rate counts from here, not from the workers' start
-            progress = new ProgressListener(shortName, out);
-        }
-        ExplorationResult result = explore(replay, options, subject, started);
-        if (subject.workerIdentityMattered()) {
-            // The idle workers of a pool were taken as interchangeable, and a thread looked at its identity: what
-            // ran so far is real, but a failure-free exploration is not yet exhaustive. Explore again, with every
-            // choice of idle worker.
-            runtime = runtime.withInterchangeableIdleWorkers(false);
-            subject = new JvmSubject(body, runtime, new ExplorerCausalOrder());
-            if (result == null || !result.failed()) {
-                out.println("weft: " + shortName + " a task looked at the thread it runs on: exploring again with"
-                        + " every choice of idle pool worker");
+            result = parallel.result();
+            leftRunning = parallel.leftRunning();
+        } else {
+            if (parallel != null) {
+                String note = "weft: " + shortName + " exploring with one worker, not " + settings.workers() + ": "
+                        + parallel.oneWorkerBecause();
+                out.println(note);
+                context.publishReportEntry("weft.workers", note);
+                // its rate counts from here, not from the workers' start
                 progress = new ProgressListener(shortName, out);
-                result = explore(replay, options, subject, started);
             }
+            result = explore(replay, options, subject, started);
+            if (subject.workerIdentityMattered()) {
+                // The idle workers of a pool were taken as interchangeable, and a thread looked at its identity: what
+                // ran so far is real, but a failure-free exploration is not yet exhaustive. Explore again, with every
+                // choice of idle worker.
+                runtime = runtime.withInterchangeableIdleWorkers(false);
+                subject = new JvmSubject(body, runtime, new ExplorerCausalOrder());
+                if (result == null || !result.failed()) {
+                    out.println("weft: " + shortName + " a task looked at the thread it runs on: exploring again with"
+                            + " every choice of idle pool worker");
+                    progress = new ProgressListener(shortName, out);
+                    result = explore(replay, options, subject, started);
+                }
+            }
+            warn(subject.warnings());
+            if (!result.failed() && parallel != null && parallel.unconfirmed() != null) {
+                // Fail closed: what the workers found is a real execution's failure, and one worker not finding it
+                // again means the test behaved differently the second time it was explored.
+                unconfirmed = true;
+                warn(List.of(unconfirmedWarning(parallel.unconfirmed())));
+                result = new ExplorationResult(result.executions(), result.completed(), result.sleepSetBlocked(),
+                        false, List.of(parallel.unconfirmed()), result.elapsedNanos());
+            }
+            leftRunning = subject.threadsLeftRunning();
         }
-        warn(subject.warnings());
 
         Path testDir = testDir();
         if (!result.failed()) {
@@ -151,14 +165,16 @@ final class ExplorationSession {
         // that records the report's detail runs with the interrupt held back, then put back for JUnit to see.
         boolean outOfTime = Thread.interrupted();
         ReportedFailure reported = ReportedFailure.asFound(first);
-        if (replay == null && settings.minimizePreemptions() && !outOfTime && subject.threadsLeftRunning() == null) {
+        if (replay == null && settings.minimizePreemptions() && !outOfTime && !unconfirmed && leftRunning == null) {
             try {
                 reported = ReportedFailure.withFewestPreemptions(subject, first, options);
             } catch (ThreadsLeftRunning stopped) {
                 // an execution of the search failed otherwise and left a thread running: the search ends there
             }
         }
-        String leftRunning = subject.threadsLeftRunning();
+        if (leftRunning == null) {
+            leftRunning = subject.threadsLeftRunning();
+        }
         ExplorationFailure detailed;
         if (leftRunning == null) {
             detailed = DetailedReplay.of(reported.shown(), body, runtime, options);
@@ -172,6 +188,17 @@ final class ExplorationSession {
             Thread.currentThread().interrupt();
         }
         throw failure(result, reported, detailed, testDir);
+    }
+
+    /**
+     * Why a failure the workers found is reported although one worker, exploring the test again, found none.
+     */
+    private String unconfirmedWarning(ExplorationFailure found) {
+        return "the exploration with " + settings.workers() + " workers found the failure reported here ("
+                + found.kind() + "), but one worker exploring the test again from its start found no failure: the"
+                + " test did not do the same thing in both explorations (state kept from one execution to the next,"
+                + " such as a static field, a clock or a random number). It is reported as the workers found it;"
+                + " its replay may not reproduce it until the test does the same thing each time it runs.";
     }
 
     /**

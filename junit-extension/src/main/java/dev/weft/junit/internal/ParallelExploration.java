@@ -1,6 +1,7 @@
 package dev.weft.junit.internal;
 
 import dev.weft.dpor.ExecutionRecord;
+import dev.weft.dpor.ExplorationFailure;
 import dev.weft.dpor.ExplorationListener;
 import dev.weft.dpor.ExplorationOptions;
 import dev.weft.dpor.ExplorationResult;
@@ -15,6 +16,7 @@ import dev.weft.scheduler.runtime.WorkerIdentityMattered;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CountDownLatch;
@@ -29,23 +31,31 @@ import java.util.function.Function;
  * others run branches of it ahead, and a branch's result is taken over only if it is what the sequential search would
  * have run there. So a passing test's count is exact whatever the number of workers and their timing.
  *
- * <p>Anything but a pass is left to one worker: a failure or a data race (so that the reported failure, its replay
- * token and the count before it are those of the sequential search), executions that shared state they did not
- * create ({@link SideBySideExecutions}), a worker's identity that mattered ({@link WorkerIdentityMattered}). The
- * outcome then says why, and the caller explores again with one worker.
+ * <p>A failure the first worker found in an execution of the whole search's own is the sequential search's
+ * ({@link SharedSearch#resultIsSequential}): it stands, with the sequential search's count. Anything else is left to
+ * one worker: another failure or a data race (so that the reported failure, its replay token and the count before it
+ * are those of the sequential search), executions that shared state they did not create ({@link SideBySideExecutions}),
+ * a worker's identity that mattered ({@link WorkerIdentityMattered}). The outcome then says why, and the caller
+ * explores again with one worker. Only when JUnit's timeout ends the search does a failure found so far stand as it
+ * was found, as it does for one worker.
  */
 final class ParallelExploration {
 
     /**
-     * @param result          the merged result of a search every worker finished without a failure; {@code null} when
-     *                        the search must be run again with one worker
+     * @param result          the result that stands: a search every worker finished without a failure, or one that
+     *                        stopped at the sequential search's failure, or at any failure when the test's time ran
+     *                        out; {@code null} when the search must be run again with one worker
      * @param oneWorkerBecause why, when it must
+     * @param unconfirmed     the failure the workers found, when one worker must find the sequential search's: if it
+     *                        finds none, the test did not do the same thing in both explorations
      * @param warnings        what the workers' executions found worth telling the test's author
      * @param shares          each worker's executions, when the result is the workers'
      * @param inVain          how many of those were run ahead in branches whose owner then ran them itself
+     * @param leftRunning     why a worker's failed execution left threads running ({@link JvmSubject#threadsLeftRunning}),
+     *                        or {@code null}
      */
-    record Outcome(ExplorationResult result, String oneWorkerBecause, List<String> warnings, List<Long> shares,
-                   long inVain) {
+    record Outcome(ExplorationResult result, String oneWorkerBecause, ExplorationFailure unconfirmed,
+                   List<String> warnings, List<Long> shares, long inVain, String leftRunning) {
     }
 
     /** Thrown into a worker's explorer to stop it: another worker found what ends the parallel search. */
@@ -91,7 +101,6 @@ final class ParallelExploration {
      *                              first
      */
     Outcome explore() throws InterruptedException {
-        long started = System.nanoTime();
         List<Worker> all = new ArrayList<>();
         for (int i = 0; i < workers; i++) {
             all.add(new Worker(i));
@@ -103,47 +112,82 @@ final class ParallelExploration {
                     && all.get(0).carrying.lostBecause() == null) {
                 // its first execution still runs
             }
-        } catch (InterruptedException e) {
-            stopAndWait(all.get(0));
-            throw e;
-        }
-        for (Worker worker : all.subList(1, workers)) {
-            worker.thread.start();
-        }
-        for (Worker worker : all) {
-            try {
-                worker.awaitEnd();
-            } catch (InterruptedException e) {
-                all.forEach(this::stopAndWait);
-                throw e;
+            for (Worker worker : all.subList(1, workers)) {
+                worker.thread.start();
             }
+            for (Worker worker : all) {
+                worker.awaitEnd();
+            }
+        } catch (InterruptedException e) {
+            return outOfTime(all, e);
         }
-        Set<String> warnings = new TreeSet<>();
-        all.forEach(worker -> warnings.addAll(worker.subject.warnings()));
+        Set<String> warnings = warnings(all);
         String sharing = sideBySide.sharing();
         if (sharing != null) {
-            return new Outcome(null, "its executions share state they did not create: " + sharing,
-                    List.copyOf(warnings), List.of(), 0);
+            return oneWorker("its executions share state they did not create: " + sharing, null, warnings);
         }
         if (oneWorkerBecause.get() != null) {
-            return new Outcome(null, oneWorkerBecause.get(), List.copyOf(warnings), List.of(), 0);
+            return oneWorker(oneWorkerBecause.get(), null, warnings);
         }
         ExplorationResult result = search.result();
-        if (result.failed()) {
-            return new Outcome(null, "a failure was found; one worker finds the first failure in the order of the"
-                    + " sequential search", List.copyOf(warnings), List.of(), 0);
+        if (result.failed() && search.resultIsSequential()) {
+            return new Outcome(result, null, null, List.copyOf(warnings), shares(all), 0, leftRunning(all));
         }
-        return new Outcome(result, null, List.copyOf(warnings), all.stream().map(worker -> worker.executions).toList(),
-                search.cancelledExecutions());
+        if (result.failed()) {
+            return oneWorker("a failure was found; one worker finds the first failure in the order of the sequential"
+                    + " search", result.failures().get(0), warnings);
+        }
+        // A worker's last execution may have looked at a pool worker's identity with no execution after it to say so.
+        if (all.stream().anyMatch(worker -> worker.subject.workerIdentityMattered())) {
+            return oneWorker(IDENTITY_MATTERED, null, warnings);
+        }
+        return new Outcome(result, null, null, List.copyOf(warnings), shares(all), search.cancelledExecutions(),
+                null);
     }
 
+    private static final String IDENTITY_MATTERED = "a pool task looked at the thread it runs on";
+
     /**
-     * Stops the workers at their next execution and waits for this one to end (a worker never started is done, and
-     * one given up is left).
+     * JUnit's timeout interrupted the waiting thread: each worker is interrupted as one worker's exploring thread would
+     * be, so that an execution stuck outside the scheduler says where it is, and the workers are waited for. A failure
+     * found by then stands as found (no search runs again: the time is up); else the interrupt is the outcome.
      */
-    private void stopAndWait(Worker worker) {
+    private Outcome outOfTime(List<Worker> all, InterruptedException interrupt) throws InterruptedException {
         stop.set(true);
         search.stop();
+        for (Worker worker : all) {
+            worker.thread.interrupt();
+        }
+        all.forEach(this::awaitEndUninterruptibly);
+        ExplorationResult result = search.result();
+        if (!result.failed()) {
+            throw interrupt;
+        }
+        Thread.currentThread().interrupt(); // for the caller, which reports the failure as out of time
+        return new Outcome(result, null, null, List.copyOf(warnings(all)), shares(all), 0, leftRunning(all));
+    }
+
+    private Outcome oneWorker(String because, ExplorationFailure unconfirmed, Set<String> warnings) {
+        return new Outcome(null, because, unconfirmed, List.copyOf(warnings), List.of(), 0, null);
+    }
+
+    private static Set<String> warnings(List<Worker> all) {
+        Set<String> warnings = new TreeSet<>();
+        all.forEach(worker -> warnings.addAll(worker.subject.warnings()));
+        return warnings;
+    }
+
+    private static List<Long> shares(List<Worker> all) {
+        return all.stream().map(worker -> worker.executions).toList();
+    }
+
+    private static String leftRunning(List<Worker> all) {
+        return all.stream().map(worker -> worker.subject.threadsLeftRunning()).filter(Objects::nonNull).findFirst()
+                .orElse(null);
+    }
+
+    /** Waits for the worker to end (a worker never started is done, and one given up is left). */
+    private void awaitEndUninterruptibly(Worker worker) {
         while (true) {
             try {
                 worker.awaitEnd();
@@ -199,7 +243,7 @@ final class ParallelExploration {
             } catch (Stopped stopped) {
                 // another worker ended the search
             } catch (WorkerIdentityMattered mattered) {
-                stopBecause("a pool task looked at the thread it runs on");
+                stopBecause(IDENTITY_MATTERED);
             } catch (RuntimeException | Error e) {
                 stopBecause("a worker stopped: " + e);
             } finally {

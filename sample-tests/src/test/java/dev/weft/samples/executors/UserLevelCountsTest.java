@@ -5,8 +5,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.file.Path;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -45,11 +47,16 @@ class UserLevelCountsTest {
                 WeftRunner.lowestThreadFirst() ? 2 : 1);
     }
 
-    /** The tasks name their workers: both outcomes, one worker for both tasks or two, are explored. */
-    @Test
-    void whichIdleWorkerTakesATaskIsExploredWhenATaskLooksAtItsThread() {
+    /**
+     * The tasks name their workers: both outcomes, one worker for both tasks or two, are explored; with two workers of
+     * Weft's too, although the look comes in the search's only execution, with no execution after it to notice it.
+     */
+    @ParameterizedTest(name = "weft.workers={0}")
+    @ValueSource(strings = {"1", "2"})
+    void whichIdleWorkerTakesATaskIsExploredWhenATaskLooksAtItsThread(String workers) {
         UserLevelPrograms.WORKER_SETS.clear();
-        WeftRunner.Outcome outcome = WeftRunner.run(UserLevelPrograms.class, "twoTasksInTurnNameTheirWorkers", reports);
+        WeftRunner.Outcome outcome = WeftRunner.run(UserLevelPrograms.class, "twoTasksInTurnNameTheirWorkers", reports,
+                Map.of("weft.workers", workers));
         ExecutorOutcomes.assertPasses(outcome, "twoTasksInTurnNameTheirWorkers");
         assertThat(UserLevelPrograms.WORKER_SETS).containsExactly(1, 2);
     }

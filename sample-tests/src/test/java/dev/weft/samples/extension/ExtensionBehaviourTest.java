@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -29,7 +30,9 @@ class ExtensionBehaviourTest {
         int beforeEachBefore = ExtensionPrograms.BEFORE_EACH.get();
         int afterEachBefore = ExtensionPrograms.AFTER_EACH.get();
 
-        WeftRunner.Outcome outcome = WeftRunner.run(ExtensionPrograms.class, "countsEveryExecution", reports);
+        // one worker: a second one's executions of branches run ahead in vain would make instances too
+        WeftRunner.Outcome outcome = WeftRunner.run(ExtensionPrograms.class, "countsEveryExecution", reports,
+                Map.of("weft.workers", "1"));
 
         assertThat(outcome.failure()).isEmpty();
         long executions = outcome.number("executions") + outcome.number("sleepSetBlocked");
@@ -183,9 +186,17 @@ class ExtensionBehaviourTest {
                 .contains("not a Weft replay token"));
     }
 
-    @Test
-    void aTestThatDoesNotDoTheSameThingTwiceFailsWithNondeterminismNamingTheLine() {
-        WeftRunner.Outcome outcome = WeftRunner.run(ExtensionPrograms.class, "behavesDifferentlyOnceRun", reports);
+    /**
+     * With two workers the second execution, which diverges, may be the first worker's (its failure stands) or a
+     * branch another worker ran ahead (one worker then explores again, finds no failure, as the test now behaves the
+     * same every time, and the workers' failure is reported): a failure either way, never a pass.
+     */
+    @ParameterizedTest(name = "weft.workers={0}")
+    @ValueSource(strings = {"1", "2"})
+    void aTestThatDoesNotDoTheSameThingTwiceFailsWithNondeterminismNamingTheLine(String workers) {
+        ExtensionPrograms.DIVERGING_RUNS.set(0);
+        WeftRunner.Outcome outcome = WeftRunner.run(ExtensionPrograms.class, "behavesDifferentlyOnceRun", reports,
+                Map.of("weft.workers", workers));
 
         assertThat(outcome.failure()).hasValueSatisfying(failure -> assertThat(failure.getMessage())
                 .startsWith("NONDETERMINISM: replaying the schedule diverged")

@@ -3,6 +3,8 @@ package dev.weft.samples.extension;
 import dev.weft.samples.support.WeftRunner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -53,12 +55,14 @@ class TimeBudgetTest {
 
     /**
      * The timeout comes while a worker is blocked where Weft cannot see (the watchdog would wait 10 s): the failure
-     * attached to JUnit's timeout says where the worker is, with its stack.
+     * attached to JUnit's timeout says where the worker is, with its stack; with two workers of Weft's too, each of
+     * which is told of the timeout as one would be.
      */
-    @Test
-    void junitsTimeoutWhileAThreadIsBlockedOutsideWeftSaysWhereItIs() {
+    @ParameterizedTest(name = "weft.workers={0}")
+    @ValueSource(strings = {"1", "2"})
+    void junitsTimeoutWhileAThreadIsBlockedOutsideWeftSaysWhereItIs(String workers) {
         WeftRunner.Outcome outcome = WeftRunner.run(TimeBudgetPrograms.class,
-                "junitsTimeoutWhileAThreadIsBlockedOutsideWeft", reports);
+                "junitsTimeoutWhileAThreadIsBlockedOutsideWeft", reports, Map.of("weft.workers", workers));
 
         Throwable failure = outcome.failure().orElseThrow(() -> new AssertionError("the test passed"));
         assertThat(failure).hasMessageContaining("timed out after 2 seconds");

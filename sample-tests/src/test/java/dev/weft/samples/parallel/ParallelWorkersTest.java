@@ -19,6 +19,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /**
@@ -98,6 +99,7 @@ class ParallelWorkersTest {
 
     @Test
     void oneWorkerIsTheDefault() {
+        assumeTrue(System.getProperty("weft.workers") == null, "the build sets weft.workers for the whole suite");
         WeftRunner.Outcome outcome = WeftRunner.run(ORACLES, "lockinc5", reports);
 
         assertThat(outcome.number("executions")).isEqualTo(OracleCounts.orders(5));
@@ -105,8 +107,9 @@ class ParallelWorkersTest {
     }
 
     /**
-     * A bug: the workers stop at the first failure any of them finds, and one worker explores again, so the report
-     * (its failure, its replay token, the executions before it) is the one a single worker gives.
+     * A bug: the workers stop at the first failure any of them finds. If the first worker found it in its own
+     * execution it is the sequential search's and stands; else one worker explores again. Either way the report (its
+     * failure, its replay token, the executions before it) is the one a single worker gives.
      */
     @Test
     void aFailureIsReportedAsOneWorkerReportsIt() {
@@ -118,8 +121,8 @@ class ParallelWorkersTest {
         assertThat(sideBySide.failure()).isPresent();
         assertThat(sideBySide.replayToken()).isEqualTo(alone.replayToken());
         assertThat(sideBySide.number("executions")).isEqualTo(alone.number("executions"));
-        assertThat(entry(sideBySide, "weft.workers")).contains("exploring with one worker, not 2")
-                .contains("a failure was found");
+        assertThat(entries(sideBySide, "weft.workers")).allSatisfy(note -> assertThat(note)
+                .contains("exploring with one worker, not 2").contains("a failure was found"));
     }
 
     static Stream<Arguments> staticState() {
@@ -152,7 +155,14 @@ class ParallelWorkersTest {
 
         assertThat(sideBySide.failure().isPresent()).isEqualTo(alone.failure().isPresent());
         assertThat(sideBySide.number("executions")).isEqualTo(alone.number("executions"));
-        assertThat(entry(sideBySide, "weft.workers")).contains("exploring with one worker, not 2")
+        List<String> notes = entries(sideBySide, "weft.workers");
+        if (notes.isEmpty()) {
+            // the first worker's own execution failed before another worker ran one: the sequential failure stands
+            assertThat(alone.failure()).as("only a failure stands without a note").isPresent();
+            assertThat(sideBySide.replayToken()).isEqualTo(alone.replayToken());
+            return;
+        }
+        assertThat(notes).singleElement().asString().contains("exploring with one worker, not 2")
                 .containsPattern(becausePattern);
     }
 

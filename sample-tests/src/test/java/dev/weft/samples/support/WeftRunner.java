@@ -10,6 +10,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -64,11 +66,6 @@ public final class WeftRunner {
     }
 
     /**
-     * The free choice the whole suite is run with when the build sets {@code -Dweft.freeChoice} (the test kit reads
-     * no system properties): the suite's verdicts must not depend on it, nor its counts but a few that say why, and
-     * {@code .ci/run} runs the suite with the choice that is not the default too.
-     */
-    /**
      * Whether the suite runs with the lowest awake thread as the free choice ({@code -Dweft.freeChoice=lowest}), for
      * the few counts that depend on it (each says why).
      */
@@ -76,9 +73,21 @@ public final class WeftRunner {
         return "lowest".equalsIgnoreCase(System.getProperty("weft.freeChoice", "last").strip());
     }
 
+    /**
+     * The settings the whole suite is run with when the build sets them (the test kit reads no system properties):
+     * {@code -Dweft.freeChoice}, whose choice the suite's verdicts must not depend on, nor its counts but a few that
+     * say why; and {@code -Dweft.workers}, whose number the verdicts and counts must not depend on at all. A test's
+     * own parameters override them. {@code .ci/run} runs the suite with the settings that are not the default too.
+     */
     private static Map<String, String> passedThrough() {
-        String freeChoice = System.getProperty("weft.freeChoice");
-        return freeChoice == null ? Map.of() : Map.of("weft.freeChoice", freeChoice);
+        Map<String, String> set = new HashMap<>();
+        for (String key : List.of("weft.freeChoice", "weft.workers")) {
+            String value = System.getProperty(key);
+            if (value != null) {
+                set.put(key, value);
+            }
+        }
+        return set;
     }
 
     /** Runs {@code testClass#method} with extra configuration parameters, reporting into {@code reportDir}. */
