@@ -4,6 +4,7 @@ import dev.weft.junit.Algorithm;
 import dev.weft.dpor.FreeChoice;
 import dev.weft.dpor.SearchAlgorithm;
 import dev.weft.dpor.Shard;
+import dev.weft.scheduler.runtime.RuntimeSettings;
 import dev.weft.scheduler.runtime.SideBySideExecutions;
 import dev.weft.junit.ExhaustiveConcurrency;
 import dev.weft.scheduler.runtime.Timeouts;
@@ -33,11 +34,8 @@ record WeftSettings(Algorithm algorithm, long maxExecutions, long maxSeconds, in
     static final String DEFAULT_REPORT_DIR = "target/weft-reports";
     /** Whether waits may wake without a cause unless configured: see the user guide on what that costs. */
     static final boolean DEFAULT_SPURIOUS_WAKEUPS = true;
-    /**
-     * One worker unless asked for more: on the 2-core machine this was measured on, two workers explored big0 and
-     * lastzero(10) no faster than one (docs/PERFORMANCE.md, "Parallel workers").
-     */
-    static final int DEFAULT_WORKERS = 1;
+    /** At most this many workers unless asked for more: beyond it, no measurement or projection says they pay. */
+    static final int MAX_DEFAULT_WORKERS = 8;
 
     /**
      * @param parameters looks up a configuration parameter by name
@@ -86,13 +84,15 @@ record WeftSettings(Algorithm algorithm, long maxExecutions, long maxSeconds, in
                 .map(v -> parseBoolean(v, "weft.spuriousWakeups", where)).orElse(DEFAULT_SPURIOUS_WAKEUPS);
         Shard shard = parameters.apply("weft.shard").filter(v -> !v.isBlank()).map(v -> parseShard(v, where))
                 .orElse(Shard.WHOLE);
-        long workers = parameters.apply("weft.workers").map(v -> parsePositive(v, "weft.workers", where))
-                .orElse((long) DEFAULT_WORKERS);
-        atMost(workers, SideBySideExecutions.MAX_WORKERS, "configuration parameter weft.workers", where);
+        boolean debugger = underDebugger();
         // A replay, or any run under a debugger, shows each thread as a thread of its own: in a continuation, a
         // debugger would see them all as the one platform thread that carries them.
         boolean continuations = parameters.apply("weft.continuations")
-                .map(v -> parseBoolean(v, "weft.continuations", where)).orElse(replay == null && !underDebugger());
+                .map(v -> parseBoolean(v, "weft.continuations", where)).orElse(replay == null && !debugger);
+        long workers = parameters.apply("weft.workers").map(v -> parsePositive(v, "weft.workers", where))
+                .orElseGet(() -> (long) defaultWorkers(Runtime.getRuntime().availableProcessors(),
+                        continuations && RuntimeSettings.continuationsPossibleOnThisJdk(), debugger));
+        atMost(workers, SideBySideExecutions.MAX_WORKERS, "configuration parameter weft.workers", where);
         FreeChoice freeChoice = parameters.apply("weft.freeChoice")
                 .map(v -> parseConstant(FreeChoice.class, v, "weft.freeChoice", "last, lowest", where))
                 .orElse(FreeChoice.defaultFor(SearchAlgorithm.valueOf(algorithm.name())));
@@ -102,6 +102,22 @@ record WeftSettings(Algorithm algorithm, long maxExecutions, long maxSeconds, in
     }
 
     /** Whether a debugger can attach to this JVM (it was started with the JDWP agent). */
+    /**
+     * The workers a test gets when {@code weft.workers} is not set: as many as the cores keep busy, at most
+     * {@value #MAX_DEFAULT_WORKERS}. With continuations a worker keeps one core busy: one per core (on 2 cores, two
+     * workers explored big0 1.3× to 1.8× faster than one). On platform threads each hand-off wakes another OS thread,
+     * so a worker keeps about two cores busy: one per two cores (on 2 cores two workers were slower than one, 0.7×).
+     * Under a debugger one, so that a breakpoint stops one execution, not one per worker. (docs/PERFORMANCE.md,
+     * "Parallel workers")
+     */
+    static int defaultWorkers(int cores, boolean continuations, boolean underDebugger) {
+        if (underDebugger) {
+            return 1;
+        }
+        int busy = continuations ? cores : cores / 2;
+        return Math.max(1, Math.min(busy, MAX_DEFAULT_WORKERS));
+    }
+
     private static boolean underDebugger() {
         return ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
                 .anyMatch(argument -> argument.contains("jdwp"));

@@ -97,13 +97,31 @@ class ParallelWorkersTest {
         }
     }
 
-    @Test
-    void oneWorkerIsTheDefault() {
+    /**
+     * Without {@code weft.workers}, the user guide's rule: one worker per core where executions run as continuations
+     * (JDK 24 on), one per two cores on platform threads (also with {@code weft.continuations=false}), at least 1 and
+     * at most 8. On the 2-core CI machine: 2 workers on Temurin 25, 1 on JDK 17 and without continuations.
+     */
+    @ParameterizedTest(name = "weft.continuations={0}")
+    @ValueSource(strings = {"true", "false"})
+    void theDefaultIsAsManyWorkersAsTheCoresKeepBusy(String continuations) {
         assumeTrue(System.getProperty("weft.workers") == null, "the build sets weft.workers for the whole suite");
-        WeftRunner.Outcome outcome = WeftRunner.run(ORACLES, "lockinc5", reports);
+        int cores = Runtime.getRuntime().availableProcessors();
+        boolean onContinuations = Boolean.parseBoolean(continuations) && Runtime.version().feature() >= 24;
+        int expected = Math.max(1, Math.min(onContinuations ? cores : cores / 2, 8));
+
+        WeftRunner.Outcome outcome = WeftRunner.run(ORACLES, "lockinc5", reports,
+                Map.of("weft.continuations", continuations));
 
         assertThat(outcome.number("executions")).isEqualTo(OracleCounts.orders(5));
-        assertThat(entry(outcome, "weft")).doesNotContain("workers");
+        String line = entry(outcome, "weft");
+        Matcher shares = SHARES.matcher(line);
+        if (expected == 1) {
+            assertThat(line).doesNotContain("workers");
+        } else {
+            assertThat(shares.find()).as(line).isTrue();
+            assertThat(Integer.parseInt(shares.group(1))).as(line).isEqualTo(expected);
+        }
     }
 
     /**

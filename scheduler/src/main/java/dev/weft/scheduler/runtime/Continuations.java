@@ -18,7 +18,7 @@ import java.lang.invoke.VarHandle;
  */
 final class Continuations {
 
-    private static final int FIRST_FEATURE_RELEASE = 24;
+    static final int FIRST_FEATURE_RELEASE = 24;
 
     private Continuations() {
     }
