@@ -42,7 +42,8 @@ class ContinuationsBenchmark {
                 for (int s = 0; s < SETTINGS.length; s++) {
                     WeftRunner.Outcome outcome = WeftRunner.run(MedianRun.ORACLE_PROGRAMS, program,
                             reports.resolve(program + "-" + round + "-" + s),
-                            Map.of("weft.continuations", SETTINGS[s][0], "weft.keepCoreAwake", SETTINGS[s][1]));
+                            Map.of("weft.continuations", SETTINGS[s][0], "weft.keepCoreAwake", SETTINGS[s][1],
+                                    "weft.workers", "1")); // one worker's hand-offs, whatever the cores
                     if (outcome.failure().isPresent()) {
                         throw new AssertionError(program + " failed", outcome.failure().get());
                     }

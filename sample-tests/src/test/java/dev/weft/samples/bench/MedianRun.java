@@ -27,11 +27,17 @@ record MedianRun(long executions, long blocked, long medianMillis) {
         return Integer.getInteger("weft.bench.runs", fallback);
     }
 
+    /**
+     * Runs the program {@code runs} times with {@code settings}; with one worker unless they set {@code weft.workers},
+     * so that a benchmark's figures do not depend on the machine's cores (the default's) and compare with earlier ones.
+     */
     static MedianRun of(Class<?> programs, String method, int runs, Path reports, Map<String, String> settings) {
+        Map<String, String> oneWorkerUnlessSet = new java.util.HashMap<>(settings);
+        oneWorkerUnlessSet.putIfAbsent("weft.workers", "1");
         List<Long> millis = new ArrayList<>();
         WeftRunner.Outcome outcome = null;
         for (int i = 0; i < runs; i++) {
-            outcome = WeftRunner.run(programs, method, reports.resolve(method + i), settings);
+            outcome = WeftRunner.run(programs, method, reports.resolve(method + i), oneWorkerUnlessSet);
             if (outcome.failure().isPresent()) {
                 throw new AssertionError(method + " failed in run " + (i + 1), outcome.failure().get());
             }
