@@ -145,7 +145,7 @@ final class ExplorationSession {
                 // Fail closed: what the workers found is a real execution's failure, and one worker not finding it
                 // again means the test behaved differently the second time it was explored.
                 unconfirmed = true;
-                warn(List.of(unconfirmedWarning(parallel.unconfirmed())));
+                warn(List.of(unconfirmedWarning(parallel.unconfirmed(), result.exhaustive())));
                 result = new ExplorationResult(result.executions(), result.completed(), result.sleepSetBlocked(),
                         false, List.of(parallel.unconfirmed()), result.elapsedNanos());
             }
@@ -191,14 +191,23 @@ final class ExplorationSession {
     }
 
     /**
-     * Why a failure the workers found is reported although one worker, exploring the test again, found none.
+     * Why a failure the workers found is reported although one worker, exploring the test again, found none: its
+     * budget ended before the part of the search where the workers found it, or else the test did not do the same
+     * thing twice.
      */
-    private String unconfirmedWarning(ExplorationFailure found) {
-        return "the exploration with " + settings.workers() + " workers found the failure reported here ("
-                + found.kind() + "), but one worker exploring the test again from its start found no failure: the"
-                + " test did not do the same thing in both explorations (state kept from one execution to the next,"
-                + " such as a static field, a clock or a random number). It is reported as the workers found it;"
-                + " its replay may not reproduce it until the test does the same thing each time it runs.";
+    private String unconfirmedWarning(ExplorationFailure found, boolean oneWorkerExhaustive) {
+        String workersFound = "the exploration with " + settings.workers() + " workers found the failure reported"
+                + " here (" + found.kind() + "), but one worker exploring the test again from its start found no"
+                + " failure";
+        if (!oneWorkerExhaustive) {
+            return workersFound + " before its budget (maxExecutions, maxSeconds) ran out: the workers, running"
+                    + " branches of the search ahead, got further. It is reported as the workers found it; raise the"
+                    + " budget for one worker to find the failure it meets first.";
+        }
+        return workersFound + ": the test did not do the same thing in both explorations (state kept from one"
+                + " execution to the next, such as a static field, a clock or a random number). It is reported as"
+                + " the workers found it; its replay may not reproduce it until the test does the same thing each"
+                + " time it runs.";
     }
 
     /**
