@@ -142,8 +142,9 @@ final class ExplorationSession {
             }
             warn(subject.warnings());
             if (!result.failed() && parallel != null && parallel.unconfirmed() != null) {
-                // Fail closed: what the workers found is a real execution's failure, and one worker not finding it
-                // again means the test behaved differently the second time it was explored.
+                // Fail closed: what the workers found is a real execution's failure (they shared no state), and one
+                // worker not finding it again means the test behaved differently the second time it was explored, or
+                // that one worker's budget ended before the part of the search where the workers found it.
                 unconfirmed = true;
                 warn(List.of(unconfirmedWarning(parallel.unconfirmed(), result.exhaustive())));
                 result = new ExplorationResult(result.executions(), result.completed(), result.sleepSetBlocked(),

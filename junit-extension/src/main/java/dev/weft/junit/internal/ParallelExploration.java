@@ -65,6 +65,8 @@ final class ParallelExploration {
         }
     }
 
+    private static final String IDENTITY_MATTERED = "a pool task looked at the thread it runs on";
+
     /** How often the waiting thread looks whether a worker's thread was given up. */
     private static final long LOOK_MILLIS = 20;
 
@@ -131,7 +133,8 @@ final class ParallelExploration {
         }
         ExplorationResult result = search.result();
         if (result.failed() && search.resultIsSequential()) {
-            return new Outcome(result, null, null, List.copyOf(warnings), shares(all), 0, leftRunning(all));
+            return new Outcome(result, null, null, List.copyOf(warnings), shares(all), search.cancelledExecutions(),
+                    leftRunning(all));
         }
         if (result.failed()) {
             return oneWorker("a failure was found; one worker finds the first failure in the order of the sequential"
@@ -144,8 +147,6 @@ final class ParallelExploration {
         return new Outcome(result, null, null, List.copyOf(warnings), shares(all), search.cancelledExecutions(),
                 null);
     }
-
-    private static final String IDENTITY_MATTERED = "a pool task looked at the thread it runs on";
 
     /**
      * JUnit's timeout interrupted the waiting thread: each worker is interrupted as one worker's exploring thread would
@@ -164,7 +165,8 @@ final class ParallelExploration {
             throw interrupt;
         }
         Thread.currentThread().interrupt(); // for the caller, which reports the failure as out of time
-        return new Outcome(result, null, null, List.copyOf(warnings(all)), shares(all), 0, leftRunning(all));
+        return new Outcome(result, null, null, List.copyOf(warnings(all)), shares(all), search.cancelledExecutions(),
+                leftRunning(all));
     }
 
     private Outcome oneWorker(String because, ExplorationFailure unconfirmed, Set<String> warnings) {
