@@ -133,8 +133,7 @@ final class ParallelExploration {
         }
         ExplorationResult result = search.result();
         if (result.failed() && search.resultIsSequential()) {
-            return new Outcome(result, null, null, List.copyOf(warnings), shares(all), search.cancelledExecutions(),
-                    leftRunning(all));
+            return failureStands(result, warnings, all);
         }
         if (result.failed()) {
             return oneWorker("a failure was found; one worker finds the first failure in the order of the sequential"
@@ -165,7 +164,12 @@ final class ParallelExploration {
             throw interrupt;
         }
         Thread.currentThread().interrupt(); // for the caller, which reports the failure as out of time
-        return new Outcome(result, null, null, List.copyOf(warnings(all)), shares(all), search.cancelledExecutions(),
+        return failureStands(result, warnings(all), all);
+    }
+
+    /** The workers' failure is the verdict: the caller reports it without exploring again. */
+    private Outcome failureStands(ExplorationResult result, Set<String> warnings, List<Worker> all) {
+        return new Outcome(result, null, null, List.copyOf(warnings), shares(all), search.cancelledExecutions(),
                 leftRunning(all));
     }
 

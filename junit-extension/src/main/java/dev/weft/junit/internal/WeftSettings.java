@@ -101,7 +101,6 @@ record WeftSettings(Algorithm algorithm, long maxExecutions, long maxSeconds, in
                 interchangeableIdleWorkers, spuriousWakeups, shard, (int) workers, continuations, freeChoice);
     }
 
-    /** Whether a debugger can attach to this JVM (it was started with the JDWP agent). */
     /**
      * The workers a test gets when {@code weft.workers} is not set: as many as the cores keep busy, at most
      * {@value #MAX_DEFAULT_WORKERS}. With continuations a worker keeps one core busy: one per core (on 2 cores, two
@@ -118,6 +117,7 @@ record WeftSettings(Algorithm algorithm, long maxExecutions, long maxSeconds, in
         return Math.max(1, Math.min(busy, MAX_DEFAULT_WORKERS));
     }
 
+    /** Whether a debugger can attach to this JVM (it was started with the JDWP agent). */
     private static boolean underDebugger() {
         return ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
                 .anyMatch(argument -> argument.contains("jdwp"));

@@ -18,9 +18,14 @@ import java.lang.invoke.VarHandle;
  */
 final class Continuations {
 
-    static final int FIRST_FEATURE_RELEASE = 24;
+    private static final int FIRST_FEATURE_RELEASE = 24;
 
     private Continuations() {
+    }
+
+    /** Whether this JDK's release is one whose continuations Weft uses, before anything else is asked of them. */
+    static boolean releasedInThisJdk() {
+        return Runtime.version().feature() >= FIRST_FEATURE_RELEASE;
     }
 
     /** Whether managed threads can run as continuations on this JVM. */
@@ -131,7 +136,7 @@ final class Continuations {
             MethodHandle setCurrentThread = null;
             VarHandle eetop = null;
             String because = null;
-            if (Runtime.version().feature() < FIRST_FEATURE_RELEASE) {
+            if (!releasedInThisJdk()) {
                 because = "JDK " + Runtime.version().feature() + " is older than " + FIRST_FEATURE_RELEASE;
             } else {
                 try {

@@ -41,18 +41,18 @@ public record RuntimeSettings(Duration watchdogTimeout, boolean spinDetection, b
     }
 
     /**
-     * Ten seconds of watchdog, spin detection on, no detail recorded, timeouts only when every other thread is
-     * blocked, threads reused, a second CPU kept awake, idle workers interchangeable, no spurious wake-ups,
-     * continuations where the JDK allows them.
-     */
-    /**
      * Whether this JDK is one whose continuations Weft runs managed threads on ({@link Continuations}: JDK 24 on), as
      * far as its version tells; without loading them, which needs the instrumentation installed.
      */
     public static boolean continuationsPossibleOnThisJdk() {
-        return Runtime.version().feature() >= Continuations.FIRST_FEATURE_RELEASE;
+        return Continuations.releasedInThisJdk();
     }
 
+    /**
+     * Ten seconds of watchdog, spin detection on, no detail recorded, timeouts only when every other thread is
+     * blocked, threads reused, a second CPU kept awake, idle workers interchangeable, no spurious wake-ups,
+     * continuations where the JDK allows them.
+     */
     public static RuntimeSettings defaults() {
         return new RuntimeSettings(Duration.ofSeconds(10), true, false, Timeouts.WHEN_BLOCKED, true, true, true,
                 false, true);
