@@ -141,14 +141,12 @@ final class ExplorationSession {
                 }
             }
             warn(subject.warnings());
-            if (!result.failed() && parallel != null && parallel.unconfirmed() != null) {
-                // Fail closed: what the workers found is a real execution's failure (they shared no state), and one
-                // worker not finding it again means the test behaved differently the second time it was explored, or
-                // that one worker's budget ended before the part of the search where the workers found it.
-                unconfirmed = true;
-                warn(List.of(unconfirmedWarning(parallel.unconfirmed(), result.exhaustive())));
-                result = new ExplorationResult(result.executions(), result.completed(), result.sleepSetBlocked(),
-                        false, List.of(parallel.unconfirmed()), result.elapsedNanos());
+            if (parallel != null) {
+                WorkersFailureRecheck.Verdict verdict = WorkersFailureRecheck.of(result, parallel.workersFailure(),
+                        parallel.stateShared(), settings.workers());
+                warn(verdict.warnings());
+                result = verdict.result();
+                unconfirmed = verdict.unconfirmed();
             }
             leftRunning = subject.threadsLeftRunning();
         }
@@ -189,26 +187,6 @@ final class ExplorationSession {
             Thread.currentThread().interrupt();
         }
         throw failure(result, reported, detailed, testDir);
-    }
-
-    /**
-     * Why a failure the workers found is reported although one worker, exploring the test again, found none: its
-     * budget ended before the part of the search where the workers found it, or else the test did not do the same
-     * thing twice.
-     */
-    private String unconfirmedWarning(ExplorationFailure found, boolean oneWorkerExhaustive) {
-        String workersFound = "the exploration with " + settings.workers() + " workers found the failure reported"
-                + " here (" + found.kind() + "), but one worker exploring the test again from its start found no"
-                + " failure";
-        if (!oneWorkerExhaustive) {
-            return workersFound + " before its budget (maxExecutions, maxSeconds) ran out: the workers, running"
-                    + " branches of the search ahead, got further. It is reported as the workers found it; raise the"
-                    + " budget for one worker to find the failure it meets first.";
-        }
-        return workersFound + ": the test did not do the same thing in both explorations (state kept from one"
-                + " execution to the next, such as a static field, a clock or a random number). It is reported as"
-                + " the workers found it; its replay may not reproduce it until the test does the same thing each"
-                + " time it runs.";
     }
 
     /**

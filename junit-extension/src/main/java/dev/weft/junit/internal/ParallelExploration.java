@@ -46,16 +46,18 @@ final class ParallelExploration {
      *                        stopped at the sequential search's failure, or at any failure when the test's time ran
      *                        out; {@code null} when the search must be run again with one worker
      * @param oneWorkerBecause why, when it must
-     * @param unconfirmed     the failure the workers found, when one worker must find the sequential search's: if it
-     *                        finds none, the test did not do the same thing in both explorations
+     * @param workersFailure  the failure the workers found, when one worker must find the sequential search's
+     *                        ({@link WorkersFailureRecheck} says what stands if it finds none)
+     * @param stateShared     whether the workers' executions shared state they did not create, which may have caused
+     *                        that failure
      * @param warnings        what the workers' executions found worth telling the test's author
      * @param shares          each worker's executions, when the result is the workers'
      * @param inVain          how many of those were run ahead in branches whose owner then ran them itself
      * @param leftRunning     why a worker's failed execution left threads running ({@link JvmSubject#threadsLeftRunning}),
      *                        or {@code null}
      */
-    record Outcome(ExplorationResult result, String oneWorkerBecause, ExplorationFailure unconfirmed,
-                   List<String> warnings, List<Long> shares, long inVain, String leftRunning) {
+    record Outcome(ExplorationResult result, String oneWorkerBecause, ExplorationFailure workersFailure,
+                   boolean stateShared, List<String> warnings, List<Long> shares, long inVain, String leftRunning) {
     }
 
     /** Thrown into a worker's explorer to stop it: another worker found what ends the parallel search. */
@@ -125,26 +127,27 @@ final class ParallelExploration {
         }
         Set<String> warnings = warnings(all);
         String sharing = sideBySide.sharing();
+        ExplorationResult result = search.result();
+        ExplorationFailure found = result.failed() ? result.failures().get(0) : null;
         if (sharing != null) {
-            return oneWorker("its executions share state they did not create: " + sharing, null, warnings);
+            return oneWorker("its executions share state they did not create: " + sharing, found, true, warnings);
         }
         if (oneWorkerBecause.get() != null) {
-            return oneWorker(oneWorkerBecause.get(), null, warnings);
+            return oneWorker(oneWorkerBecause.get(), null, false, warnings);
         }
-        ExplorationResult result = search.result();
         if (result.failed() && search.resultIsSequential()) {
             return failureStands(result, warnings, all);
         }
         if (result.failed()) {
             return oneWorker("a failure was found; one worker finds the first failure in the order of the sequential"
-                    + " search", result.failures().get(0), warnings);
+                    + " search", found, false, warnings);
         }
         // A worker's last execution may have looked at a pool worker's identity with no execution after it to say so.
         if (all.stream().anyMatch(worker -> worker.subject.workerIdentityMattered())) {
-            return oneWorker(IDENTITY_MATTERED, null, warnings);
+            return oneWorker(IDENTITY_MATTERED, null, false, warnings);
         }
-        return new Outcome(result, null, null, List.copyOf(warnings), shares(all), search.cancelledExecutions(),
-                null);
+        return new Outcome(result, null, null, false, List.copyOf(warnings), shares(all),
+                search.cancelledExecutions(), null);
     }
 
     /**
@@ -169,12 +172,13 @@ final class ParallelExploration {
 
     /** The workers' failure is the verdict: the caller reports it without exploring again. */
     private Outcome failureStands(ExplorationResult result, Set<String> warnings, List<Worker> all) {
-        return new Outcome(result, null, null, List.copyOf(warnings), shares(all), search.cancelledExecutions(),
+        return new Outcome(result, null, null, false, List.copyOf(warnings), shares(all), search.cancelledExecutions(),
                 leftRunning(all));
     }
 
-    private Outcome oneWorker(String because, ExplorationFailure unconfirmed, Set<String> warnings) {
-        return new Outcome(null, because, unconfirmed, List.copyOf(warnings), List.of(), 0, null);
+    private Outcome oneWorker(String because, ExplorationFailure workersFailure, boolean stateShared,
+                              Set<String> warnings) {
+        return new Outcome(null, because, workersFailure, stateShared, List.copyOf(warnings), List.of(), 0, null);
     }
 
     private static Set<String> warnings(List<Worker> all) {
