@@ -1,5 +1,7 @@
 package dev.weft.scheduler.model;
 
+import java.util.Objects;
+
 /**
  * A visible operation: what a thread is about to do, or did.
  *
@@ -36,6 +38,20 @@ public record Operation(OpKind kind, Target target, boolean shared, boolean laps
         if (!fits) {
             throw new IllegalArgumentException("operation " + kind + " cannot target " + target);
         }
+    }
+
+    /** Field by field, as the record's own would; written out for speed (see {@link Location#equals}). */
+    @Override
+    public boolean equals(Object other) {
+        return this == other || other instanceof Operation that && kind == that.kind && shared == that.shared
+                && lapses == that.lapses && Objects.equals(target, that.target)
+                && Objects.equals(alsoReads, that.alsoReads);
+    }
+
+    @Override
+    public int hashCode() {
+        int hash = (kind.ordinal() * 31 + Objects.hashCode(target)) * 31 + Objects.hashCode(alsoReads);
+        return (hash * 31 + (shared ? 1 : 0)) * 31 + (lapses ? 1 : 0);
     }
 
     /** An operation that reads nothing besides its target ({@link #alsoReads()}). */

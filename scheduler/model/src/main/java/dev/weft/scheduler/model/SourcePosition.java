@@ -1,5 +1,7 @@
 package dev.weft.scheduler.model;
 
+import java.util.Objects;
+
 /**
  * Where in the source an operation happened.
  *
@@ -11,6 +13,19 @@ package dev.weft.scheduler.model;
 public record SourcePosition(String className, String methodName, String fileName, int line) {
 
     public static final SourcePosition UNKNOWN = new SourcePosition("?", "?", null, -1);
+
+    /** Field by field, as the record's own would; written out for speed (see {@link Location#equals}). */
+    @Override
+    public boolean equals(Object other) {
+        return this == other || other instanceof SourcePosition that && line == that.line
+                && Objects.equals(className, that.className) && Objects.equals(methodName, that.methodName)
+                && Objects.equals(fileName, that.fileName);
+    }
+
+    @Override
+    public int hashCode() {
+        return (Objects.hashCode(className) * 31 + Objects.hashCode(methodName)) * 31 + line;
+    }
 
     /** Whether this says anything: operations without an instruction of their own (a thread's end) have no position. */
     public boolean isKnown() {

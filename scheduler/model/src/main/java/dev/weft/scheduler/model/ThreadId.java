@@ -18,6 +18,17 @@ public record ThreadId(int index, String name) implements Target {
         }
     }
 
+    /** Field by field, as the record's own would; written out for speed (see {@link Location#equals}). */
+    @Override
+    public boolean equals(Object other) {
+        return this == other || other instanceof ThreadId that && index == that.index && name.equals(that.name);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * index + name.hashCode();
+    }
+
     @Override
     public String toString() {
         return name;
