@@ -28,9 +28,7 @@ class WorkersFailureRecheckTest {
         for (boolean shared : new boolean[] {false, true}) {
             WorkersFailureRecheck.Verdict verdict = WorkersFailureRecheck.of(oneWorker, WORKERS_FAILURE, shared, 2);
 
-            assertThat(verdict.result()).isSameAs(oneWorker);
-            assertThat(verdict.unconfirmed()).isFalse();
-            assertThat(verdict.warnings()).isEmpty();
+            assertOneWorkersResultStandsSilently(verdict, oneWorker);
         }
     }
 
@@ -40,9 +38,7 @@ class WorkersFailureRecheckTest {
 
         WorkersFailureRecheck.Verdict verdict = WorkersFailureRecheck.of(oneWorker, null, false, 2);
 
-        assertThat(verdict.result()).isSameAs(oneWorker);
-        assertThat(verdict.unconfirmed()).isFalse();
-        assertThat(verdict.warnings()).isEmpty();
+        assertOneWorkersResultStandsSilently(verdict, oneWorker);
     }
 
     @Test
@@ -83,6 +79,11 @@ class WorkersFailureRecheckTest {
 
         WorkersFailureRecheck.Verdict verdict = WorkersFailureRecheck.of(oneWorker, WORKERS_FAILURE, true, 2);
 
+        assertOneWorkersResultStandsSilently(verdict, oneWorker);
+    }
+
+    private static void assertOneWorkersResultStandsSilently(WorkersFailureRecheck.Verdict verdict,
+                                                              ExplorationResult oneWorker) {
         assertThat(verdict.result()).isSameAs(oneWorker);
         assertThat(verdict.unconfirmed()).isFalse();
         assertThat(verdict.warnings()).isEmpty();
