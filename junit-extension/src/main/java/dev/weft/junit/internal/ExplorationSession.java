@@ -280,19 +280,14 @@ final class ExplorationSession {
             }
             // The exploring thread is stuck in the test's code for good: this thread explores again, waiting for
             // its executions as before, so that the failure is found and reported as usual.
-            out.println("weft: " + shortName + " the exploring thread was given up (" + firstLine(outcome.lostBecause())
-                    + "); exploring again on the test's thread");
+            out.println("weft: " + shortName + " the exploring thread was given up ("
+                    + Messages.firstLine(outcome.lostBecause()) + "); exploring again on the test's thread");
             return explorer(null, options).explore(subject, progress);
         } catch (WorkerIdentityMattered abandoned) {
             return null;
         } catch (ExplorationInterrupted interrupted) {
             throw stopAtTimeout(started);
         }
-    }
-
-    private static String firstLine(String text) {
-        int end = text.indexOf('\n');
-        return end < 0 ? text : text.substring(0, end);
     }
 
     /**

@@ -240,7 +240,7 @@ final class ParallelExploration {
                 thread.join(LOOK_MILLIS);
                 String lost = carrying.lostBecause();
                 if (lost != null) {
-                    stopBecause("a worker's thread was given up: " + lost.lines().findFirst().orElse(lost));
+                    stopBecause("a worker's thread was given up: " + Messages.firstLine(lost));
                     return;
                 }
             }

@@ -51,7 +51,7 @@ final class WorkersFailureRecheck {
             return new Verdict(oneWorker, false, List.of());
         }
         String found = "the exploration with " + workers + " workers found a failure (" + workersFailure.kind()
-                + ": " + firstLine(workersFailure.message()) + "), but one worker exploring the test again from its"
+                + ": " + Messages.firstLine(workersFailure.message()) + "), but one worker exploring the test again from its"
                 + " start found none";
         ExplorationResult failing = new ExplorationResult(oneWorker.executions(), oneWorker.completed(),
                 oneWorker.sleepSetBlocked(), false, List.of(workersFailure), oneWorker.elapsedNanos());
@@ -64,9 +64,5 @@ final class WorkersFailureRecheck {
                 + " (state kept from one execution to the next, such as a static field, a clock or a random number)."
                 + " It is reported as the workers found it; its replay may not reproduce it until the test does the"
                 + " same thing each time it runs."));
-    }
-
-    private static String firstLine(String message) {
-        return message == null ? "" : message.lines().findFirst().orElse("");
     }
 }

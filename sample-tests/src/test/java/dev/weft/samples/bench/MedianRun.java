@@ -5,6 +5,7 @@ import dev.weft.samples.support.WeftRunner;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -32,7 +33,7 @@ record MedianRun(long executions, long blocked, long medianMillis) {
      * so that a benchmark's figures do not depend on the machine's cores (the default's) and compare with earlier ones.
      */
     static MedianRun of(Class<?> programs, String method, int runs, Path reports, Map<String, String> settings) {
-        Map<String, String> oneWorkerUnlessSet = new java.util.HashMap<>(settings);
+        Map<String, String> oneWorkerUnlessSet = new HashMap<>(settings);
         oneWorkerUnlessSet.putIfAbsent("weft.workers", "1");
         List<Long> millis = new ArrayList<>();
         WeftRunner.Outcome outcome = null;
@@ -65,7 +66,7 @@ record MedianRun(long executions, long blocked, long medianMillis) {
      * continuations), {@code -Dweft.bench.reuseThreads=false} (new threads instead of reused ones).
      */
     static Map<String, String> withRuntimeSettings(Map<String, String> settings) {
-        Map<String, String> all = new java.util.HashMap<>(settings);
+        Map<String, String> all = new HashMap<>(settings);
         all.put("weft.keepCoreAwake", System.getProperty("weft.bench.keepCoreAwake", "true"));
         all.put("weft.continuations", System.getProperty("weft.bench.continuations", "true"));
         all.put("weft.reuseThreads", System.getProperty("weft.bench.reuseThreads", "true"));
