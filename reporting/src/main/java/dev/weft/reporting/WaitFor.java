@@ -73,10 +73,11 @@ final class WaitFor {
         String where = " at " + p.source();
         if (op.kind() == OpKind.LOCK) {
             LockId lock = op.lockId();
-            LockHolders.Holding holding = holders.of(lock);
-            String heldBy = holding == null ? ""
-                    : ", held by " + holding.thread().name() + " (locked at " + holding.acquiredAt().source() + ")";
-            ThreadId waitsOn = holding == null ? null : holding.thread();
+            List<LockHolders.Holding> blocking = blocking(holders.of(lock), p.thread(), op.shared());
+            String heldBy = heldBy(blocking, p.thread());
+            ThreadId waitsOn = blocking.stream().map(LockHolders.Holding::thread)
+                    .filter(t -> !t.equals(p.thread())).findFirst()
+                    .orElse(blocking.isEmpty() ? null : p.thread());
             if (latest != null && latest.operation().waitsOn(lock)) {
                 return new Wait(p, "waits to be notified on " + lock.name() + " (wait at " + latest.source() + ")"
                         + heldBy, waitsOn);
@@ -91,6 +92,33 @@ final class WaitFor {
             return new Wait(p, "waits for an unpark (park" + where + ")", null);
         }
         return new Wait(p, "is blocked on " + OpText.of(op) + where, null);
+    }
+
+    /**
+     * The holds that keep a thread from taking the lock: for a shared hold (a read lock), the other threads' exclusive
+     * ones; for an exclusive hold, every other thread's, and the thread's own shared hold (a read lock it wants to
+     * upgrade to the write lock, which waits for itself).
+     */
+    private static List<LockHolders.Holding> blocking(List<LockHolders.Holding> holds, ThreadId thread,
+                                                      boolean shared) {
+        return holds.stream()
+                .filter(h -> shared ? !h.shared() && !h.thread().equals(thread)
+                        : !h.thread().equals(thread) || h.shared())
+                .toList();
+    }
+
+    /** {@code ", held by main.2 (locked at A.java:3)"}, or for read holds {@code ", read-locked by main.1 (itself,...)"}. */
+    private static String heldBy(List<LockHolders.Holding> blocking, ThreadId thread) {
+        if (blocking.isEmpty()) {
+            return "";
+        }
+        List<String> holders = new ArrayList<>();
+        for (LockHolders.Holding h : blocking) {
+            String self = h.thread().equals(thread) ? "itself, " : "";
+            holders.add(h.thread().name() + " (" + self + "locked at " + h.acquiredAt().source() + ")");
+        }
+        boolean shared = blocking.stream().allMatch(LockHolders.Holding::shared);
+        return (shared ? ", read-locked by " : ", held by ") + String.join(", ", holders);
     }
 
     /** The first cycle found by following each stuck thread to the thread it waits on; empty when there is none. */
