@@ -32,6 +32,7 @@ class UserLevelCountsTest {
             "taskReadsStatePublishedBeforeItsSubmission, 1",
             "flagSetBeforeTheFutureItGuards, 1",
             "queuedTaskSeesOneOfTheOthers, 6",
+            "queuedTaskSeesOneOfTheOthersInAPoolNeverShutDown, 6",
             "fourTasksInTurnOnThreeIdleWorkers, 1",
             "terminatedHappensBeforeAwaitTermination, 1"})
     void costsTheUsersTraces(String method, long traces) {
@@ -67,6 +68,12 @@ class UserLevelCountsTest {
             "taskReadsStatePublishedAfterItsSubmission | ASSERTION | expected: <42> but was: <0>",
             "flagSetAfterTheFutureItGuards | ASSERTION | woken before the flag was set",
             "queuedTaskSeesOnlyTheSecond | ASSERTION | the queued task saw the second task's write alone",
+            "queuedTaskSeesOnlyTheSecondInAPoolNeverShutDown | ASSERTION | the queued task saw the second task's write"
+                    + " alone",
+            "queuedTaskReadsBeforeTheFirstWritesInAPoolNeverShutDown | ASSERTION | the queued task read before the"
+                    + " first task wrote",
+            "queuedTaskReadsBeforeTheFirstWritesOnDaemonWorkers | ASSERTION | the queued task read before the first"
+                    + " task wrote",
             "composedStageReadsStatePublishedAfterItWasQueued | ASSERTION | expected: <42> but was: <0>",
             "idleWorkerRunsAFollowUpBeforeItsSubmitterPublishes | ASSERTION | expected: <42> but was: <0>"})
     void stillFindsTheBug(String method, String kind, String reason) {

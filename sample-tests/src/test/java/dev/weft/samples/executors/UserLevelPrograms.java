@@ -379,16 +379,73 @@ class UserLevelPrograms {
         assertTrue(seen[0] + seen[1] >= 1, "the queued task ran before both others");
     }
 
+    /**
+     * {@link #queuedTaskSeesOnlyTheSecond} in a pool the test never shuts down, as many tests leave theirs: the worker
+     * that finished first is left waiting for work when the test ends, and it could have taken the queued task before
+     * the other worker came back for it.
+     */
+    @ExhaustiveConcurrency
+    void queuedTaskSeesOnlyTheSecondInAPoolNeverShutDown() throws Exception {
+        int[] seen = threeTasksOnTwoWorkersLeftRunning();
+        assertFalse(seen[0] == 0 && seen[1] == 1, "the queued task saw the second task's write alone");
+    }
+
+    /**
+     * Three tasks on two workers in a pool never shut down, every future awaited: the first task writes, the second
+     * does nothing, the queued third reads. The second's worker can be back for the third before the first task has
+     * written; when the test ends, that worker is the one left waiting for work.
+     */
+    @ExhaustiveConcurrency
+    void queuedTaskReadsBeforeTheFirstWritesInAPoolNeverShutDown() throws Exception {
+        queuedTaskReadsBeforeTheFirstWrites(Executors.newFixedThreadPool(2));
+    }
+
+    /** The same on daemon workers, which the end of the test abandons as a JVM's exit would. */
+    @ExhaustiveConcurrency
+    void queuedTaskReadsBeforeTheFirstWritesOnDaemonWorkers() throws Exception {
+        queuedTaskReadsBeforeTheFirstWrites(Executors.newFixedThreadPool(2, task -> {
+            Thread worker = new Thread(task);
+            worker.setDaemon(true);
+            return worker;
+        }));
+    }
+
+    private static void queuedTaskReadsBeforeTheFirstWrites(ExecutorService pool) throws Exception {
+        int[] value = new int[1];
+        Future<?> writes = pool.submit(() -> {
+            value[0] = 1;
+        });
+        Future<?> idles = pool.submit(() -> { });
+        Future<Integer> reads = pool.submit(() -> value[0]);
+        writes.get();
+        idles.get();
+        assertEquals(1, reads.get(), "the queued task read before the first task wrote");
+    }
+
+    /** Its twin: the same 6 traces as {@link #queuedTaskSeesOneOfTheOthers}, whose pool is shut down. */
+    @ExhaustiveConcurrency
+    void queuedTaskSeesOneOfTheOthersInAPoolNeverShutDown() throws Exception {
+        int[] seen = threeTasksOnTwoWorkersLeftRunning();
+        assertTrue(seen[0] + seen[1] >= 1, "the queued task ran before both others");
+    }
+
     private static int[] threeTasksOnTwoWorkers() throws Exception {
         Seen state = new Seen();
         ExecutorService pool = Executors.newFixedThreadPool(2);
-        pool.submit(state::first);
-        pool.submit(state::second);
-        Future<int[]> queued = pool.submit(state::both);
-        int[] seen = queued.get();
+        int[] seen = submitThree(pool, state).get();
         pool.shutdown();
         assertTrue(pool.awaitTermination(10, TimeUnit.SECONDS));
         return seen;
+    }
+
+    private static int[] threeTasksOnTwoWorkersLeftRunning() throws Exception {
+        return submitThree(Executors.newFixedThreadPool(2), new Seen()).get();
+    }
+
+    private static Future<int[]> submitThree(ExecutorService pool, Seen state) {
+        pool.submit(state::first);
+        pool.submit(state::second);
+        return pool.submit(state::both);
     }
 
     /** A subclass that records, in a plain map, that it terminated. */

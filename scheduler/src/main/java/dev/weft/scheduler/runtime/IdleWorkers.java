@@ -1,6 +1,7 @@
 package dev.weft.scheduler.runtime;
 
 import dev.weft.scheduler.hooks.Sites;
+import dev.weft.scheduler.model.Operation;
 
 import java.util.List;
 import java.util.Set;
@@ -28,13 +29,8 @@ final class IdleWorkers {
      * execution is over on its own.
      */
     static boolean onlyIdleWorkersLeft(List<ManagedThread> live, Consumer<String> warn) {
-        if (live.isEmpty()) {
+        if (!allWaitForWork(live)) {
             return false;
-        }
-        for (ManagedThread thread : live) {
-            if (!waitsForWork(thread)) {
-                return false;
-            }
         }
         Set<String> names = new TreeSet<>();
         live.forEach(thread -> names.add(thread.id.name()));
@@ -44,8 +40,50 @@ final class IdleWorkers {
         return true;
     }
 
+    /** Whether the live threads, at least one, are all idle workers. */
+    static boolean allWaitForWork(List<ManagedThread> live) {
+        if (live.isEmpty()) {
+            return false;
+        }
+        for (ManagedThread thread : live) {
+            if (!waitsForWork(thread)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The execution is over and these threads are left, among them idle workers of a pool that was never shut down:
+     * each of those that waits on a work queue takes one last look at it, a step after the end (its next pending
+     * operation), as a worker of a shut-down pool looks before it exits ({@link PoolModel#workerLooksForTask}).
+     *
+     * <p>Why: the worker's wait for a task is no event (it is not enabled), so nothing it does races with the other
+     * worker's take of the task it could have taken. Three tasks on two workers, the third queued, every future
+     * awaited: the worker that ran the first task took the third and the other one, idle since, waits at the end; with
+     * no event of its own there, the explorer never tried the other worker taking the third task before the first
+     * task's write, and a read of that write passed in 1 execution (UserLevelPrograms
+     * #queuedTaskReadsBeforeTheFirstWritesInAPoolNeverShutDown). The look reads the worker's key of the queue, as a
+     * shut-down pool's worker's look does ({@link PoolModel#lookedAt}): it races with the takes that ordered something
+     * (writes of the whole queue), not with a neutral one. The explorer reverses its races with the steps before the
+     * end as it does a daemon thread's steps after the end, and the worker then moves before that take.
+     */
+    static void lookOnceMore(List<ManagedThread> left) {
+        for (ManagedThread thread : left) {
+            Action waiting = thread.pending();
+            if (!thread.lookedForWorkAtTheEnd && !(waiting instanceof LastLook) && waitsForWork(thread)
+                    && Sites.get(waiting.site()).methodName().equals("getTask")
+                    && waiting.operation().location() != null) {
+                thread.replacePending(new LastLook(thread, waiting));
+            }
+        }
+    }
+
     private static boolean waitsForWork(ManagedThread thread) {
         Action pending = thread.pending();
+        if (pending instanceof LastLook) {
+            return true;
+        }
         if (pending.enabled() || pending.site() < 0) {
             return false;
         }
@@ -53,5 +91,23 @@ final class IdleWorkers {
         return site.className().equals(POOL) && site.methodName().equals("getTask")
                 || site.className().equals(DELAY_QUEUE)
                 && (site.methodName().equals("take") || site.methodName().equals("poll"));
+    }
+
+    /** An idle worker's look at its work queue after the end: it finds no task and waits on, as before. */
+    private static final class LastLook extends Action {
+        private final ManagedThread worker;
+        private final Action waiting;
+
+        LastLook(ManagedThread worker, Action waiting) {
+            super(Operation.read(PoolModel.lookedAt(worker, waiting.operation().location())), waiting.site());
+            this.worker = worker;
+            this.waiting = waiting;
+        }
+
+        @Override
+        Action perform() {
+            worker.lookedForWorkAtTheEnd = true;
+            return waiting;
+        }
     }
 }

@@ -149,11 +149,20 @@ public final class JvmRun implements Run {
         return pendingOf(live);
     }
 
-    /** The daemon threads' next operations once only they are left (see {@link #pending()}); else none. */
+    /**
+     * The threads left once the execution is over, with their next operations: the daemon threads, once only they are
+     * left (see {@link #pending()}), or the pool workers left waiting for work; else none. An idle worker's next
+     * operation is first its look at its pool's work queue ({@link IdleWorkers#lookOnceMore}).
+     */
     @Override
     public List<PendingOperation> abandoned() {
         settle();
-        return onlyDaemonThreadsLeft() ? pendingOf(live()) : List.of();
+        List<ManagedThread> live = live();
+        if (!onlyDaemonThreadsLeft() && !IdleWorkers.allWaitForWork(live)) {
+            return List.of();
+        }
+        IdleWorkers.lookOnceMore(live);
+        return pendingOf(live);
     }
 
     private List<PendingOperation> pendingOf(List<ManagedThread> live) {

@@ -81,6 +81,8 @@ final class ManagedThread {
     int sizeBeforeCall;
     /** The state of the delay queue whose call this thread is inside ({@link DelayQueues}), or {@code null}. */
     Location delayQueueCall;
+    /** Whether this pool worker, left waiting for work at the end, has had its last look ({@link IdleWorkers}). */
+    boolean lookedForWorkAtTheEnd;
     /** The pool whose {@code getTask} this worker has entered and not yet taken a task in, or {@code null}. */
     java.util.concurrent.ThreadPoolExecutor lookingForTaskIn;
     /** The task the offer this thread is performing puts into a queue, until its event ({@link NeutralTakes}). */

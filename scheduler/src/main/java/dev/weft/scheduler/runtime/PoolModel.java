@@ -117,7 +117,7 @@ final class PoolModel {
      * something (writes of the whole queue) overlap, and a neutral take ({@link NeutralTakes}) does not: this worker
      * taking that task instead would only have added order.
      */
-    private static Location lookedAt(ManagedThread self, Location queue) {
+    static Location lookedAt(ManagedThread self, Location queue) {
         return self.execution.settings.interchangeableIdleWorkers()
                 ? Location.key(queue, "looked at by " + self.id.name())
                 : queue;

@@ -42,9 +42,10 @@ public interface Run extends AutoCloseable {
     }
 
     /**
-     * The daemon threads left alive when the execution ended (its {@link #pending()} became empty while they were
-     * not done), each with the operation it was about to perform; empty if none was. They are abandoned: they take no
-     * further step.
+     * The threads left alive when the execution ended (its {@link #pending()} became empty while they were not done):
+     * daemon threads, or a subject's threads that wait forever without being a deadlock (idle pool workers), each with
+     * the operation it was about to perform; empty if none was. They are abandoned: an explorer may let them take a
+     * few steps after the end, to see what they race with, but those steps are part of no execution.
      */
     default List<PendingOperation> abandoned() {
         return List.of();
