@@ -45,6 +45,11 @@ public final class BranchStealing implements SharedSearch {
     private final List<StolenBranch> running = new ArrayList<>();
     /** executions run by all workers, those of cancelled branches too: what the budget counts */
     private final AtomicLong ended = new AtomicLong();
+    /**
+     * Executions let start, less those that did not count: each worker takes its place in the budget before it runs
+     * one, so that workers checking the budget at once do not run past it together.
+     */
+    private final AtomicLong admitted = new AtomicLong();
     private StolenBranch whole;
     private int waiting;
     private volatile boolean stopped;
@@ -110,9 +115,9 @@ public final class BranchStealing implements SharedSearch {
     }
 
     /**
-     * The result, once every worker's {@link #work} has returned: the whole search's counts if it passed or if the
-     * failure that stopped it is the sequential search's ({@link #resultIsSequential}), else that failure (with all
-     * executions run so far as its count).
+     * The result, once every worker's {@link #work} has returned: the whole search's counts if it passed, stopped
+     * without a failure (not exhaustive then) or if the failure that stopped it is the sequential search's
+     * ({@link #resultIsSequential}), else that failure (with all executions run so far as its count).
      */
     @Override
     public ExplorationResult result() {
@@ -123,10 +128,11 @@ public final class BranchStealing implements SharedSearch {
             if (failureIsSequential) {
                 return StatelessExplorer.result(search, options, nanos);
             }
-            if (failure != null || stopped || !whole.done) {
-                return new ExplorationResult(ended.get(), 0, 0, false,
-                        failure == null ? List.of() : List.of(failure), nanos);
+            if (failure != null) {
+                return new ExplorationResult(ended.get(), 0, 0, false, List.of(failure), nanos);
             }
+            // Stopped (the budget, the time, stop()) or done: the sequential search's executions so far, counted
+            // as it counts them (sleep-set blocked ones apart); branches run ahead and not taken over are not its.
             return StatelessExplorer.result(search, options, nanos);
         } finally {
             lock.unlock();
@@ -181,6 +187,9 @@ public final class BranchStealing implements SharedSearch {
                     throw new Abandoned();
                 }
                 DepthFirstSearch.Ended ended = search.run(subject);
+                if (!ended.counted()) {
+                    admitted.decrementAndGet(); // its place in the budget is free again
+                }
                 if (ended.counted()) {
                     ExecutionOutcome outcome = ended.outcome();
                     listener.executionEnded(new ExecutionRecord(this.ended.incrementAndGet(), outcome.events(),
@@ -211,9 +220,10 @@ public final class BranchStealing implements SharedSearch {
         }
     }
 
+    /** Whether the budget is used up; if not, the caller has its place for one execution. */
     private boolean outOfBudget() {
-        boolean out = ended.get() >= options.maxExecutions()
-                || ended.get() > 0 && System.nanoTime() - started >= options.maxNanos();
+        boolean out = ended.get() > 0 && System.nanoTime() - started >= options.maxNanos()
+                || admitted.incrementAndGet() > options.maxExecutions();
         if (out) {
             stop();
         }

@@ -1,5 +1,6 @@
 package dev.weft.dpor.model;
 
+import dev.weft.dpor.ExecutionRecord;
 import dev.weft.dpor.ExplorationFailure;
 import dev.weft.dpor.ExplorationListener;
 import dev.weft.dpor.ExplorationOptions;
@@ -16,6 +17,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 
@@ -114,6 +116,47 @@ class SharedSearchTest {
 
         assertThat(shared.search.resultIsSequential()).as(shared.summary()).isTrue();
         assertSameFailingResult(shared.search.result(), sequential, shared.summary());
+    }
+
+    /**
+     * A budget of executions stops the workers: they run no more than the budget between them, and the result counts
+     * only the sequential search's executions so far, sleep-set blocked ones apart (not every execution run, nor those
+     * run ahead and not taken over), so that it never says more executions than were run.
+     */
+    @ParameterizedTest(name = "{0} with {1} workers")
+    @MethodSource("algorithmsAndWorkers")
+    void aBudgetStopsTheWorkersAtItAndCountsTheSequentialSearchesExecutions(SearchAlgorithm algorithm, int workers)
+            throws InterruptedException {
+        long budget = 500;
+        ModelProgram program = Programs.big0();
+        AtomicLong run = new AtomicLong();
+        SharedSearch search = SharedSearch.of(options(algorithm).withMaxExecutions(budget));
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < workers; i++) {
+            Subject subject = new Jittery(new ModelSubject(program), new SplittableRandom(i));
+            ExplorationListener counting = new ExplorationListener() {
+                @Override
+                public void executionEnded(ExecutionRecord record) {
+                    run.incrementAndGet();
+                }
+            };
+            threads.add(new Thread(() -> search.work(subject, counting), "worker-" + i));
+        }
+        for (Thread thread : threads) {
+            thread.start();
+        }
+        for (Thread thread : threads) {
+            thread.join();
+        }
+        ExplorationResult result = search.result();
+        String summary = result + ", " + run + " run";
+
+        assertThat(result.exhaustive()).as(summary).isFalse();
+        assertThat(result.failures()).as(summary).isEmpty();
+        assertThat(run.get()).as(summary).isLessThanOrEqualTo(budget).isGreaterThan(budget / 2);
+        assertThat(result.executions() + result.sleepSetBlocked()).as(summary)
+                .isEqualTo(run.get() - search.cancelledExecutions());
+        assertThat(result.completed()).as(summary).isPositive().isLessThanOrEqualTo(result.executions());
     }
 
     static Stream<Arguments> algorithmsAndWorkers() {

@@ -320,7 +320,10 @@ final class ExplorationSession {
                 context.publishReportEntry("weft.replay", warning);
             }
         } else if (!result.exhaustive()) {
-            boolean outOfExecutions = result.executions() + result.sleepSetBlocked() >= settings.maxExecutions();
+            // all workers' executions count against the budget, those run ahead and not taken over too
+            long run = workerShares.isEmpty() ? result.executions() + result.sleepSetBlocked()
+                    : workerShares.stream().mapToLong(Long::longValue).sum();
+            boolean outOfExecutions = run >= settings.maxExecutions();
             String budget = outOfExecutions
                     ? "the budget of " + settings.maxExecutions() + " executions"
                     : "the time budget of " + settings.maxSeconds() + " s";
@@ -386,7 +389,8 @@ final class ExplorationSession {
                 result.sleepSetBlocked(), result.exhaustive() ? "complete" : "not exhaustive",
                 TimeUnit.NANOSECONDS.toMillis(result.elapsedNanos()), workerShares.isEmpty() ? ""
                         : ", " + workerShares.size() + " workers (" + workerShares.stream().map(String::valueOf)
-                        .collect(Collectors.joining(" · ")) + " run, " + runInVain + " of them ahead in vain)");
+                        .collect(Collectors.joining(" · ")) + " run, " + runInVain + " of them "
+                        + (result.exhaustive() ? "ahead in vain)" : "run ahead and not counted)"));
     }
 
     private ReplayToken decodeReplay(String token) {

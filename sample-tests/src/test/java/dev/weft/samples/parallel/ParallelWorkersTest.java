@@ -33,7 +33,8 @@ class ParallelWorkersTest {
     private static final Class<?> ORACLES = WeftRunner.programs("dev.weft.samples.oracles.OraclePrograms");
     private static final Class<?> BUG_ZOO = WeftRunner.programs("dev.weft.samples.zoo.BugZooPrograms");
     private static final Pattern SHARES =
-            Pattern.compile(", (\\d+) workers \\(([\\d · ]+) run, (\\d+) of them ahead in vain\\)");
+            Pattern.compile(", (\\d+) workers \\(([\\d · ]+) run, (\\d+) of them"
+                    + " (?:ahead in vain|run ahead and not counted)\\)");
 
     @TempDir
     Path reports;
@@ -61,6 +62,31 @@ class ParallelWorkersTest {
         assertThat(Integer.parseInt(shares.group(1))).isEqualTo(workers);
         assertThat(Arrays.stream(shares.group(2).split(" · ")).mapToLong(Long::parseLong).sum())
                 .as("each worker's executions add up: " + line).isEqualTo(traces + Long.parseLong(shares.group(3)));
+    }
+
+    /**
+     * A budget of executions that runs out: the workers run no more than it between them, the count is the
+     * sequential search's executions so far (never more than were run), and the console says it was the budget of
+     * executions, not the time, that ran out. (QA found 20,001 executions reported for a budget of 20,000, none of
+     * them sleep-set blocked, those run ahead in vain among them.)
+     */
+    @Test
+    void aBudgetOfExecutionsStopsTheWorkersAndTheCountIsTheSearchesOwn() {
+        long budget = 300;
+        WeftRunner.Outcome outcome = WeftRunner.run(ORACLES, "lastzero10", reports,
+                Map.of("weft.workers", "2", "weft.maxExecutions", Long.toString(budget)));
+
+        assertThat(outcome.failure()).isEmpty();
+        assertThat(outcome.summaryJson()).contains("\"complete\": false");
+        String line = entry(outcome, "weft");
+        Matcher shares = SHARES.matcher(line);
+        assertThat(shares.find()).as(line).isTrue();
+        long run = Arrays.stream(shares.group(2).split(" · ")).mapToLong(Long::parseLong).sum();
+        long notCounted = Long.parseLong(shares.group(3));
+        assertThat(run).as(line).isLessThanOrEqualTo(budget);
+        assertThat(outcome.number("executions") + outcome.number("sleepSetBlocked")).as(line)
+                .isEqualTo(run - notCounted);
+        assertThat(entry(outcome, "weft.notExhaustive")).contains("the budget of " + budget + " executions");
     }
 
     /**
