@@ -11,8 +11,9 @@ import java.util.List;
 
 /**
  * The failing execution as a compact text table for an assertion message: one column per thread, one row per step,
- * only the steps that happen before the failure. Runs of steps left out are marked. For a deadlock it adds what each
- * stuck thread waits for.
+ * only the steps that happen before the failure. Runs of steps left out are marked. When a column per thread would
+ * not fit {@link #LINE_WIDTH} without cutting operations short, a single operation column takes their place, each row
+ * naming its thread: nothing is cut. For a deadlock it adds what each stuck thread waits for.
  *
  * <pre>
  * step | main         | main.1                       | main.2                       | at
@@ -26,7 +27,7 @@ public final class TraceTable {
 
     /** At most this many steps are listed; earlier ones are elided. */
     static final int MAX_STEPS = 60;
-    /** The width the table tries to stay within, by narrowing its widest columns. */
+    /** The width a table with a column per thread stays within; wider, it has one operation column instead. */
     static final int LINE_WIDTH = 120;
     /** Columns are never narrowed below this, however many threads there are. */
     private static final int MIN_COLUMN = 14;
@@ -46,8 +47,6 @@ public final class TraceTable {
         if (focus.shown().length == 0) {
             out.append("No visible step ran before the failure.\n");
         } else {
-            out.append("Steps that happen before the failure, one column per thread (")
-                    .append(FAILURE_MARK.trim()).append(" where it was observed):\n");
             table(focus, out);
         }
         focus.race().ifPresent(race -> race(focus, race, out));
@@ -83,11 +82,29 @@ public final class TraceTable {
         int[] widths = Arrays.copyOf(widths(Arrays.copyOf(natural, at),
                 LINE_WIDTH - stepWidth - 3 * columns - natural[at]), columns);
         widths[at] = natural[at];
-
         String[] header = new String[columns];
-        String[] rule = new String[columns];
         for (int c = 0; c < columns; c++) {
             header[c] = c == at ? AT : threads.get(c).name();
+        }
+        boolean fits = Arrays.equals(widths, natural);
+        out.append("Steps that happen before the failure, ")
+                .append(fits ? "one column per thread" : "one row per step with its thread")
+                .append(" (").append(FAILURE_MARK.trim()).append(" where it was observed):\n");
+        if (fits) {
+            rows(focus, header, cells, widths, stepWidth, out);
+        } else {
+            // A column per thread would cut operations short, and the field, value or call cut off is what the reader
+            // needs: one operation column then, each row naming its thread (the HTML report keeps the lanes).
+            listed(focus, cells, stepWidth, out);
+        }
+    }
+
+    /** The table whose rows are {@code cells}, headed by {@code header}, with the steps' numbers and elisions. */
+    private static void rows(Focus focus, String[] header, String[][] cells, int[] widths, int stepWidth,
+                             StringBuilder out) {
+        int[] shown = focus.shown();
+        String[] rule = new String[widths.length];
+        for (int c = 0; c < widths.length; c++) {
             rule[c] = "-".repeat(widths[c]);
         }
         line(out, pad("step", stepWidth), header, widths, " | ");
@@ -99,6 +116,25 @@ public final class TraceTable {
             line(out, pad(mark, stepWidth - number.length()) + number, cells[r], widths, " | ");
         }
         elision(out, focus.elidedAtEnd(), stepWidth);
+    }
+
+    /** One row per step as {@link #rows} lays it out, with a column for the thread and one for its operation. */
+    private static void listed(Focus focus, String[][] perThread, int stepWidth, StringBuilder out) {
+        String[] header = {"thread", "operation", AT};
+        int[] widths = new int[header.length];
+        String[][] cells = new String[perThread.length][];
+        for (int r = 0; r < perThread.length; r++) {
+            String[] row = perThread[r];
+            int c = focus.threads().indexOf(focus.event(focus.shown()[r]).thread());
+            cells[r] = new String[] {focus.threads().get(c).name(), row[c], row[row.length - 1]};
+        }
+        for (int c = 0; c < header.length; c++) {
+            widths[c] = header[c].length();
+            for (String[] row : cells) {
+                widths[c] = Math.max(widths[c], row[c].length());
+            }
+        }
+        rows(focus, header, cells, widths, stepWidth, out);
     }
 
     /**
@@ -161,8 +197,9 @@ public final class TraceTable {
 
     private static void raceLine(StringBuilder out, String step, int stepWidth, String thread, int nameWidth,
                                  String op, String where) {
-        out.append(Text.fit("  " + pad(step, stepWidth) + "  " + pad(thread, nameWidth) + "  " + op + " (" + where
-                + ")", LINE_WIDTH)).append('\n');
+        // never cut: the operation and where it is are what the line is for
+        out.append("  ").append(pad(step, stepWidth)).append("  ").append(pad(thread, nameWidth)).append("  ").append(op)
+                .append(" (").append(where).append(")\n");
     }
 
     private static void waitFor(WaitFor waitFor, StringBuilder out) {
