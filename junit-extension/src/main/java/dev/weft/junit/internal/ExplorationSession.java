@@ -45,6 +45,15 @@ final class ExplorationSession {
     private List<Long> workerShares = List.of();
     /** Of the workers' executions, those of branches run ahead whose owner then ran them itself. */
     private long runInVain;
+    /** When the session began: a console line after an exploration ran again also says how long they all took. */
+    private long started;
+    /** Whether an exploration ran again after the first (one worker after several, or on the test's thread). */
+    private boolean exploredAgain;
+    /**
+     * Whether a thread exploring inline was given up, stuck in the test's code: a later exploration then runs on the
+     * test's thread at once, which waits for its executions rather than carrying them, instead of being given up too.
+     */
+    private boolean inlineThreadLost;
     /**
      * The progress of the exploration under way (the last one's, when it explores again): the console's progress
      * lines, the executions so far for a summary that ends it early, the last execution for a replay's check.
@@ -71,6 +80,7 @@ final class ExplorationSession {
      */
     void run() throws Throwable {
         long started = System.nanoTime();
+        this.started = started;
         try {
             exploreToVerdict(started);
         } catch (TestAbortedException | WeftConfigurationException notAnExploration) {
@@ -119,6 +129,8 @@ final class ExplorationSession {
             leftRunning = parallel.leftRunning();
         } else {
             if (parallel != null) {
+                exploredAgain = true;
+                inlineThreadLost |= parallel.oneWorkerBecause().startsWith(ParallelExploration.THREAD_GIVEN_UP);
                 String note = "weft: " + shortName + " exploring with one worker, not " + settings.workers() + ": "
                         + parallel.oneWorkerBecause();
                 out.println(note);
@@ -134,6 +146,7 @@ final class ExplorationSession {
                 runtime = runtime.withInterchangeableIdleWorkers(false);
                 subject = new JvmSubject(body, runtime, new ExplorerCausalOrder());
                 if (result == null || !result.failed()) {
+                    exploredAgain = true;
                     out.println("weft: " + shortName + " a task looked at the thread it runs on: exploring again with"
                             + " every choice of idle pool worker");
                     progress = new ProgressListener(shortName, out);
@@ -270,7 +283,7 @@ final class ExplorationSession {
     private ExplorationResult explore(ReplayToken replay, ExplorationOptions options, JvmSubject subject,
                                       long started) throws IOException {
         try {
-            if (replay != null || !settings.continuations() || !InlineCarrying.possible()) {
+            if (replay != null || !settings.continuations() || !InlineCarrying.possible() || inlineThreadLost) {
                 return explorer(replay, options).explore(subject, progress);
             }
             ExplorationThread.Outcome<ExplorationResult> outcome =
@@ -280,6 +293,8 @@ final class ExplorationSession {
             }
             // The exploring thread is stuck in the test's code for good: this thread explores again, waiting for
             // its executions as before, so that the failure is found and reported as usual.
+            inlineThreadLost = true;
+            exploredAgain = true;
             out.println("weft: " + shortName + " the exploring thread was given up ("
                     + Messages.firstLine(outcome.lostBecause()) + "); exploring again on the test's thread");
             return explorer(null, options).explore(subject, progress);
@@ -390,7 +405,9 @@ final class ExplorationSession {
                 TimeUnit.NANOSECONDS.toMillis(result.elapsedNanos()), workerShares.isEmpty() ? ""
                         : ", " + workerShares.size() + " workers (" + workerShares.stream().map(String::valueOf)
                         .collect(Collectors.joining(" · ")) + " run, " + runInVain + " of them "
-                        + (result.exhaustive() ? "ahead in vain)" : "run ahead and not counted)"));
+                        + (result.exhaustive() ? "ahead in vain)" : "run ahead and not counted)"))
+                + (exploredAgain ? String.format(", %d ms in all with the exploration before it",
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)) : "");
     }
 
     private ReplayToken decodeReplay(String token) {

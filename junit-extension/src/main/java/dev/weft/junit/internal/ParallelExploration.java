@@ -68,6 +68,8 @@ final class ParallelExploration {
     }
 
     private static final String IDENTITY_MATTERED = "a pool task looked at the thread it runs on";
+    /** How {@link Outcome#oneWorkerBecause} begins when a worker's thread was stuck in the test's code for good. */
+    static final String THREAD_GIVEN_UP = "a worker's thread was given up: ";
 
     /** How often the waiting thread looks whether a worker's thread was given up. */
     private static final long LOOK_MILLIS = 20;
@@ -240,7 +242,7 @@ final class ParallelExploration {
                 thread.join(LOOK_MILLIS);
                 String lost = carrying.lostBecause();
                 if (lost != null) {
-                    stopBecause("a worker's thread was given up: " + Messages.firstLine(lost));
+                    stopBecause(THREAD_GIVEN_UP + Messages.firstLine(lost));
                     return;
                 }
             }

@@ -215,8 +215,8 @@ class ExtensionBehaviourTest {
     }
 
     /**
-     * A thread that spins out of reach cannot be unwound. On JDK 24 and later it holds the exploring thread, which is
-     * given up and the test explored again on JUnit's thread; either way the test fails instead of hanging, as
+     * A thread that spins out of reach cannot be unwound. On JDK 24 and later it holds the exploring thread (or a
+     * worker's), which is given up and the test explored again on JUnit's thread; either way the test fails instead of hanging, as
      * UNCONTROLLED_BLOCKING with the spinning thread's stack, the console says the thread is left running, and no
      * execution starts once the failing one could not be closed, nor once the given-up thread has come back.
      */
@@ -236,7 +236,10 @@ class ExtensionBehaviourTest {
         assertThat(ExtensionPrograms.SPINNER_EXECUTIONS.get()).as("executions started after the run; " + console)
                 .isEqualTo(started);
         if (Runtime.version().feature() >= 24) {
-            assertThat(console).contains("the exploring thread was given up");
+            // Given up once (an exploring thread, or a worker's with several workers), not once per exploration: the
+            // one after it runs on JUnit's thread at once (QA saw three explorations, 60 s, with two workers).
+            assertThat(console).containsPattern("(the exploring thread|a worker's thread) was given up");
+            assertThat(console.split("was given up", -1)).as(console).hasSize(2);
         }
     }
 
