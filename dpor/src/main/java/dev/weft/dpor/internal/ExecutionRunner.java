@@ -188,9 +188,8 @@ final class ExecutionRunner {
                     : run.blockageHeadline() + ":\n" + described.strip(), null, pending, pending);
         }
         if (depth >= maxSteps) {
-            return failed(FailureKind.STEP_LIMIT, "the execution passed " + maxSteps
-                    + " visible operations: a livelock or an unbounded loop? Still running: " + pending, null,
-                    disabled, pending);
+            return failed(FailureKind.STEP_LIMIT, StepLimit.describe(events, pending, maxSteps), null, disabled,
+                    pending);
         }
         return null;
     }

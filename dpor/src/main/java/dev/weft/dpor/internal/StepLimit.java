@@ -1,0 +1,93 @@
+package dev.weft.dpor.internal;
+
+import dev.weft.scheduler.model.Event;
+import dev.weft.scheduler.model.PendingOperation;
+import dev.weft.scheduler.model.SourcePosition;
+import dev.weft.scheduler.model.ThreadId;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Why an execution ran past the step limit, in words that point at the loop: which thread took most of the latest
+ * steps, where it went round, and whether another thread could have moved meanwhile. A correct test trips the limit
+ * too when a loop changes something on every turn (a counter) while it waits for another thread: the explorer runs
+ * the schedule where that thread keeps going, and that schedule has no end. "A livelock or an unbounded loop?" alone
+ * left users adding a {@code volatile} that was already there (found by QA, 2026-11-27).
+ */
+final class StepLimit {
+
+    /** The latest steps looked at: a loop's turns, not the test's start. */
+    static final int WINDOW = 1_000;
+    /** At most this many of the looping thread's source lines are named. */
+    private static final int LINES = 4;
+
+    private StepLimit() {
+    }
+
+    static String describe(List<Event> events, List<PendingOperation> pending, int maxSteps) {
+        StringBuilder text = new StringBuilder("the execution passed ").append(maxSteps).append(" visible operations");
+        List<Event> latest = events.subList(Math.max(0, events.size() - WINDOW), events.size());
+        ThreadId looping = busiest(latest);
+        if (looping != null) {
+            long steps = latest.stream().filter(e -> e.thread().equals(looping)).count();
+            text.append(": ").append(looping.name()).append(" took ").append(steps).append(" of the last ")
+                    .append(latest.size()).append(" steps");
+            Set<String> lines = linesOf(latest, looping);
+            if (!lines.isEmpty()) {
+                text.append(", going round ").append(String.join(", ", lines));
+            }
+            List<String> others = new ArrayList<>();
+            for (PendingOperation p : pending) {
+                if (p.enabled() && !p.thread().equals(looping)) {
+                    others.add(p.toString());
+                }
+            }
+            if (others.isEmpty()) {
+                text.append(", and no other thread could move: a loop that never ends, or a livelock.");
+            } else {
+                text.append(", while another thread could move (").append(String.join("; ", others)).append(").")
+                        .append(" Weft runs every schedule, those where ").append(looping.name())
+                        .append(" keeps going too: a loop that waits for another thread without blocking, and")
+                        .append(" changes something on every turn (a counter), has no end in such a schedule. Let it")
+                        .append(" block (a lock, a latch, wait/notify, park) or bound it.");
+            }
+        } else {
+            text.append(": a livelock or an unbounded loop?");
+        }
+        return text.append(" Still running: ").append(pending).toString();
+    }
+
+    private static ThreadId busiest(List<Event> latest) {
+        Map<ThreadId, Integer> counts = new HashMap<>();
+        ThreadId busiest = null;
+        for (Event e : latest) {
+            int count = counts.merge(e.thread(), 1, Integer::sum);
+            if (busiest == null || count > counts.get(busiest)) {
+                busiest = e.thread();
+            }
+        }
+        return busiest;
+    }
+
+    /** The thread's source lines among the latest steps, the most frequent first, at most {@link #LINES}. */
+    private static Set<String> linesOf(List<Event> latest, ThreadId thread) {
+        Map<String, Integer> counts = new HashMap<>();
+        for (Event e : latest) {
+            SourcePosition source = e.source();
+            if (e.thread().equals(thread) && source.isKnown()) {
+                counts.merge(source.toString(), 1, Integer::sum);
+            }
+        }
+        Set<String> lines = new LinkedHashSet<>();
+        counts.entrySet().stream()
+                .sorted(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                .limit(LINES)
+                .forEach(entry -> lines.add(entry.getKey()));
+        return lines;
+    }
+}
