@@ -215,6 +215,22 @@ class ExtensionBehaviourTest {
     }
 
     /**
+     * A thread stuck in the JDK's own monitor wait is stopped by the close's interrupt, on a fiber too (JDK 24+), where
+     * the JVM looks at the carrier's interrupt: no thread is left running (QA, JDK 25: a pipe read was "could not be
+     * stopped within 10000 ms", left running, and every exploration after it was given up too).
+     */
+    @Test
+    void aThreadWaitingInUncontrolledCodeIsStoppedByTheClose() {
+        WeftRunner.Outcome[] outcome = new WeftRunner.Outcome[1];
+        String console = captureConsole(() -> outcome[0] = WeftRunner.run(ExtensionPrograms.class,
+                "waitsInUncontrolledCode", reports, Map.of("weft.watchdogSeconds", "1")));
+
+        assertThat(outcome[0].failure()).as(console).hasValueSatisfying(failure -> assertThat(failure.getMessage())
+                .startsWith("UNCONTROLLED_BLOCKING: ").contains("PipedInputStream.read"));
+        assertThat(console).doesNotContain("could not be stopped").doesNotContain("was given up");
+    }
+
+    /**
      * A thread that spins out of reach cannot be unwound. On JDK 24 and later it holds the exploring thread (or a
      * worker's), which is given up and the test explored again on JUnit's thread; either way the test fails instead of hanging, as
      * UNCONTROLLED_BLOCKING with the spinning thread's stack, the console says the thread is left running, and no

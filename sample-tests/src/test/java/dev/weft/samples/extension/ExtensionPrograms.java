@@ -8,6 +8,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -121,6 +123,26 @@ class ExtensionPrograms {
     @ExhaustiveConcurrency
     void blocksInUncontrolledCode() throws Exception {
         aWorkerBlocksInUncontrolledCode();
+    }
+
+    /**
+     * A worker reads a pipe nobody writes to, in the JDK's own monitor wait ({@code PipedInputStream.read} waits a
+     * second at a time until it is interrupted), which Weft does not control either.
+     */
+    @ExhaustiveConcurrency
+    void waitsInUncontrolledCode() throws Exception {
+        PipedInputStream in = new PipedInputStream();
+        PipedOutputStream neverWritten = new PipedOutputStream(in);
+        Thread reader = new Thread(() -> {
+            try {
+                in.read();
+            } catch (IOException interrupted) {
+                // stopped by the close: InterruptedIOException
+            }
+        });
+        reader.start();
+        reader.join();
+        neverWritten.close();
     }
 
     /**

@@ -64,6 +64,8 @@ final class Fiber {
     /** The carrier it waits on during a pinned pause, or {@code null}. */
     private volatile Thread pinnedOn;
     private volatile boolean done;
+    /** Whether the close interrupted the carrier this fiber is stuck on ({@link #keepCarrierWhileStuck}). */
+    private volatile boolean carrierInterrupted;
     /** The thread waiting in {@link #finishesBy}. */
     private volatile Thread closer;
 
@@ -190,6 +192,10 @@ final class Fiber {
                 Continuations.run(continuation);
             } finally {
                 Continuations.unmount(carrier, thread);
+                if (carrierInterrupted) {
+                    carrierInterrupted = false;
+                    Thread.interrupted(); // what keepCarrierWhileStuck sent, if the stuck code did not take it
+                }
             }
             ended = Continuations.done(continuation);
             if (ended) {
@@ -219,14 +225,19 @@ final class Fiber {
     }
 
     /**
-     * Closing while it runs (stuck in code the scheduler does not control): its carrier stays with it, and another
-     * carrier unwinds the other fibers. (Interrupting its {@code Thread} reaches that carrier: see
-     * {@link Continuations#mount}.)
+     * Closing while it runs (stuck in code the scheduler does not control, which the close has just interrupted): its
+     * carrier stays with it, and another carrier unwinds the other fibers. The carrier is interrupted too: the close's
+     * interrupt of the fiber's {@code Thread} wakes the carrier's OS thread ({@link Continuations#mount}), but a monitor
+     * wait in the JDK's code ({@code PipedInputStream.read}) looks at the carrier's own interrupt status, and went on
+     * waiting (QA, JDK 25: the reader was left running). The carrier's status is cleared once the fiber leaves it
+     * ({@link #runOn}), so that it does not reach the next fiber the carrier runs, nor the driving thread's own code.
      */
     void keepCarrierWhileStuck() {
         Thread carrier = mountedOn;
         if (carrier != null) {
             fibers.carrierHeld(carrier);
+            carrierInterrupted = true;
+            carrier.interrupt();
         }
     }
 
