@@ -1,5 +1,6 @@
 package dev.weft.junit.internal;
 
+import dev.weft.dpor.ExecutionRecord;
 import dev.weft.dpor.ExplorationFailure;
 import dev.weft.dpor.ExplorationOptions;
 import dev.weft.dpor.ExplorationResult;
@@ -305,6 +306,13 @@ final class ExplorationSession {
         }
     }
 
+    /** Whether the exploration was one execution in which no thread but the test's own took a step. */
+    private boolean ranAlone(ExplorationResult result) {
+        ExecutionRecord only = progress.last();
+        return result.exhaustive() && result.executions() == 1 && only != null
+                && only.events().stream().allMatch(event -> event.thread().index() == 0);
+    }
+
     /**
      * The test's report folder; a shard's is a folder of its own inside it ({@code shard-2-of-3}), so that shards
      * run side by side (Surefire forks) keep their summaries apart for {@link ShardMerge}.
@@ -325,6 +333,11 @@ final class ExplorationSession {
         String line = consoleLine("PASS", result);
         out.println(line);
         context.publishReportEntry("weft", line);
+        if (replay == null && ranAlone(result)) {
+            warn(List.of("the test started no thread: its one execution ran on the test's own thread alone, so there"
+                    + " was nothing to interleave (a thread never started, or work the code under test runs on the"
+                    + " calling thread?)"));
+        }
         if (replay != null) {
             String fingerprint = ReplayToken.fingerprint(progress.last().events());
             if (!fingerprint.equals(replay.fingerprint())) {

@@ -11,6 +11,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -66,6 +67,29 @@ class ExtensionBehaviourTest {
                 Map.of("weft.algorithm", "naive"));
 
         assertThat(outcome.summaryJson()).contains("\"algorithm\": \"NAIVE\"");
+    }
+
+    /**
+     * A test whose only execution ran on its own thread alone passes, with a warning that nothing was interleaved (QA:
+     * a test that starts no thread passed without a hint); a test that starts one gets no such warning.
+     */
+    @Test
+    void aTestThatStartsNoThreadPassesWithAWarning() {
+        WeftRunner.Outcome alone = WeftRunner.run(ExtensionPrograms.class, "neverStartsItsThread", reports);
+        WeftRunner.Outcome started = WeftRunner.run(ExtensionPrograms.class, "oneWorker", reports);
+
+        assertThat(alone.failure()).isEmpty();
+        assertThat(warnings(alone)).singleElement().asString().contains("the test started no thread");
+        assertThat(started.failure()).isEmpty();
+        assertThat(warnings(started)).noneMatch(warning -> warning.contains("started no thread"));
+    }
+
+    private static List<String> warnings(WeftRunner.Outcome outcome) {
+        return outcome.results().allEvents().reportingEntryPublished().stream()
+                .flatMap(e -> e.getPayload(org.junit.platform.engine.reporting.ReportEntry.class).stream())
+                .map(entry -> entry.getKeyValuePairs().get("weft.warning"))
+                .filter(java.util.Objects::nonNull)
+                .toList();
     }
 
     @Test
@@ -159,7 +183,8 @@ class ExtensionBehaviourTest {
         String message = outcome.failure().orElseThrow().getMessage();
         assertThat(message).containsPattern("read Counter@\\d+\\.value = 0")
                 .containsPattern("write Counter@\\d+\\.value = 1")
-                .containsPattern("\\d+ \\| read Counter@\\d+\\.value = 1");
+                // a row of the table, whether it has a column per thread or names the thread in a column of its own
+                .containsPattern("\\d+ \\|(?: main\\S*\\s+\\|)? read Counter@\\d+\\.value = 1");
         assertThat(java.nio.file.Files.readString(outcome.testDir().resolve("report.html")))
                 .containsPattern("<title>#\\d+ main\\.1: write Counter@\\d+\\.value = 1\\n[^<]*"
                         + "\\n    at dev\\.weft\\.samples\\.extension\\.ExtensionPrograms\\.lambda\\$[^<]*</title>");

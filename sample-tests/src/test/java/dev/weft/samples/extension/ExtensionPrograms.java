@@ -119,6 +119,15 @@ class ExtensionPrograms {
         a.join();
     }
 
+    /** Forgets to start the thread it made: nothing runs beside the test's own thread. */
+    @ExhaustiveConcurrency
+    void neverStartsItsThread() throws Exception {
+        Thread made = new Thread(() -> counter.value++);
+        counter.value++;
+        assertEquals(1, counter.value);
+        assertEquals(Thread.State.NEW, made.getState());
+    }
+
     /** A worker blocks in JDK code that Weft does not control. */
     @ExhaustiveConcurrency
     void blocksInUncontrolledCode() throws Exception {
