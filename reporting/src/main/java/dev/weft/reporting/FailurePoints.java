@@ -8,8 +8,10 @@ import dev.weft.scheduler.model.ThreadId;
 
 import java.util.BitSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** Where in a failing execution the failure was observed. */
 final class FailurePoints {
@@ -20,7 +22,9 @@ final class FailurePoints {
     /**
      * The indexes of the events at which the failure shows. For a data race: the two racing calls. For a deadlock: the latest step of every stuck thread
      * (the start of a stuck thread that never moved). Otherwise: the latest step of the execution, because the
-     * scheduler lets one thread move at a time and notices a failure right after the step of the thread that failed.
+     * scheduler lets one thread move at a time and notices a failure right after the step of the thread that failed;
+     * unless that thread took a step on the very line that threw ({@link #throwingStep}): a {@code finally} block may
+     * have taken steps after the throw (a pool's {@code shutdown()}), and the mark then pointed at those.
      */
     static BitSet of(ExplorationFailure failure) {
         List<Event> events = failure.events();
@@ -32,7 +36,7 @@ final class FailurePoints {
         }
         if (failure.kind() != FailureKind.DEADLOCK) {
             if (!events.isEmpty()) {
-                points.set(events.size() - 1);
+                points.set(throwingStep(events, failure.cause()));
             }
             return points;
         }
@@ -51,5 +55,35 @@ final class FailurePoints {
             }
         }
         return points;
+    }
+
+    /**
+     * The failing thread's latest step on the line that threw, or the execution's latest step. The line that threw is
+     * the first frame of the cause's stack in a file the execution took steps in (the test's or its code's, not an
+     * assertion library's); only a step of the thread that took the last step, on exactly that line, counts, so a
+     * throw on a line without a step keeps the latest step.
+     */
+    private static int throwingStep(List<Event> events, Throwable cause) {
+        int last = events.size() - 1;
+        if (cause == null) {
+            return last;
+        }
+        ThreadId failing = events.get(last).thread();
+        Set<String> files = new HashSet<>();
+        events.forEach(event -> files.add(event.source().fileName()));
+        for (StackTraceElement frame : cause.getStackTrace()) {
+            if (frame.getFileName() == null || !files.contains(frame.getFileName())) {
+                continue;
+            }
+            for (int i = last; i >= 0; i--) {
+                Event event = events.get(i);
+                if (event.thread().equals(failing) && frame.getFileName().equals(event.source().fileName())
+                        && frame.getLineNumber() == event.source().line()) {
+                    return i;
+                }
+            }
+            return last; // the first frame in the test's files threw on a line without a step of that thread
+        }
+        return last;
     }
 }

@@ -60,6 +60,12 @@ final class Execution {
         return failure(kind, message, null);
     }
 
+    /** A failure with the throwable that caused it. */
+    ExplorationFailure failure(FailureKind kind, Throwable cause) {
+        List<String> names = events.stream().map(e -> e.thread().name()).toList();
+        return new ExplorationFailure(kind, cause.toString(), cause, events, new Schedule(names), stuck, 0, null);
+    }
+
     /** A failure whose race the explorer named. */
     ExplorationFailure failure(FailureKind kind, String message, RacingSteps race) {
         List<String> names = events.stream().map(e -> e.thread().name()).toList();

@@ -58,6 +58,34 @@ class TraceTableTest {
                 .startsWith("> 14 | read Account@1.balance = 90"));
     }
 
+    /**
+     * An assertion that threw on a line where its thread took a step, followed by a step in a {@code finally} block:
+     * the mark is on the step of the line that threw, not on the {@code finally}'s (QA: the mark pointed at a pool's
+     * {@code shutdown()} after the failed assertion). A throw on a line without a step keeps the latest step.
+     */
+    @Test
+    void marksTheStepOnTheLineThatThrewRatherThanAFinallyBlocksAfterIt() {
+        ThreadId main = thread(0, "main");
+        Location future = Location.objectState("FutureTask@3");
+        Location pool = Location.objectState("ThreadPoolExecutor@1");
+        Execution execution = new Execution()
+                .step(main, Operation.write(pool), at("PoolTest.java", 38))
+                .step(main, Operation.read(future), at("PoolTest.java", 42))
+                .step(main, Operation.write(pool), at("PoolTest.java", 44));
+        AssertionError onTheGetsLine = new AssertionError("expected: 1 but was: 0");
+        onTheGetsLine.setStackTrace(new StackTraceElement[] {
+                new StackTraceElement("org.assertj.core.api.AbstractAssert", "isEqualTo", "AbstractAssert.java", 9),
+                new StackTraceElement("com.example.PoolTest", "test", "PoolTest.java", 42)});
+        AssertionError onALineWithoutAStep = new AssertionError("boom");
+        onALineWithoutAStep.setStackTrace(new StackTraceElement[] {
+                new StackTraceElement("com.example.PoolTest", "test", "PoolTest.java", 43)});
+
+        assertThat(lines(TraceTable.render(execution.failure(FailureKind.ASSERTION, onTheGetsLine))))
+                .filteredOn(l -> l.startsWith(">")).singleElement().asString().startsWith(">  1 |");
+        assertThat(lines(TraceTable.render(execution.failure(FailureKind.ASSERTION, onALineWithoutAStep))))
+                .filteredOn(l -> l.startsWith(">")).singleElement().asString().startsWith(">  2 |");
+    }
+
     @Test
     void namesTheRaceTheExplorerReversedRatherThanGuessing() {
         String table = TraceTable.render(Failures.lostUpdateReversed());
