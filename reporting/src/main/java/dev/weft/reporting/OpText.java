@@ -4,17 +4,33 @@ import dev.weft.scheduler.model.Event;
 import dev.weft.scheduler.model.Location;
 import dev.weft.scheduler.model.Operation;
 
+import java.util.Map;
+
 /** Operations in the words of the code a user wrote: {@code read Account@2.balance}, {@code lock Account@2}. */
 final class OpText {
 
     private OpText() {
     }
 
+    /**
+     * How a call that waited ended, by the value the runtime records for it (its {@code GuardedCall.Outcome}: a latch's
+     * {@code await}, a future's {@code get}, a lock a read-write lock's view takes), in words.
+     */
+    private static final Map<String, String> WAIT_ENDED = Map.of("ready", "", "interrupted", " (interrupted)",
+            "timed_out", " (timed out)");
+
     /** The operation and, when recorded, the value it read or wrote: {@code write items[3] = 7}. */
     static String of(Event event) {
         Location location = event.operation().location();
-        if (event.value() != null && location != null && (location.kind() == Location.Kind.UNSAFE_OBJECT
-                || location.kind() == Location.Kind.OBJECT_STATE)) {
+        boolean modelledObject = location != null && (location.kind() == Location.Kind.UNSAFE_OBJECT
+                || location.kind() == Location.Kind.OBJECT_STATE);
+        String waitEnded = event.value() == null ? null : WAIT_ENDED.get(event.value());
+        if (waitEnded != null && (modelledObject || event.operation().lockId() != null)) {
+            // not "call CountDownLatch@1.ready": the value says how a wait ended, it names no method
+            return (modelledObject ? "wait for " + (location.isKey() ? location.owner() : location.toString())
+                    : of(event.operation())) + waitEnded;
+        }
+        if (event.value() != null && modelledObject) {
             // a call on an object modelled at its API: the value names the method; a call on one key names the key
             return location.isKey()
                     ? "call " + location.owner() + "." + event.value() + (location.keyNames().size() > 1 ? " keys " : " key ")

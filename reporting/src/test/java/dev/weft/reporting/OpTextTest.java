@@ -42,6 +42,27 @@ class OpTextTest {
         assertThat(OpText.of(event)).isEqualTo("update counter = 4");
     }
 
+    /**
+     * A call that waited (a latch's {@code await}, a future's {@code get}, a read-write lock's view) records how it
+     * ended, not a method: it reads as a wait, not as {@code call CountDownLatch@1.ready} (QA found that jargon).
+     */
+    @Test
+    void namesAWaitByHowItEnded() {
+        Location latch = Location.objectState("CountDownLatch@1");
+        Event awaited = new Event(0, thread(0, "main"), 0, Operation.read(latch), SourcePosition.UNKNOWN, "ready");
+        Event timedOut = new Event(1, thread(0, "main"), 1, Operation.read(latch), SourcePosition.UNKNOWN,
+                "timed_out");
+        Event readLocked = new Event(2, thread(0, "main"), 2, Operation.sharedLock(MONITOR), SourcePosition.UNKNOWN,
+                "ready");
+        Event field = new Event(3, thread(0, "main"), 3, Operation.read(Location.field("Job@1", "state")),
+                SourcePosition.UNKNOWN, "ready");
+
+        assertThat(OpText.of(awaited)).isEqualTo("wait for CountDownLatch@1");
+        assertThat(OpText.of(timedOut)).isEqualTo("wait for CountDownLatch@1 (timed out)");
+        assertThat(OpText.of(readLocked)).isEqualTo("read-lock Account@2");
+        assertThat(OpText.of(field)).as("a field's value is the value read").isEqualTo("read Job@1.state = ready");
+    }
+
     @Test
     void namesTheMethodOfACallOnAMapAndTheKeyItTouches() {
         Location map = Location.objectState("ConcurrentHashMap@1");
