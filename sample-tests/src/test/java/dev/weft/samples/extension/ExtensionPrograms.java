@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
+import java.io.UncheckedIOException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -146,7 +147,7 @@ class ExtensionPrograms {
             try {
                 in.read();
             } catch (IOException interrupted) {
-                // stopped by the close: InterruptedIOException
+                throw new UncheckedIOException(interrupted); // stopped by the close: InterruptedIOException
             }
         });
         reader.start();
