@@ -181,16 +181,18 @@ public final class BranchStealing implements SharedSearch {
         DepthFirstSearch search = branch.search;
         DepthFirstSearch.Handover handover = (s, depth) -> ranElsewhere(branch, depth, subject, listener);
         boolean more = true;
+        boolean inFlight = false; // an execution admitted to the budget and not ended yet
         try {
             while (more) {
                 if (stopped || branch.cancelled || outOfBudget()) {
                     throw new Abandoned();
                 }
+                inFlight = true;
                 DepthFirstSearch.Ended ended = search.run(subject);
+                inFlight = false;
                 if (!ended.counted()) {
                     admitted.decrementAndGet(); // its place in the budget is free again
-                }
-                if (ended.counted()) {
+                } else {
                     ExecutionOutcome outcome = ended.outcome();
                     listener.executionEnded(new ExecutionRecord(this.ended.incrementAndGet(), outcome.events(),
                             outcome.status(), outcome.failure()));
@@ -216,6 +218,9 @@ public final class BranchStealing implements SharedSearch {
         } catch (Abandoned abandoned) {
             // the branch was cancelled, or the whole search stopped
         } finally {
+            if (inFlight) {
+                admitted.decrementAndGet(); // cut short (its branch cancelled): it counts for nothing
+            }
             finish(branch, more);
         }
     }

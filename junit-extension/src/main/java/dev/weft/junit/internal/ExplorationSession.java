@@ -47,7 +47,7 @@ final class ExplorationSession {
     /** Of the workers' executions, those of branches run ahead whose owner then ran them itself. */
     private long runInVain;
     /** When the session began: a console line after an exploration ran again also says how long they all took. */
-    private long started;
+    private long sessionStarted;
     /** Whether an exploration ran again after the first (one worker after several, or on the test's thread). */
     private boolean exploredAgain;
     /**
@@ -81,7 +81,7 @@ final class ExplorationSession {
      */
     void run() throws Throwable {
         long started = System.nanoTime();
-        this.started = started;
+        sessionStarted = started;
         try {
             exploreToVerdict(started);
         } catch (TestAbortedException | WeftConfigurationException notAnExploration) {
@@ -420,7 +420,7 @@ final class ExplorationSession {
                         .collect(Collectors.joining(" · ")) + " run, " + runInVain + " of them "
                         + (result.exhaustive() ? "ahead in vain)" : "run ahead and not counted)"))
                 + (exploredAgain ? String.format(", %d ms in all with the exploration before it",
-                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)) : "");
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - sessionStarted)) : "");
     }
 
     private ReplayToken decodeReplay(String token) {
