@@ -28,6 +28,25 @@ public final class WeftExtension implements InvocationInterceptor {
         new ExplorationSession(context, settings, body).run();
     }
 
+    /**
+     * {@code @ParameterizedTest}, {@code @RepeatedTest} or another test template beside {@code @ExhaustiveConcurrency}:
+     * JUnit runs the method as a test of its own (which Weft explores) and as the template's invocations, which ran
+     * once each, unexplored, and passed a lost update (found by QA, 2026-11-27). Each invocation fails instead, saying
+     * why and what to do.
+     */
+    @Override
+    public void interceptTestTemplateMethod(Invocation<Void> invocation,
+                                           ReflectiveInvocationContext<Method> invocationContext,
+                                           ExtensionContext context) {
+        invocation.skip();
+        Method method = invocationContext.getExecutable();
+        throw new WeftConfigurationException("@ExhaustiveConcurrency cannot be combined with @ParameterizedTest,"
+                + " @RepeatedTest or another test template (" + method.getDeclaringClass().getName() + "#"
+                + method.getName() + "): their invocations would run once each, unexplored. Explore each case in an"
+                + " @ExhaustiveConcurrency method of its own that calls a shared helper, or loop over the cases inside"
+                + " one test.");
+    }
+
     @Override
     public void interceptBeforeEachMethod(Invocation<Void> invocation,
                                           ReflectiveInvocationContext<Method> invocationContext,

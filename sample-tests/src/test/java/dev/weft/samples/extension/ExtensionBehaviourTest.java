@@ -6,6 +6,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.discovery.DiscoverySelectors;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.EngineTestKit;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -90,6 +94,45 @@ class ExtensionBehaviourTest {
                 .map(entry -> entry.getKeyValuePairs().get("weft.warning"))
                 .filter(java.util.Objects::nonNull)
                 .toList();
+    }
+
+    /**
+     * In a {@code @Nested} class each execution gets a fresh enclosing instance too, with the enclosing class's
+     * {@code @BeforeEach} and {@code @AfterEach} around the inner class's (QA: the outer {@code @BeforeEach} never ran,
+     * its pool was null, and the outer counter carried over from one execution to the next: "expected 2 but was 4").
+     */
+    @Test
+    void aNestedTestGetsAFreshEnclosingInstanceWithItsLifecycleMethodsInEveryExecution() {
+        WeftRunner.Outcome pool = WeftRunner.run(NestedPrograms.WithThePool.class, "runsTwoTasksOnTheOuterPool",
+                reports);
+        WeftRunner.Outcome counter = WeftRunner.run(NestedPrograms.WithThePool.class, "countsOnTheOuterInstance",
+                reports);
+
+        assertThat(pool.failure()).isEmpty();
+        assertThat(pool.number("executions")).isEqualTo(1);
+        assertThat(counter.failure()).isEmpty();
+        assertThat(counter.number("executions")).isEqualTo(2);
+    }
+
+    /**
+     * {@code @RepeatedTest} (or {@code @ParameterizedTest}) beside {@code @ExhaustiveConcurrency}: the method itself is
+     * explored and fails on its lost update, and each repetition fails with Weft's configuration error instead of
+     * running once, unexplored, and passing (QA).
+     */
+    @Test
+    void aRepetitionOfAnExhaustiveTestFailsNamingTheCombination() {
+        EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
+                .configurationParameter("weft.reportDir", reports.toString())
+                .selectors(DiscoverySelectors.selectMethod(NestedPrograms.class, "repeatedAndExhaustive"))
+                .execute();
+
+        List<Throwable> failures = results.testEvents().failed().stream()
+                .map(event -> event.getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow())
+                .toList();
+        assertThat(results.testEvents().succeeded().count()).isZero();
+        assertThat(failures).filteredOn(t -> t.getMessage().startsWith("ASSERTION: ")).hasSize(1);
+        assertThat(failures).filteredOn(t -> t.getMessage().contains("cannot be combined with @ParameterizedTest,"
+                + " @RepeatedTest")).hasSize(2);
     }
 
     @Test
