@@ -135,6 +135,26 @@ class ExtensionBehaviourTest {
                 + " @RepeatedTest")).hasSize(2);
     }
 
+    /**
+     * Every execution's {@code @AfterEach} runs to its end, also in an execution a sleep set cut off: such an execution
+     * is run on to its end, outside every trace (QA: 5 executions began, 2 finished their cleanup; the other 3 were
+     * unwound at the pool's {@code shutdown()} in {@code @AfterEach}). One worker: the counters are static.
+     */
+    @Test
+    void everyExecutionRunsItsAfterEachToTheEnd() {
+        CleanupPrograms.SET_UP.set(0);
+        CleanupPrograms.CLEANED_UP.set(0);
+        WeftRunner.Outcome outcome = WeftRunner.run(CleanupPrograms.class, "twoTasksTakeTurns", reports,
+                Map.of("weft.workers", "1"));
+
+        assertThat(outcome.failure()).isEmpty();
+        long executions = outcome.number("executions");
+        long cutOff = outcome.number("sleepSetBlocked");
+        assertThat(CleanupPrograms.SET_UP.get()).isEqualTo(executions + cutOff);
+        assertThat(CleanupPrograms.CLEANED_UP.get()).as("%d executions, %d cut off", executions, cutOff)
+                .isEqualTo(CleanupPrograms.SET_UP.get());
+    }
+
     @Test
     void aBudgetThatRunsOutPassesButSaysLoudlyItWasNotExhaustive() {
         String console = captureConsole(() -> {

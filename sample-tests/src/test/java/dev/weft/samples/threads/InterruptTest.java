@@ -159,7 +159,7 @@ class InterruptTest {
 
         Verdicts.failsWith(outcome, "ASSERTION");
         assertThat(outcome.failure().orElseThrow().getMessage())
-                .contains("observe ReentrantLock@1 = interrupted")
-                .doesNotContain("lock ReentrantLock@1 = interrupted");
+                .contains("observe ReentrantLock@1 (interrupted)")
+                .doesNotContain("lock ReentrantLock@1 (interrupted)");
     }
 }

@@ -196,6 +196,15 @@ public final class JvmRun implements Run {
     }
 
     /**
+     * Yes: the test body ends with its {@code @AfterEach} methods, whose cleanup (a pool shut down, a file deleted) an
+     * execution closed at the cut would skip at its first visible operation.
+     */
+    @Override
+    public boolean finishesWhenCutOff() {
+        return true;
+    }
+
+    /**
      * When the test body has returned, the threads still blocked are leaked ones, not a deadlock of the test's: a JVM
      * would not exit while they wait.
      */

@@ -52,6 +52,15 @@ public interface Run extends AutoCloseable {
     }
 
     /**
+     * Whether an execution the explorer cuts off before its end (a sleep set left no thread worth moving) should still
+     * be run to its end, each step by the first thread that can move, as part of no trace: a subject whose threads
+     * have cleanup of their own to run (a test's {@code @AfterEach}) says yes. By default the run is closed at the cut.
+     */
+    default boolean finishesWhenCutOff() {
+        return false;
+    }
+
+    /**
      * What a deadlock is, in the words that open its message when {@link #pending()} has no enabled operation: by
      * default that no thread can move; a subject may say more (that the test body had returned, and the threads
      * still blocked are leaked ones).
