@@ -123,8 +123,14 @@ final class ExplorationSession {
         boolean unconfirmed = false;
         if (parallel != null && parallel.result() != null) {
             // the workers' result stands: a pass, the sequential search's failure, or a failure when time ran out
-            workerShares = parallel.shares();
-            runInVain = parallel.inVain();
+            if (parallel.oneWorkerBecause() == null) {
+                workerShares = parallel.shares();
+                runInVain = parallel.inVain();
+            } else {
+                // the first worker went on alone after its first execution: one worker's search, nothing run again
+                note("weft: " + shortName + " exploring with one worker, not " + settings.workers() + ": "
+                        + parallel.oneWorkerBecause());
+            }
             warn(parallel.warnings());
             result = parallel.result();
             leftRunning = parallel.leftRunning();
@@ -132,10 +138,8 @@ final class ExplorationSession {
             if (parallel != null) {
                 exploredAgain = true;
                 inlineThreadLost |= parallel.oneWorkerBecause().startsWith(ParallelExploration.THREAD_GIVEN_UP);
-                String note = "weft: " + shortName + " exploring with one worker, not " + settings.workers() + ": "
-                        + parallel.oneWorkerBecause();
-                out.println(note);
-                context.publishReportEntry("weft.workers", note);
+                note("weft: " + shortName + " exploring with one worker, not " + settings.workers() + ": "
+                        + parallel.oneWorkerBecause());
                 // its rate counts from here, not from the workers' start
                 progress = new ProgressListener(shortName, out);
             }
@@ -238,6 +242,12 @@ final class ExplorationSession {
                 millis, new Summary.Failure("INTERNAL_ERROR", message, null, 0), shard()));
         out.println("weft: " + shortName + " ERROR — " + message);
         context.publishReportEntry("weft", message);
+    }
+
+    /** Why fewer workers explore than asked for, on the console and as the report entry {@code weft.workers}. */
+    private void note(String note) {
+        out.println(note);
+        context.publishReportEntry("weft.workers", note);
     }
 
     private void warn(List<String> warnings) {

@@ -45,7 +45,8 @@ final class ParallelExploration {
      * @param result          the result that stands: a search every worker finished without a failure, or one that
      *                        stopped at the sequential search's failure, or at any failure when the test's time ran
      *                        out; {@code null} when the search must be run again with one worker
-     * @param oneWorkerBecause why, when it must
+     * @param oneWorkerBecause why, when it must; with a result, why the first worker explored alone after its first
+     *                         execution (the others never started)
      * @param workersFailure  the failure the workers found, when one worker must find the sequential search's
      *                        ({@link WorkersFailureRecheck} says what stands if it finds none)
      * @param stateShared     whether the workers' executions shared state they did not create, which may have caused
@@ -70,6 +71,11 @@ final class ParallelExploration {
     private static final String IDENTITY_MATTERED = "a pool task looked at the thread it runs on";
     /** How {@link Outcome#oneWorkerBecause} begins when a worker's thread was stuck in the test's code for good. */
     static final String THREAD_GIVEN_UP = "a worker's thread was given up: ";
+
+    private static final String SHARED_STATE = "its executions share state they did not create: ";
+
+    /** Why the first worker explored alone from its second execution on, or {@code null} if the others joined it. */
+    private String alone;
 
     /** How often the waiting thread looks whether a worker's thread was given up. */
     private static final long LOOK_MILLIS = 20;
@@ -118,8 +124,18 @@ final class ParallelExploration {
                     && all.get(0).carrying.lostBecause() == null) {
                 // its first execution still runs
             }
-            for (Worker worker : all.subList(1, workers)) {
-                worker.thread.start();
+            String changed = sideBySide.changed();
+            if (changed != null) {
+                // The first execution changed state it did not create: the next ones would see its changes and each
+                // other's. The first worker goes on alone, as one worker from the start: nothing to explore again,
+                // and no other worker's executions change what its own read first (QA: leftover static state
+                // reached its limit during the workers' run, and one worker exploring again passed a test that
+                // fails with NONDETERMINISM from the start).
+                alone = SHARED_STATE + changed;
+            } else {
+                for (Worker worker : all.subList(1, workers)) {
+                    worker.thread.start();
+                }
             }
             for (Worker worker : all) {
                 worker.awaitEnd();
@@ -132,7 +148,7 @@ final class ParallelExploration {
         ExplorationResult result = search.result();
         ExplorationFailure found = result.failed() ? result.failures().get(0) : null;
         if (sharing != null) {
-            return oneWorker("its executions share state they did not create: " + sharing, found, true, warnings);
+            return oneWorker(SHARED_STATE + sharing, found, true, warnings);
         }
         if (oneWorkerBecause.get() != null) {
             return oneWorker(oneWorkerBecause.get(), null, false, warnings);
@@ -148,7 +164,7 @@ final class ParallelExploration {
         if (all.stream().anyMatch(worker -> worker.subject.workerIdentityMattered())) {
             return oneWorker(IDENTITY_MATTERED, null, false, warnings);
         }
-        return new Outcome(result, null, null, false, List.copyOf(warnings), shares(all),
+        return new Outcome(result, alone, null, false, List.copyOf(warnings), shares(all),
                 search.cancelledExecutions(), null);
     }
 
@@ -174,7 +190,7 @@ final class ParallelExploration {
 
     /** The workers' failure is the verdict: the caller reports it without exploring again. */
     private Outcome failureStands(ExplorationResult result, Set<String> warnings, List<Worker> all) {
-        return new Outcome(result, null, null, false, List.copyOf(warnings), shares(all), search.cancelledExecutions(),
+        return new Outcome(result, alone, null, false, List.copyOf(warnings), shares(all), search.cancelledExecutions(),
                 leftRunning(all));
     }
 

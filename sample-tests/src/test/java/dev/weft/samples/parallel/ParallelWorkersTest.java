@@ -211,6 +211,30 @@ class ParallelWorkersTest {
     }
 
     /**
+     * State a test leaves for its next execution fails it as {@code NONDETERMINISM} with several workers as with one:
+     * the first execution runs alone, and once it changed state it did not create, the first worker goes on alone
+     * (QA: the workers ran a never-reset static count to its limit, one worker then explored again from there and
+     * passed "complete"; with one worker from the start the test fails).
+     */
+    @Test
+    void stateLeftForTheNextExecutionFailsWithSeveralWorkersAsWithOne() {
+        StaticStatePrograms.leftover = 0;
+        WeftRunner.Outcome alone = WeftRunner.run(StaticStatePrograms.class, "leavesACountForTheNextExecution",
+                reports.resolve("alone"), Map.of("weft.workers", "1"));
+        StaticStatePrograms.leftover = 0;
+        WeftRunner.Outcome sideBySide = WeftRunner.run(StaticStatePrograms.class, "leavesACountForTheNextExecution",
+                reports.resolve("two"), Map.of("weft.workers", "2"));
+
+        assertThat(alone.failure()).hasValueSatisfying(failure -> assertThat(failure.getMessage())
+                .startsWith("NONDETERMINISM"));
+        assertThat(sideBySide.failure()).hasValueSatisfying(failure -> assertThat(failure.getMessage())
+                .startsWith("NONDETERMINISM"));
+        assertThat(sideBySide.number("executions")).isEqualTo(alone.number("executions"));
+        assertThat(entries(sideBySide, "weft.workers")).singleElement().asString()
+                .contains("exploring with one worker, not 2").contains("StaticStatePrograms.leftover");
+    }
+
+    /**
      * Static state only read, and a static object only synchronized on, share nothing: the workers keep going, the
      * second one running executions too.
      */

@@ -48,6 +48,24 @@ class StaticStatePrograms {
         assertThat(handled).isEqualTo(2);
     }
 
+    /** Never reset: each execution starts from what the ones before it left. */
+    static int leftover;
+
+    /**
+     * Two threads each count once, up to a limit, in a static field never reset: the second execution starts from the
+     * first one's count and does something else, which one worker reports as {@code NONDETERMINISM}. With several
+     * workers the same must happen: their executions must not first run the count up to its limit, after which
+     * every execution does the same again.
+     */
+    @ExhaustiveConcurrency
+    void leavesACountForTheNextExecution() throws Exception {
+        bothAtOnce(() -> {
+            if (leftover < 3) {
+                leftover++;
+            }
+        });
+    }
+
     /** Runs the request in two threads at once and waits for both. */
     private static void bothAtOnce(Runnable request) throws InterruptedException {
         Concurrently.run(request, request);

@@ -26,6 +26,7 @@ public final class SideBySideExecutions {
     private final Map<String, Users> statics = new ConcurrentHashMap<>();
     private final WeakIdentityMap<Object, Users> objects = new WeakIdentityMap<>();
     private final AtomicReference<String> sharing = new AtomicReference<>();
+    private final AtomicReference<String> changed = new AtomicReference<>();
 
     /** The watch of the worker with this index (from 0). */
     public SharedStateWatch watch(int worker) {
@@ -40,10 +41,22 @@ public final class SideBySideExecutions {
         return sharing.get();
     }
 
+    /**
+     * What an execution first changed of the state it did not create, or {@code null} while none did: asked after the
+     * first execution, which runs alone, it tells a test whose executions change such state before a second worker
+     * can see it (and before the second worker's executions change what the first one reads).
+     */
+    public String changed() {
+        return changed.get();
+    }
+
     /** @param what says what was shared and where; asked only when it was */
     private void touched(Users users, int worker, boolean write, Supplier<String> what) {
         if (users.conflicts(worker, write) && sharing.get() == null) {
             sharing.compareAndSet(null, what.get());
+        }
+        if (write && changed.get() == null) {
+            changed.compareAndSet(null, what.get());
         }
     }
 
