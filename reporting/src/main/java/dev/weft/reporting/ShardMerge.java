@@ -115,6 +115,8 @@ public final class ShardMerge {
                 failure = failure == null ? shard.failure() : failure;
             }
         }
+        // shards that do not fit together prove nothing whole: the summary says so too, not only the exit code
+        complete &= problems.isEmpty();
         Summary merged = new Summary(first.test(), first.algorithm(), failing.isEmpty(), complete, executions, blocked,
                 slowest, failure);
         return new Merged(merged, count, missing, failing, problems);

@@ -61,6 +61,11 @@ class ShardMergeTest {
 
         assertThat(merged.problems()).containsExactly("shard 1/2 twice",
                 "shard 2/3 (OPTIMAL) does not belong with shard 1/2 (OPTIMAL)");
+        // the written summary says it too, not only the exit code (QA: "complete": true beside an exit code of 1)
+        ShardMerge.Merged strayShard = ShardMerge.merge(List.of(shard("1/2", true, 10, 1), shard("2/2", true, 5, 1),
+                shard("1/3", true, 7, 1)));
+        assertThat(strayShard.problems()).isNotEmpty();
+        assertThat(strayShard.summary().complete()).isFalse();
         assertThat(merged.provesThePass()).isFalse();
     }
 
