@@ -51,9 +51,10 @@ public final class ShardMerge {
 
         /** The console line, in the form of a test's own ({@code weft: T#m PASS — ...}). */
         public String line() {
-            StringBuilder line = new StringBuilder(String.format("weft: %s %s — %d shards, %d executions (%d"
+            StringBuilder line = new StringBuilder(String.format("weft: %s %s — %d shard%s, %d executions (%d"
                             + " sleep-set blocked), %s, slowest shard %d ms", summary.test(),
-                    summary.passed() ? "PASS" : "FAIL", shards, summary.executions(), summary.sleepSetBlocked(),
+                    summary.passed() ? "PASS" : "FAIL", shards, shards == 1 ? "" : "s", summary.executions(),
+                    summary.sleepSetBlocked(),
                     summary.complete() ? "complete" : "not exhaustive", summary.elapsedMillis()));
             if (!failing.isEmpty()) {
                 line.append("; failing shard(s) ").append(failing).append(": ").append(summary.failure().kind())
@@ -130,11 +131,25 @@ public final class ShardMerge {
     public static boolean mergeAll(List<Path> reportDirs, PrintStream out) throws IOException {
         Map<String, List<Summary>> byTest = new TreeMap<>();
         Map<String, Path> testDirs = new TreeMap<>();
+        Map<String, Path> wholeRuns = new TreeMap<>();
         for (Path dir : reportDirs) {
-            for (Path file : shardSummaries(dir)) {
+            for (Path file : summaries(dir)) {
                 Summary summary = SummaryJson.parse(Files.readString(file));
-                byTest.computeIfAbsent(summary.test(), t -> new ArrayList<>()).add(summary);
-                testDirs.putIfAbsent(summary.test(), file.getParent().getParent());
+                if (isShardFolder(file.getParent())) {
+                    byTest.computeIfAbsent(summary.test(), t -> new ArrayList<>()).add(summary);
+                    testDirs.putIfAbsent(summary.test(), file.getParent().getParent());
+                } else if (summary.shard() == null && summary.test() != null) {
+                    wholeRuns.putIfAbsent(summary.test(), file.getParent());
+                }
+            }
+        }
+        // A run of the whole search (weft.shard=1/1 is one: a CI matrix of one shard) is a set of one shard, unless
+        // the test has shards of its own (its folder then holds the last merge's summary, or a stale one).
+        for (Map.Entry<String, Path> whole : wholeRuns.entrySet()) {
+            if (!byTest.containsKey(whole.getKey())) {
+                Summary summary = SummaryJson.parse(Files.readString(whole.getValue().resolve("summary.json")));
+                byTest.put(whole.getKey(), new ArrayList<>(List.of(asOnlyShard(summary))));
+                testDirs.put(whole.getKey(), whole.getValue());
             }
         }
         if (byTest.isEmpty()) {
@@ -151,17 +166,25 @@ public final class ShardMerge {
         return allPassed;
     }
 
-    private static List<Path> shardSummaries(Path dir) throws IOException {
+    private static List<Path> summaries(Path dir) throws IOException {
         if (!Files.isDirectory(dir)) {
             throw new IOException("no such report folder: " + dir.toAbsolutePath());
         }
         try (Stream<Path> files = Files.walk(dir)) {
-            return files.filter(f -> f.getFileName().toString().equals("summary.json"))
-                    .filter(f -> f.getParent().getFileName().toString().matches("shard-\\d+-of-\\d+"))
-                    .sorted().toList();
+            return files.filter(f -> f.getFileName().toString().equals("summary.json")).sorted().toList();
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
+    }
+
+    private static boolean isShardFolder(Path folder) {
+        return folder.getFileName().toString().matches("shard-\\d+-of-\\d+");
+    }
+
+    /** The summary of a run of the whole search, as the one shard of a split into one. */
+    private static Summary asOnlyShard(Summary whole) {
+        return new Summary(whole.test(), whole.algorithm(), whole.passed(), whole.complete(), whole.executions(),
+                whole.sleepSetBlocked(), whole.elapsedMillis(), whole.failure(), "1/1");
     }
 
     /** The command: merges the shards under the folders given (default {@code target/weft-reports}). */

@@ -91,6 +91,27 @@ class ShardMergeTest {
                 + " executions");
     }
 
+    /**
+     * A run of the whole search ({@code weft.shard=1/1}, a CI matrix of one shard) is a set of one shard: the command
+     * reports it rather than finding nothing (QA); a test that has shards ignores the whole summary beside them.
+     */
+    @Test
+    void theCommandTakesARunOfTheWholeSearchAsTheOnlyShard(@TempDir Path dir) throws Exception {
+        Summary whole = new Summary("com.example.T#m", "OPTIMAL", true, true, 12, 0, 5, null);
+        SummaryJson.write(dir.resolve("com.example.T").resolve("m"), whole);
+        SummaryJson.write(dir.resolve("com.example.T").resolve("sharded"),
+                new Summary("com.example.T#sharded", "OPTIMAL", true, true, 99, 0, 5, null));
+        SummaryJson.write(dir.resolve("com.example.T").resolve("sharded").resolve(ShardMerge.folderOf("1/1")),
+                new Summary("com.example.T#sharded", "OPTIMAL", true, true, 7, 0, 5, null, "1/1"));
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+
+        boolean passed = ShardMerge.mergeAll(List.of(dir), new PrintStream(printed, true, StandardCharsets.UTF_8));
+
+        assertThat(passed).isTrue();
+        assertThat(printed.toString(StandardCharsets.UTF_8)).contains("com.example.T#m PASS — 1 shard, 12 executions")
+                .contains("com.example.T#sharded PASS — 1 shard, 7 executions");
+    }
+
     @Test
     void theCommandFailsWhenThereIsNothingToMerge(@TempDir Path dir) throws Exception {
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
