@@ -9,15 +9,15 @@ import java.util.Map;
 /** Operations in the words of the code a user wrote: {@code read Account@2.balance}, {@code lock Account@2}. */
 final class OpText {
 
-    private OpText() {
-    }
-
     /**
      * How a call that waited ended, by the value the runtime records for it (its {@code GuardedCall.Outcome}: a latch's
      * {@code await}, a future's {@code get}, a lock a read-write lock's view takes), in words.
      */
     private static final Map<String, String> WAIT_ENDED = Map.of("ready", "", "interrupted", " (interrupted)",
             "timed_out", " (timed out)");
+
+    private OpText() {
+    }
 
     /** The operation and, when recorded, the value it read or wrote: {@code write items[3] = 7}. */
     static String of(Event event) {

@@ -131,25 +131,26 @@ public final class ShardMerge {
     public static boolean mergeAll(List<Path> reportDirs, PrintStream out) throws IOException {
         Map<String, List<Summary>> byTest = new TreeMap<>();
         Map<String, Path> testDirs = new TreeMap<>();
-        Map<String, Path> wholeRuns = new TreeMap<>();
+        Map<String, Summary> wholeRuns = new TreeMap<>();
+        Map<String, Path> wholeRunDirs = new TreeMap<>();
         for (Path dir : reportDirs) {
             for (Path file : summaries(dir)) {
                 Summary summary = SummaryJson.parse(Files.readString(file));
                 if (isShardFolder(file.getParent())) {
                     byTest.computeIfAbsent(summary.test(), t -> new ArrayList<>()).add(summary);
                     testDirs.putIfAbsent(summary.test(), file.getParent().getParent());
-                } else if (summary.shard() == null && summary.test() != null) {
-                    wholeRuns.putIfAbsent(summary.test(), file.getParent());
+                } else if (summary.shard() == null && summary.test() != null
+                        && wholeRuns.putIfAbsent(summary.test(), summary) == null) {
+                    wholeRunDirs.put(summary.test(), file.getParent());
                 }
             }
         }
         // A run of the whole search (weft.shard=1/1 is one: a CI matrix of one shard) is a set of one shard, unless
         // the test has shards of its own (its folder then holds the last merge's summary, or a stale one).
-        for (Map.Entry<String, Path> whole : wholeRuns.entrySet()) {
+        for (Map.Entry<String, Summary> whole : wholeRuns.entrySet()) {
             if (!byTest.containsKey(whole.getKey())) {
-                Summary summary = SummaryJson.parse(Files.readString(whole.getValue().resolve("summary.json")));
-                byTest.put(whole.getKey(), new ArrayList<>(List.of(asOnlyShard(summary))));
-                testDirs.put(whole.getKey(), whole.getValue());
+                byTest.put(whole.getKey(), new ArrayList<>(List.of(asOnlyShard(whole.getValue()))));
+                testDirs.put(whole.getKey(), wholeRunDirs.get(whole.getKey()));
             }
         }
         if (byTest.isEmpty()) {

@@ -125,8 +125,8 @@ public final class TraceTable {
         String[][] cells = new String[perThread.length][];
         for (int r = 0; r < perThread.length; r++) {
             String[] row = perThread[r];
-            int c = focus.threads().indexOf(focus.event(focus.shown()[r]).thread());
-            cells[r] = new String[] {focus.threads().get(c).name(), row[c], row[row.length - 1]};
+            ThreadId thread = focus.event(focus.shown()[r]).thread();
+            cells[r] = new String[] {thread.name(), row[focus.threads().indexOf(thread)], row[row.length - 1]};
         }
         for (int c = 0; c < header.length; c++) {
             widths[c] = header[c].length();
@@ -198,8 +198,8 @@ public final class TraceTable {
     private static void raceLine(StringBuilder out, String step, int stepWidth, String thread, int nameWidth,
                                  String op, String where) {
         // never cut: the operation and where it is are what the line is for
-        out.append("  ").append(pad(step, stepWidth)).append("  ").append(pad(thread, nameWidth)).append("  ").append(op)
-                .append(" (").append(where).append(")\n");
+        out.append("  ").append(pad(step, stepWidth)).append("  ").append(pad(thread, nameWidth)).append("  ")
+                .append(op).append(" (").append(where).append(")\n");
     }
 
     private static void waitFor(WaitFor waitFor, StringBuilder out) {

@@ -107,7 +107,10 @@ final class WaitFor {
                 .toList();
     }
 
-    /** {@code ", held by main.2 (locked at A.java:3)"}, or for read holds {@code ", read-locked by main.1 (itself,...)"}. */
+    /**
+     * {@code ", held by main.2 (locked at A.java:3)"}, or for read holds
+     * {@code ", read-locked by main.1 (itself, ...)"}; empty when nothing blocks.
+     */
     private static String heldBy(List<LockHolders.Holding> blocking, ThreadId thread) {
         if (blocking.isEmpty()) {
             return "";

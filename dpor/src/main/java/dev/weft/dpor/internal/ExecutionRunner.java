@@ -121,10 +121,9 @@ final class ExecutionRunner {
         private ThreadId nextAfterEnd(Run run) {
             Optional<SubjectFailure> failure = run.failure();
             if (failure.isEmpty() && afterEnd.size() < DAEMON_LOOKAHEAD) {
-                for (PendingOperation p : run.abandoned()) {
-                    if (p.enabled()) {
-                        return p.thread();
-                    }
+                ThreadId next = firstEnabled(run.abandoned());
+                if (next != null) {
+                    return next;
                 }
             }
             ThreadId failed = failure.map(SubjectFailure::thread).orElse(null);
@@ -182,13 +181,11 @@ final class ExecutionRunner {
             if (run.failure().isPresent() || depth + drained >= maxSteps) {
                 return null;
             }
-            for (PendingOperation p : run.pending()) {
-                if (p.enabled()) {
-                    drained++;
-                    return p.thread();
-                }
+            ThreadId next = firstEnabled(run.pending());
+            if (next != null) {
+                drained++;
             }
-            return null;
+            return next;
         }
 
         @Override
@@ -226,6 +223,16 @@ final class ExecutionRunner {
         if (depth >= maxSteps) {
             return failed(FailureKind.STEP_LIMIT, StepLimit.describe(events, pending, maxSteps), null, disabled,
                     pending);
+        }
+        return null;
+    }
+
+    /** The first thread whose operation is enabled, or {@code null}: who moves where the choice is no explorer's. */
+    private static ThreadId firstEnabled(List<PendingOperation> pending) {
+        for (PendingOperation p : pending) {
+            if (p.enabled()) {
+                return p.thread();
+            }
         }
         return null;
     }

@@ -85,7 +85,8 @@ final class StepLimit {
         }
         Set<String> lines = new LinkedHashSet<>();
         counts.entrySet().stream()
-                .sorted(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                .sorted(Map.Entry.<String, Integer>comparingByValue().reversed()
+                        .thenComparing(Map.Entry.comparingByKey()))
                 .limit(LINES)
                 .forEach(entry -> lines.add(entry.getKey()));
         return lines;

@@ -128,8 +128,7 @@ final class ExplorationSession {
                 runInVain = parallel.inVain();
             } else {
                 // the first worker went on alone after its first execution: one worker's search, nothing run again
-                note("weft: " + shortName + " exploring with one worker, not " + settings.workers() + ": "
-                        + parallel.oneWorkerBecause());
+                noteOneWorker(parallel.oneWorkerBecause());
             }
             warn(parallel.warnings());
             result = parallel.result();
@@ -138,8 +137,7 @@ final class ExplorationSession {
             if (parallel != null) {
                 exploredAgain = true;
                 inlineThreadLost |= parallel.oneWorkerBecause().startsWith(ParallelExploration.THREAD_GIVEN_UP);
-                note("weft: " + shortName + " exploring with one worker, not " + settings.workers() + ": "
-                        + parallel.oneWorkerBecause());
+                noteOneWorker(parallel.oneWorkerBecause());
                 // its rate counts from here, not from the workers' start
                 progress = new ProgressListener(shortName, out);
             }
@@ -244,8 +242,9 @@ final class ExplorationSession {
         context.publishReportEntry("weft", message);
     }
 
-    /** Why fewer workers explore than asked for, on the console and as the report entry {@code weft.workers}. */
-    private void note(String note) {
+    /** Why one worker explores, not as many as asked for: on the console and as the report entry weft.workers. */
+    private void noteOneWorker(String because) {
+        String note = "weft: " + shortName + " exploring with one worker, not " + settings.workers() + ": " + because;
         out.println(note);
         context.publishReportEntry("weft.workers", note);
     }

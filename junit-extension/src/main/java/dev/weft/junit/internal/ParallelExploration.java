@@ -74,9 +74,6 @@ final class ParallelExploration {
 
     private static final String SHARED_STATE = "its executions share state they did not create: ";
 
-    /** Why the first worker explored alone from its second execution on, or {@code null} if the others joined it. */
-    private String alone;
-
     /** How often the waiting thread looks whether a worker's thread was given up. */
     private static final long LOOK_MILLIS = 20;
 
@@ -88,6 +85,8 @@ final class ParallelExploration {
     private final AtomicBoolean stop = new AtomicBoolean();
     private final AtomicReference<String> oneWorkerBecause = new AtomicReference<>();
     private final SharedSearch search;
+    /** Why the first worker explored alone from its second execution on, or {@code null} if the others joined it. */
+    private String alone;
 
     /**
      * @param subjects makes a worker's subject, whose executions report to the watch

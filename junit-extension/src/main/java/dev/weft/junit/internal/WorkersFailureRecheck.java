@@ -51,8 +51,8 @@ final class WorkersFailureRecheck {
             return new Verdict(oneWorker, false, List.of());
         }
         String found = "the exploration with " + workers + " workers found a failure (" + workersFailure.kind()
-                + ": " + Messages.firstLine(workersFailure.message()) + "), but one worker exploring the test again from its"
-                + " start found none";
+                + ": " + Messages.firstLine(workersFailure.message()) + "), but one worker exploring the test again"
+                + " from its start found none";
         ExplorationResult failing = new ExplorationResult(oneWorker.executions(), oneWorker.completed(),
                 oneWorker.sleepSetBlocked(), false, List.of(workersFailure), oneWorker.elapsedNanos());
         if (!oneWorker.exhaustive()) {

@@ -227,10 +227,10 @@ final class Fiber {
     /**
      * Closing while it runs (stuck in code the scheduler does not control, which the close has just interrupted): its
      * carrier stays with it, and another carrier unwinds the other fibers. The carrier is interrupted too: the close's
-     * interrupt of the fiber's {@code Thread} wakes the carrier's OS thread ({@link Continuations#mount}), but a monitor
-     * wait in the JDK's code ({@code PipedInputStream.read}) looks at the carrier's own interrupt status, and went on
-     * waiting (QA, JDK 25: the reader was left running). The carrier's status is cleared once the fiber leaves it
-     * ({@link #runOn}), so that it does not reach the next fiber the carrier runs, nor the driving thread's own code.
+     * interrupt of the fiber's {@code Thread} wakes the carrier's OS thread ({@link Continuations#mount}), but a
+     * monitor wait in the JDK's code ({@code PipedInputStream.read}) looks at the carrier's own interrupt status, and
+     * went on waiting (QA, JDK 25: the reader was left running). The carrier's status is cleared once the fiber leaves
+     * it ({@link #runOn}), so that it does not reach the next fiber the carrier runs, nor the driving thread's code.
      */
     void keepCarrierWhileStuck() {
         Thread carrier = mountedOn;

@@ -76,8 +76,8 @@ final class UncaughtExceptions {
      * bracket (a platform thread, or a stand-in {@link Carrier}): by then {@link ThreadLifecycle#runEnds} has dispatched
      * it, so it only passes on what no handler of the user's took (the JDK's group prints it) and drops
      * {@link ExecutionAbandoned} and {@link SystemExit} (not the user's exceptions, and never handed to a handler). A virtual thread's task runs inside {@code VirtualThread.run(Runnable)}, which calls
-     * this <em>before</em> the bracket ends: then it dispatches, and keeps what fails for {@code runEnds}. Once the execution is
-     * closed, it drops everything.
+     * this <em>before</em> the bracket ends: then it dispatches, and keeps what fails for {@code runEnds}. Once the
+     * execution is closed, it drops everything.
      */
     private record Filter(ManagedThread child, Thread.UncaughtExceptionHandler delegate)
             implements Thread.UncaughtExceptionHandler {
