@@ -9,4 +9,8 @@ public interface ExplorationListener {
     /** Called after each execution, once its {@link dev.weft.scheduler.model.Run} has been closed. */
     default void executionEnded(ExecutionRecord record) {
     }
+
+    /** Called when a search by increasing preemption bound ({@link Explorer#boundedCoverage}) begins a bound. */
+    default void boundStarted(int bound) {
+    }
 }

@@ -15,9 +15,15 @@ package dev.weft.dpor;
  * @param shard              the part of the search to explore ({@link Shard#WHOLE} for all of it); the budgets and
  *                           the first failure are then this part's
  * @param freeChoice         which thread moves where the search is free to choose
+ * @param preemptionBound    {@link #UNBOUNDED}, or the most preemptions a schedule of the search may have: the search
+ *                           then covers every outcome of the schedules within that bound ({@link Explorer#boundedCoverage})
  */
 public record ExplorationOptions(SearchAlgorithm algorithm, long maxExecutions, int maxSteps,
-                                 boolean stopOnFirstFailure, long maxNanos, Shard shard, FreeChoice freeChoice) {
+                                 boolean stopOnFirstFailure, long maxNanos, Shard shard, FreeChoice freeChoice,
+                                 int preemptionBound) {
+
+    /** {@link #preemptionBound} of a search that runs every schedule its algorithm asks for. */
+    public static final int UNBOUNDED = -1;
 
     public ExplorationOptions {
         if (algorithm == null) {
@@ -38,6 +44,16 @@ public record ExplorationOptions(SearchAlgorithm algorithm, long maxExecutions, 
         if (freeChoice == null) {
             throw new IllegalArgumentException("freeChoice must not be null (FreeChoice.defaultFor(algorithm))");
         }
+        if (preemptionBound < UNBOUNDED) {
+            throw new IllegalArgumentException("preemptionBound must be >= 0, or UNBOUNDED, but was "
+                    + preemptionBound);
+        }
+    }
+
+    /** A search without a preemption bound. */
+    public ExplorationOptions(SearchAlgorithm algorithm, long maxExecutions, int maxSteps, boolean stopOnFirstFailure,
+                              long maxNanos, Shard shard, FreeChoice freeChoice) {
+        this(algorithm, maxExecutions, maxSteps, stopOnFirstFailure, maxNanos, shard, freeChoice, UNBOUNDED);
     }
 
     /** The free choice that suits the algorithm ({@link FreeChoice#defaultFor}). */
@@ -64,27 +80,42 @@ public record ExplorationOptions(SearchAlgorithm algorithm, long maxExecutions, 
     }
 
     public ExplorationOptions withMaxExecutions(long value) {
-        return new ExplorationOptions(algorithm, value, maxSteps, stopOnFirstFailure, maxNanos, shard, freeChoice);
+        return new ExplorationOptions(algorithm, value, maxSteps, stopOnFirstFailure, maxNanos, shard, freeChoice,
+                preemptionBound);
     }
 
     public ExplorationOptions withMaxSteps(int value) {
-        return new ExplorationOptions(algorithm, maxExecutions, value, stopOnFirstFailure, maxNanos, shard, freeChoice);
+        return new ExplorationOptions(algorithm, maxExecutions, value, stopOnFirstFailure, maxNanos, shard, freeChoice,
+                preemptionBound);
     }
 
     public ExplorationOptions withStopOnFirstFailure(boolean value) {
-        return new ExplorationOptions(algorithm, maxExecutions, maxSteps, value, maxNanos, shard, freeChoice);
+        return new ExplorationOptions(algorithm, maxExecutions, maxSteps, value, maxNanos, shard, freeChoice,
+                preemptionBound);
     }
 
     public ExplorationOptions withMaxNanos(long value) {
-        return new ExplorationOptions(algorithm, maxExecutions, maxSteps, stopOnFirstFailure, value, shard, freeChoice);
+        return new ExplorationOptions(algorithm, maxExecutions, maxSteps, stopOnFirstFailure, value, shard, freeChoice,
+                preemptionBound);
     }
 
     public ExplorationOptions withShard(Shard value) {
         return new ExplorationOptions(algorithm, maxExecutions, maxSteps, stopOnFirstFailure, maxNanos, value,
-                freeChoice);
+                freeChoice, preemptionBound);
     }
 
     public ExplorationOptions withFreeChoice(FreeChoice value) {
-        return new ExplorationOptions(algorithm, maxExecutions, maxSteps, stopOnFirstFailure, maxNanos, shard, value);
+        return new ExplorationOptions(algorithm, maxExecutions, maxSteps, stopOnFirstFailure, maxNanos, shard, value,
+                preemptionBound);
+    }
+
+    public ExplorationOptions withPreemptionBound(int value) {
+        return new ExplorationOptions(algorithm, maxExecutions, maxSteps, stopOnFirstFailure, maxNanos, shard,
+                freeChoice, value);
+    }
+
+    /** Whether the search runs only the schedules within a preemption bound. */
+    public boolean bounded() {
+        return preemptionBound != UNBOUNDED;
     }
 }

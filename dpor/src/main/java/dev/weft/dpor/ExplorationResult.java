@@ -14,12 +14,27 @@ import java.util.List;
  *                        with a data race, see {@code FailureKind.DATA_RACE}) comes last, and when the exploration
  *                        stops at the first failure it is there only if nothing else failed
  * @param elapsedNanos    wall time of the exploration
+ * @param coverage        what a search that was not exhaustive covered ({@link Coverage#NONE} when it says nothing
+ *                        more than its counts)
  */
 public record ExplorationResult(long executions, long completed, long sleepSetBlocked, boolean exhaustive,
-                                List<ExplorationFailure> failures, long elapsedNanos) {
+                                List<ExplorationFailure> failures, long elapsedNanos, Coverage coverage) {
 
     public ExplorationResult {
         failures = List.copyOf(failures);
+        if (coverage == null) {
+            throw new IllegalArgumentException("coverage must not be null (Coverage.NONE)");
+        }
+    }
+
+    /** A result that states no coverage beyond its counts. */
+    public ExplorationResult(long executions, long completed, long sleepSetBlocked, boolean exhaustive,
+                             List<ExplorationFailure> failures, long elapsedNanos) {
+        this(executions, completed, sleepSetBlocked, exhaustive, failures, elapsedNanos, Coverage.NONE);
+    }
+
+    public ExplorationResult withCoverage(Coverage value) {
+        return new ExplorationResult(executions, completed, sleepSetBlocked, exhaustive, failures, elapsedNanos, value);
     }
 
     public boolean failed() {

@@ -1,5 +1,6 @@
 package dev.weft.dpor;
 
+import dev.weft.dpor.internal.BoundedCoverageExplorer;
 import dev.weft.dpor.internal.StatelessExplorer;
 import dev.weft.scheduler.model.Subject;
 
@@ -20,5 +21,15 @@ public interface Explorer {
      */
     static Explorer replaying(Schedule schedule, ExplorationOptions options) {
         return new StatelessExplorer(options, schedule);
+    }
+
+    /**
+     * An explorer that covers the schedules by increasing preemption bound, 0, 1, 2, ..., within the options' budget:
+     * when the budget ends the search, its result says which bound it completed ({@link Coverage}). It ends as
+     * exhaustive when a bound left nothing out. The options' own {@code preemptionBound} and shard are not used (the
+     * whole search is covered).
+     */
+    static Explorer boundedCoverage(ExplorationOptions options) {
+        return new BoundedCoverageExplorer(options);
     }
 }

@@ -4,8 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Reads the little JSON that Weft writes: objects, strings, whole numbers, {@code true}, {@code false} and
- * {@code null} (no arrays, no fractions). Enough to read {@code summary.json} back without a JSON library.
+ * Reads the little JSON that Weft writes: objects, strings, numbers (without exponents), {@code true}, {@code false}
+ * and {@code null} (no arrays). Enough to read {@code summary.json} back without a JSON library.
  */
 final class JsonReader {
 
@@ -17,7 +17,7 @@ final class JsonReader {
     }
 
     /**
-     * The object the text holds, its values as {@code String}, {@code Long}, {@code Boolean}, {@code Map} or
+     * The object the text holds, its values as {@code String}, {@code Long}, {@code Double} (a number with a fraction), {@code Boolean}, {@code Map} or
      * {@code null}.
      *
      * @throws IllegalArgumentException saying where the text stops being such JSON
@@ -72,10 +72,18 @@ final class JsonReader {
             while (at < text.length() && Character.isDigit(text.charAt(at))) {
                 at++;
             }
+            boolean fraction = at < text.length() && text.charAt(at) == '.';
+            if (fraction) {
+                at++;
+                while (at < text.length() && Character.isDigit(text.charAt(at))) {
+                    at++;
+                }
+            }
             try {
-                return Long.parseLong(text.substring(start, at));
+                String number = text.substring(start, at);
+                return fraction ? (Object) Double.parseDouble(number) : (Object) Long.parseLong(number);
             } catch (NumberFormatException e) {
-                throw error("a whole number");
+                throw error("a number");
             }
         }
         for (String word : new String[]{"true", "false", "null"}) {

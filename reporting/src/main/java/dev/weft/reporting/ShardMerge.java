@@ -185,7 +185,7 @@ public final class ShardMerge {
     /** The summary of a run of the whole search, as the one shard of a split into one. */
     private static Summary asOnlyShard(Summary whole) {
         return new Summary(whole.test(), whole.algorithm(), whole.passed(), whole.complete(), whole.executions(),
-                whole.sleepSetBlocked(), whole.elapsedMillis(), whole.failure(), "1/1");
+                whole.sleepSetBlocked(), whole.elapsedMillis(), whole.failure(), "1/1", whole.coverage());
     }
 
     /** The command: merges the shards under the folders given (default {@code target/weft-reports}). */

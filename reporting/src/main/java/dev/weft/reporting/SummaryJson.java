@@ -1,7 +1,10 @@
 package dev.weft.reporting;
 
+import dev.weft.dpor.Coverage;
+
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -24,6 +27,16 @@ public final class SummaryJson {
         field(json, "elapsedMillis", Long.toString(summary.elapsedMillis()));
         if (summary.shard() != null) {
             field(json, "shard", quote(summary.shard()));
+        }
+        Coverage coverage = summary.coverage();
+        if (coverage.completedBound() >= 0) {
+            field(json, "coveredPreemptions", Integer.toString(coverage.completedBound()));
+        }
+        if (!Double.isNaN(coverage.nextBoundShare())) {
+            field(json, "nextBoundShare", String.format(Locale.ROOT, "%.3f", coverage.nextBoundShare()));
+        }
+        if (coverage.estimatedExecutions() >= 0) {
+            field(json, "estimatedTraces", Long.toString(coverage.estimatedExecutions()));
         }
         Summary.Failure failure = summary.failure();
         String failureJson = failure == null ? "null"
@@ -54,9 +67,13 @@ public final class SummaryJson {
         if (!"PASS".equals(verdict) && !"FAIL".equals(verdict)) {
             throw new IllegalArgumentException("\"verdict\" must be \"PASS\" or \"FAIL\" but was " + verdict);
         }
+        Coverage coverage = new Coverage(
+                fields.containsKey("coveredPreemptions") ? (int) number(fields, "coveredPreemptions") : -1,
+                fields.get("nextBoundShare") instanceof Number share ? share.doubleValue() : Double.NaN,
+                fields.containsKey("estimatedTraces") ? number(fields, "estimatedTraces") : -1);
         return new Summary(test, algorithm, "PASS".equals(verdict),
                 bool(fields, "complete"), number(fields, "executions"), number(fields, "sleepSetBlocked"),
-                number(fields, "elapsedMillis"), parsedFailure, (String) fields.get("shard"));
+                number(fields, "elapsedMillis"), parsedFailure, (String) fields.get("shard"), coverage);
     }
 
     private static String text(Map<?, ?> fields, String name) {

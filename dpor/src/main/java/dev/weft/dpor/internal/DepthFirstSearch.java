@@ -52,6 +52,12 @@ final class DepthFirstSearch {
     private final ExplorationOptions options;
     private final boolean reduce;
     private final boolean optimal;
+    /** Whether sleep sets prune branches: with reduction, unless the search is within a preemption bound. */
+    private final boolean sleepSets;
+    /** The most preemptions a branch may have ({@link BoundedBranches}), or {@link ExplorationOptions#UNBOUNDED}. */
+    private final int bound;
+    /** Whether a branch was left out because it would pass the preemption bound: the search is then not exhaustive. */
+    boolean leftOutByBound;
     /** Where the choice is free, the thread that moved last goes on ({@link FreeChoice#LAST}). */
     private final boolean goOn;
     private final Schedule replay;
@@ -92,9 +98,13 @@ final class DepthFirstSearch {
     private DepthFirstSearch(ExplorationOptions options, Schedule replay, Parts parts, List<Node> stack,
                              int rootDepth, List<DeferredReversal> deferred) {
         this.options = options;
-        this.optimal = options.algorithm() == SearchAlgorithm.OPTIMAL;
-        this.reduce = options.algorithm() == SearchAlgorithm.DPOR || optimal;
-        this.goOn = options.freeChoice() == FreeChoice.LAST;
+        this.bound = options.preemptionBound();
+        // Within a bound, OPTIMAL's wakeup trees give way to DPOR's backtrack sets: both rest on sleep sets.
+        this.optimal = options.algorithm() == SearchAlgorithm.OPTIMAL && !options.bounded();
+        this.reduce = options.algorithm() != SearchAlgorithm.NAIVE;
+        this.sleepSets = reduce && !options.bounded();
+        // Within a bound the thread that moved last goes on: another free choice could be a preemption.
+        this.goOn = options.freeChoice() == FreeChoice.LAST || options.bounded();
         this.replay = replay;
         this.split = new ShardSplit(parts);
         this.stack = stack;
@@ -106,6 +116,42 @@ final class DepthFirstSearch {
     /** Executions run so far, counting those cut off by a sleep set. */
     long ended() {
         return executions + blocked;
+    }
+
+    /**
+     * The share of this search's tree run so far, estimated as if the branches of each state on the path led to trees
+     * of one size (Knuth's estimator, read off the stack): each state's branches already run count in full, the one
+     * being run by the same reckoning one level down. Races found later add branches, so early figures run high.
+     */
+    double shareDone() {
+        double share = 0;
+        double weight = 1;
+        for (int d = rootDepth + 1; d < stack.size(); d++) {
+            Node node = stack.get(d);
+            int done = node.done.cardinality();
+            int total = done + branchesLeft(node);
+            if (total <= 1) {
+                continue; // no branching here: the whole weight goes on down
+            }
+            share += weight * done / total;
+            weight /= total;
+        }
+        return share;
+    }
+
+    /** The state's branches not run yet, the one being run among them. */
+    private static int branchesLeft(Node node) {
+        if (node.wakeup != null) {
+            return Math.max(node.wakeup.children.size(), 1);
+        }
+        int left = 0;
+        for (int t = node.backtrack.nextSetBit(0); t >= 0; t = node.backtrack.nextSetBit(t + 1)) {
+            if (!node.done.get(t) && node.enabled.get(t) && !node.sleep.contains(t)
+                    && (node.withinBound == null || node.withinBound.get(t))) {
+                left++;
+            }
+        }
+        return Math.max(left, 1);
     }
 
     /** The depth of the first state whose choice is new in the next execution: the states above it stay as they are. */
@@ -178,8 +224,9 @@ final class DepthFirstSearch {
         hb = null;
         last = null;
         firstNew = backtrack(handover);
-        exhaustive = firstNew < 0;
-        return !exhaustive;
+        // within a preemption bound, a search that left branches out for the bound covered only its part
+        exhaustive = firstNew < 0 && !leftOutByBound;
+        return firstNew >= 0;
     }
 
     /**
@@ -311,6 +358,7 @@ final class DepthFirstSearch {
             Node node = stack.get(depth);
             finishBranch(node);
             if (!chooseNextBranch(node)) {
+                leftOutByBound |= node.leftOutByBound();
                 stack.remove(depth);
             } else if (!handover.ranElsewhere(this, depth)) {
                 return depth;
@@ -322,7 +370,7 @@ final class DepthFirstSearch {
     /** Marks the state's current branch as run: its thread is done there, and asleep for the branches after it. */
     private void finishBranch(Node node) {
         node.done.set(node.chosen);
-        if (reduce) {
+        if (sleepSets) {
             node.sleep = sleepAfterBranch(node);
         }
         if (optimal && node.branchFailed) {
@@ -336,7 +384,7 @@ final class DepthFirstSearch {
 
     /** The state's sleepers once its current branch has run. */
     SleepSet sleepAfterBranch(Node node) {
-        return reduce ? node.sleep.with(node.chosen, node.event.operation()) : node.sleep;
+        return sleepSets ? node.sleep.with(node.chosen, node.event.operation()) : node.sleep;
     }
 
     /** Gives the state its next branch as its choice; false when none is left. */
@@ -365,11 +413,14 @@ final class DepthFirstSearch {
      */
     private Node newNode(List<Node> stack, List<PendingOperation> pending, ShardSplit split) {
         Node parent = stack.isEmpty() ? null : stack.get(stack.size() - 1);
-        SleepSet sleep = reduce && parent != null
+        SleepSet sleep = sleepSets && parent != null
                 ? LapsingOffers.sleepAfter(parent)
                 : SleepSet.empty();
         Node node = new Node(pending, sleep);
         split.place(node, parent);
+        if (options.bounded()) {
+            BoundedBranches.place(node, stack, bound);
+        }
         if (optimal && parent != null) {
             node.narrowSleepers.or(parent.narrowSleepers);
             if (parent.aboveSplit) {

@@ -65,6 +65,15 @@ final class Node {
     List<DeferredReversal> deferTo;
     /** The branch another worker took from here to run ahead of this search ({@link StolenBranch}); else null. */
     StolenBranch stolen;
+    /**
+     * In a search within a preemption bound ({@link BoundedBranches}): the enabled threads that may move from here
+     * without the branch passing the bound; {@code null} in a search without a bound.
+     */
+    BitSet withinBound;
+    /** In a search within a preemption bound: the preemptions of the branch before this state. */
+    int preemptionsBefore;
+    /** In a search within a preemption bound: whether a race asked for a branch here that would pass the bound. */
+    boolean askedBeyondBound;
 
     Node(List<PendingOperation> pending, SleepSet sleep) {
         this.pending = pending;
@@ -133,10 +142,13 @@ final class Node {
         return reversals != null && thread < reversals.length ? reversals[thread] : null;
     }
 
-    /** The first thread to try next from here: backtracked to, not tried yet, enabled and awake; -1 if none. */
+    /**
+     * The first thread to try next from here: backtracked to, not tried yet, enabled, awake and within the bound (if
+     * any); -1 if none.
+     */
     int nextToTry() {
         for (int t = backtrack.nextSetBit(0); t >= 0; t = backtrack.nextSetBit(t + 1)) {
-            if (!done.get(t) && enabled.get(t) && !sleep.contains(t)) {
+            if (!done.get(t) && enabled.get(t) && !sleep.contains(t) && (withinBound == null || withinBound.get(t))) {
                 return t;
             }
         }
@@ -157,6 +169,21 @@ final class Node {
             wakeup.children.remove(0);
         }
         return null;
+    }
+
+    /** Whether a thread to try here was left out because it would take the branch past the preemption bound. */
+    boolean leftOutByBound() {
+        if (withinBound == null) {
+            return false;
+        }
+        if (askedBeyondBound) {
+            return true;
+        }
+        BitSet left = (BitSet) backtrack.clone();
+        left.andNot(done);
+        left.and(enabled);
+        left.andNot(withinBound);
+        return !left.isEmpty();
     }
 
     /** The threads asleep here. */
@@ -198,6 +225,14 @@ final class Node {
             }
         }
         return -1;
+    }
+
+    /**
+     * Whether the live thread has begun to wait and can only take a spurious wake-up offered to it
+     * ({@link Operation#lapses()}): it is enabled, but moving another thread instead preempts nothing.
+     */
+    boolean offeredOnly(int thread) {
+        return pendingOperationOf(thread).lapses();
     }
 
     /** Whether some thread that is not a daemon thread is enabled here. */

@@ -15,13 +15,13 @@ final class Preemptions {
 
     /** Whether letting {@code thread} move at state {@code depth} of the branch preempts the thread that moved before. */
     static boolean preempts(List<Node> branch, int depth, int thread) {
-        if (depth == 0) {
-            return false;
-        }
-        int previous = branch.get(depth - 1).chosen;
-        Node node = branch.get(depth);
-        if (!node.enabled.get(previous)) {
-            return false;
+        return depth > 0 && preempts(branch.get(depth), branch.get(depth - 1).chosen, thread);
+    }
+
+    /** Whether letting {@code thread} move at the state preempts {@code previous}, the thread that moved before. */
+    static boolean preempts(Node node, int previous, int thread) {
+        if (!node.enabled.get(previous) || node.offeredOnly(previous)) {
+            return false; // blocked, ended, or waiting with only a spurious wake-up to take: the switch is free
         }
         if (node.daemon(previous) && node.someoneElseThanADaemonEnabled()) {
             return node.daemon(thread); // the test's threads go first: keeping a daemon going is the preemption

@@ -40,12 +40,15 @@ final class RaceReversal {
                            VectorClock lastClock, Operation lastOperation) {
         Node node = stack.get(first);
         BitSet initials = initials(hb, first, second, lastThread, lastClock);
+        Reversal why = Reversal.of(hb.event(first), lastThread, lastStep(hb, second, lastThread, lastClock),
+                lastOperation);
+        if (node.withinBound != null) {
+            answerWhereTheRunBegan(stack, first, initials, why);
+        }
         initials.and(node.enabled);
         if (initials.isEmpty()) {
             return false;
         }
-        Reversal why = Reversal.of(hb.event(first), lastThread, lastStep(hb, second, lastThread, lastClock),
-                lastOperation);
         RaceSequence v = null;
         if (node.wakeup != null) {
             // e' may act otherwise once moved before e (a compare-and-set that succeeds): it is taken as announced.
@@ -56,6 +59,23 @@ final class RaceReversal {
         }
         answerOrDefer(node, new DeferredReversal(first, new Request(initials, why, v)));
         return true;
+    }
+
+    /**
+     * In a search within a preemption bound ({@link BoundedBranches}): the race is also answered where the run of
+     * steps that its first step belongs to began, by an initial that can move there.
+     */
+    private static void answerWhereTheRunBegan(List<Node> stack, int first, BitSet initials, Reversal why) {
+        int start = BoundedBranches.runStart(stack, first);
+        if (start == first) {
+            return;
+        }
+        Node node = stack.get(start);
+        BitSet there = (BitSet) initials.clone();
+        there.and(node.enabled);
+        if (!there.isEmpty()) {
+            answerOrDefer(node, new DeferredReversal(start, new Request(there, why, null)));
+        }
     }
 
     /**
@@ -91,6 +111,11 @@ final class RaceReversal {
         // Without a wakeup tree, or v's first step waited at E' for something no event shows (an interrupt that woke
         // a blocked take), so v cannot run as it is: an enabled initial is tried instead, as source sets do.
         BitSet initials = request.initials();
+        if (node.withinBound != null) {
+            // only a branch within the bound answers it: one left out for the bound does not count
+            answerWithinBound(node, initials, request.why());
+            return;
+        }
         if (initials.intersects(node.backtrack)) {
             return;
         }
@@ -101,6 +126,23 @@ final class RaceReversal {
                     node.wakeup.addLeaf(q, node.pendingOperationOf(q));
                 }
                 return;
+            }
+        }
+    }
+
+    /**
+     * Within a preemption bound, one initial in the backtrack set is not enough: source sets take it to stand for the
+     * others because its branch reverses the race further down, which the bound may not allow. So every initial that
+     * can move here within the bound is tried, as persistent sets would (Flanagan and Godefroid's "every enabled
+     * thread" where the racing one cannot move); the state remembers when none can.
+     */
+    private static void answerWithinBound(Node node, BitSet initials, Reversal why) {
+        BitSet within = (BitSet) initials.clone();
+        within.and(node.withinBound);
+        node.askedBeyondBound |= within.isEmpty();
+        for (int q = within.nextSetBit(0); q >= 0; q = within.nextSetBit(q + 1)) {
+            if (!node.backtrack.get(q)) {
+                node.backtrackFor(q, why);
             }
         }
     }

@@ -1,5 +1,6 @@
 package dev.weft.dpor.internal;
 
+import dev.weft.dpor.Coverage;
 import dev.weft.dpor.ExecutionRecord;
 import dev.weft.dpor.ExplorationFailure;
 import dev.weft.dpor.ExplorationListener;
@@ -74,7 +75,15 @@ public final class StatelessExplorer implements Explorer {
         if (search.dataRace != null && (failures.isEmpty() || !options.stopOnFirstFailure())) {
             failures.add(search.dataRace);
         }
-        return new ExplorationResult(search.executions, search.completed, search.blocked, search.exhaustive,
-                failures, nanos);
+        ExplorationResult result = new ExplorationResult(search.executions, search.completed, search.blocked,
+                search.exhaustive, failures, nanos);
+        return search.exhaustive || !failures.isEmpty() ? result
+                : result.withCoverage(Coverage.NONE.withEstimatedExecutions(estimatedExecutions(search)));
+    }
+
+    /** How many executions the whole search would run, from the share of its tree run so far; -1 if unknown. */
+    static long estimatedExecutions(DepthFirstSearch search) {
+        double share = search.shareDone();
+        return share <= 0 ? -1 : Math.max(search.ended(), Math.round(search.ended() / share));
     }
 }

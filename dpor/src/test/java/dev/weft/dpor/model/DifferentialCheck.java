@@ -194,6 +194,14 @@ final class DifferentialCheck {
         }
     }
 
+    /**
+     * The outcome an execution is compared by: what the test could observe when it ran to its end, and for one cut
+     * short by a failure, what the failing thread saw and the failure (as {@link DifferentialCheck} says).
+     */
+    static Object comparableOutcome(ExplorationLog.Execution execution) {
+        return Keyed.comparableOutcome(execution.outcome(), false);
+    }
+
     /** Data races are a property of a trace's happens-before, so exploring every trace finds one if any exists. */
     private static boolean hasDataRace(Exploration exploration) {
         return exploration.result().failures().stream().anyMatch(f -> f.kind() == FailureKind.DATA_RACE);

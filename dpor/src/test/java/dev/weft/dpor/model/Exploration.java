@@ -41,10 +41,26 @@ public record Exploration(ModelProgram program, SearchAlgorithm algorithm, int s
     }
 
     private static Exploration of(ModelProgram program, ExplorationOptions options, boolean keepEvents) {
+        return with(program, Explorer.create(options), options.algorithm(), keepEvents);
+    }
+
+    /** The search of a program within a preemption bound, not stopping at failures. */
+    public static Exploration bounded(ModelProgram program, SearchAlgorithm algorithm, int bound,
+                                      long maxExecutions) {
+        return of(program, options(algorithm).withPreemptionBound(bound).withMaxExecutions(maxExecutions), false);
+    }
+
+    /** The search by increasing preemption bound ({@link Explorer#boundedCoverage}), not stopping at failures. */
+    public static Exploration byIncreasingBound(ModelProgram program, SearchAlgorithm algorithm) {
+        return with(program, Explorer.boundedCoverage(options(algorithm)), algorithm, false);
+    }
+
+    private static Exploration with(ModelProgram program, Explorer explorer, SearchAlgorithm algorithm,
+                                    boolean keepEvents) {
         ModelSubject subject = new ModelSubject(program);
         ExplorationLog log = new ExplorationLog(subject, keepEvents);
-        ExplorationResult result = Explorer.create(options).explore(subject, log);
-        return new Exploration(program, options.algorithm(), 1, result, log);
+        ExplorationResult result = explorer.explore(subject, log);
+        return new Exploration(program, algorithm, 1, result, log);
     }
 
     /** Shards 1 to {@code count} of the exploration, one after the other, as one. */

@@ -1,5 +1,6 @@
 package dev.weft.junit.internal;
 
+import dev.weft.dpor.Coverage;
 import dev.weft.dpor.ExecutionRecord;
 import dev.weft.dpor.ExplorationFailure;
 import dev.weft.dpor.ExplorationOptions;
@@ -27,6 +28,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Supplier;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
@@ -102,10 +104,14 @@ final class ExplorationSession {
         WeftInstrumentation.ensureInstalled();
         failIfSomeClassWasNotInstrumented();
         ReplayToken replay = settings.replay() == null ? null : decodeReplay(settings.replay());
-        ExplorationOptions options = new ExplorationOptions(SearchAlgorithm.valueOf(settings.algorithm().name()),
+        ExplorationOptions whole = new ExplorationOptions(SearchAlgorithm.valueOf(settings.algorithm().name()),
                 settings.maxExecutions(), settings.maxSteps(), true, settings.maxSeconds() == WeftSettings.NO_TIME_BUDGET
                 ? Long.MAX_VALUE : TimeUnit.SECONDS.toNanos(settings.maxSeconds()), settings.shard(),
                 settings.freeChoice());
+        // A search that may not finish in its budget tries to be exhaustive for half of it, then covers the
+        // schedules by increasing preemption bound for the rest, so that a stopped search still proves something.
+        boolean coverByBound = replay == null && settings.shard().whole() && settings.boundedCoverage();
+        ExplorationOptions options = coverByBound ? BoundedCoverage.firstHalf(whole) : whole;
         progress = new ProgressListener(shortName, out);
         RuntimeSettings runtime = RuntimeSettings.defaults()
                 .withWatchdogTimeout(settings.watchdogTimeout())
@@ -141,7 +147,7 @@ final class ExplorationSession {
                 // its rate counts from here, not from the workers' start
                 progress = new ProgressListener(shortName, out);
             }
-            result = explore(replay, options, subject, started);
+            result = explore(replay, () -> explorer(replay, options), subject, started);
             if (subject.workerIdentityMattered()) {
                 // The idle workers of a pool were taken as interchangeable, and a thread looked at its identity: what
                 // ran so far is real, but a failure-free exploration is not yet exhaustive. Explore again, with every
@@ -153,7 +159,7 @@ final class ExplorationSession {
                     out.println("weft: " + shortName + " a task looked at the thread it runs on: exploring again with"
                             + " every choice of idle pool worker");
                     progress = new ProgressListener(shortName, out);
-                    result = explore(replay, options, subject, started);
+                    result = explore(replay, () -> explorer(replay, options), subject, started);
                 }
             }
             warn(subject.warnings());
@@ -164,6 +170,13 @@ final class ExplorationSession {
                 result = verdict.result();
                 unconfirmed = verdict.unconfirmed();
             }
+            leftRunning = subject.threadsLeftRunning();
+        }
+
+        if (coverByBound && !result.exhaustive() && !result.failed() && leftRunning == null) {
+            BoundedCoverage.Outcome covered = coverByPreemptionBound(result, whole, body, runtime, started);
+            result = covered.result();
+            subject = covered.subject();
             leftRunning = subject.threadsLeftRunning();
         }
 
@@ -290,14 +303,14 @@ final class ExplorationSession {
      * The exploration's result, or {@code null} when it was abandoned because a worker's identity mattered; when the
      * thread is interrupted it ends as {@link #stopAtTimeout} says.
      */
-    private ExplorationResult explore(ReplayToken replay, ExplorationOptions options, JvmSubject subject,
+    private ExplorationResult explore(ReplayToken replay, Supplier<Explorer> explorer, JvmSubject subject,
                                       long started) throws IOException {
         try {
             if (replay != null || !settings.continuations() || !InlineCarrying.possible() || inlineThreadLost) {
-                return explorer(replay, options).explore(subject, progress);
+                return explorer.get().explore(subject, progress);
             }
             ExplorationThread.Outcome<ExplorationResult> outcome =
-                    ExplorationThread.run(() -> explorer(null, options).explore(subject, progress));
+                    ExplorationThread.run(() -> explorer.get().explore(subject, progress));
             if (outcome.lostBecause() == null) {
                 return outcome.value();
             }
@@ -307,11 +320,38 @@ final class ExplorationSession {
             exploredAgain = true;
             out.println("weft: " + shortName + " the exploring thread was given up ("
                     + Messages.firstLine(outcome.lostBecause()) + "); exploring again on the test's thread");
-            return explorer(null, options).explore(subject, progress);
+            return explorer.get().explore(subject, progress);
         } catch (WorkerIdentityMattered abandoned) {
             return null;
         } catch (ExplorationInterrupted interrupted) {
             throw stopAtTimeout(started);
+        }
+    }
+
+    /**
+     * The second half of the budget, after an exhaustive search that did not finish in the first: one worker covers
+     * the schedules by increasing preemption bound ({@link dev.weft.dpor.Explorer#boundedCoverage}). When a pool
+     * task looked at its thread, it starts again with every choice of idle worker, as the exhaustive search does.
+     *
+     * @param exhaustive the exhaustive search's result, its counts part of the verdict's
+     */
+    private BoundedCoverage.Outcome coverByPreemptionBound(ExplorationResult exhaustive, ExplorationOptions whole,
+                                                           FreshTestBody body, RuntimeSettings runtime, long started)
+            throws IOException {
+        long ran = progress.ended();
+        out.println("weft: " + shortName + " " + BoundedCoverage.switchNote(exhaustive, ran));
+        BoundedCoverage coverage = new BoundedCoverage(whole, exhaustive, ran, started);
+        RuntimeSettings settingsNow = runtime;
+        while (true) {
+            JvmSubject subject = new JvmSubject(body, settingsNow, new ExplorerCausalOrder());
+            progress = new ProgressListener(shortName, out);
+            ExplorationResult bounded = explore(null, coverage::explorer, subject, started);
+            if (!subject.workerIdentityMattered() || (bounded != null && bounded.failed())
+                    || !settingsNow.interchangeableIdleWorkers()) {
+                warn(subject.warnings());
+                return new BoundedCoverage.Outcome(coverage.combined(bounded), subject);
+            }
+            settingsNow = settingsNow.withInterchangeableIdleWorkers(false);
         }
     }
 
@@ -365,8 +405,15 @@ final class ExplorationSession {
                     ? "the budget of " + settings.maxExecutions() + " executions"
                     : "the time budget of " + settings.maxSeconds() + " s";
             String raise = outOfExecutions ? "maxExecutions (or weft.maxExecutions)" : "maxSeconds (or weft.maxSeconds)";
+            Coverage coverage = result.coverage();
+            String covered = coverage.bounded() || coverage.estimatedExecutions() >= 0
+                    ? " Covered: " + coverage.describe() + "." : "";
+            String proven = coverage.completedBound() >= 0
+                    ? " A failure that needs at most " + coverage.completedBound() + " preemption"
+                    + (coverage.completedBound() == 1 ? "" : "s") + " would have been found."
+                    : " The test passed only the interleavings tried.";
             String warning = "weft: " + shortName + " NOT EXHAUSTIVE: " + budget + " ran out before every interleaving"
-                    + " was run. The test passed only the interleavings tried; raise " + raise + " to prove more.";
+                    + " was run." + covered + proven + " Raise " + raise + " to prove more.";
             out.println(warning);
             context.publishReportEntry("weft.notExhaustive", warning);
         }
@@ -417,19 +464,24 @@ final class ExplorationSession {
     private Summary summary(ExplorationResult result, Summary.Failure failure) {
         return new Summary(testName, settings.algorithm().name(), failure == null, result.exhaustive(),
                 result.executions(), result.sleepSetBlocked(), TimeUnit.NANOSECONDS.toMillis(result.elapsedNanos()),
-                failure, shard());
+                failure, shard(), result.exhaustive() ? Coverage.NONE : result.coverage());
     }
 
     private String consoleLine(String verdict, ExplorationResult result) {
         return String.format("weft: %s %s — %s%d executions (%d sleep-set blocked), %s, %d ms%s", shortName,
                 verdict, shard() == null ? "" : "shard " + shard() + ": ", result.executions(),
-                result.sleepSetBlocked(), result.exhaustive() ? "complete" : "not exhaustive",
+                result.sleepSetBlocked(), result.exhaustive() ? "complete" : notExhaustive(result.coverage()),
                 TimeUnit.NANOSECONDS.toMillis(result.elapsedNanos()), workerShares.isEmpty() ? ""
                         : ", " + workerShares.size() + " workers (" + workerShares.stream().map(String::valueOf)
                         .collect(Collectors.joining(" · ")) + " run, " + runInVain + " of them "
                         + (result.exhaustive() ? "ahead in vain)" : "run ahead and not counted)"))
                 + (exploredAgain ? String.format(", %d ms in all with the exploration before it",
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - sessionStarted)) : "");
+    }
+
+    /** "not exhaustive", with what was covered where the search says. */
+    private static String notExhaustive(Coverage coverage) {
+        return coverage.bounded() ? "not exhaustive (" + coverage.describe() + ")" : "not exhaustive";
     }
 
     private ReplayToken decodeReplay(String token) {

@@ -21,6 +21,8 @@ final class ProgressListener implements ExplorationListener {
     private long nextReport = started + INTERVAL_NANOS;
     private long ended;
     private ExecutionRecord last;
+    /** The preemption bound being covered ({@link #boundStarted}), or -1 in an exhaustive search. */
+    private int bound = -1;
 
     ProgressListener(String testName, PrintStream out) {
         this(testName, out, 1);
@@ -40,9 +42,16 @@ final class ProgressListener implements ExplorationListener {
         if (now >= nextReport) {
             nextReport = now + INTERVAL_NANOS;
             double seconds = (now - started) / 1e9;
-            out.printf("weft: %s ... %,d executions so far (%,.0f/s, %.0f s%s)%n", testName, ended, ended / seconds,
-                    seconds, workers == 1 ? "" : ", " + workers + " workers");
+            out.printf("weft: %s ... %,d executions so far (%,.0f/s, %.0f s%s%s)%n", testName, ended,
+                    ended / seconds, seconds, workers == 1 ? "" : ", " + workers + " workers",
+                    bound < 0 ? "" : ", covering schedules with at most " + bound
+                            + (bound == 1 ? " preemption" : " preemptions"));
         }
+    }
+
+    @Override
+    public synchronized void boundStarted(int bound) {
+        this.bound = bound;
     }
 
     /** The most recent execution, or {@code null} before the first. */

@@ -24,12 +24,15 @@ record WeftSettings(Algorithm algorithm, long maxExecutions, long maxSeconds, in
                     Path reportDir,
                     Duration watchdogTimeout, boolean minimizePreemptions, Timeouts timeouts, boolean reuseThreads,
                     boolean keepCoreAwake, boolean interchangeableIdleWorkers, boolean spuriousWakeups, Shard shard,
-                    int workers, boolean continuations, FreeChoice freeChoice) {
+                    int workers, boolean continuations, FreeChoice freeChoice, boolean boundedCoverage) {
 
     static final long DEFAULT_MAX_EXECUTIONS = 100_000;
-    /** {@link #maxSeconds} when no time budget is set. */
+    /** {@link #maxSeconds} when no time budget is set: only by a budget so large it could never end a search. */
     static final long NO_TIME_BUDGET = Long.MAX_VALUE;
-    static final int DEFAULT_MAX_STEPS = 10_000;
+    /** No test explores unbounded by default: about a minute, then the verdict says what was covered. */
+    static final long DEFAULT_MAX_SECONDS = 60;
+    /** Real executions (a loop of 1,000 turns over a few locks and fields) take tens of thousands of steps. */
+    static final int DEFAULT_MAX_STEPS = 200_000;
     static final long DEFAULT_WATCHDOG_SECONDS = 10;
     static final String DEFAULT_REPORT_DIR = "target/weft-reports";
     /** Whether waits may wake without a cause unless configured: see the user guide on what that costs. */
@@ -57,7 +60,7 @@ record WeftSettings(Algorithm algorithm, long maxExecutions, long maxSeconds, in
         long maxSeconds = annotation.maxSeconds() != ExhaustiveConcurrency.FROM_CONFIGURATION
                 ? positive(annotation.maxSeconds(), "maxSeconds", where)
                 : parameters.apply("weft.maxSeconds").map(v -> parsePositive(v, "weft.maxSeconds", where))
-                        .orElse(NO_TIME_BUDGET);
+                        .orElse(DEFAULT_MAX_SECONDS);
         long maxSteps = annotation.maxSteps() != (int) ExhaustiveConcurrency.FROM_CONFIGURATION
                 ? positive(annotation.maxSteps(), "maxSteps", where)
                 : parameters.apply("weft.maxSteps").map(v -> parsePositive(v, "weft.maxSteps", where))
@@ -96,9 +99,12 @@ record WeftSettings(Algorithm algorithm, long maxExecutions, long maxSeconds, in
         FreeChoice freeChoice = parameters.apply("weft.freeChoice")
                 .map(v -> parseConstant(FreeChoice.class, v, "weft.freeChoice", "last, lowest", where))
                 .orElse(FreeChoice.defaultFor(SearchAlgorithm.valueOf(algorithm.name())));
+        boolean boundedCoverage = parameters.apply("weft.boundedCoverage")
+                .map(v -> parseBoolean(v, "weft.boundedCoverage", where)).orElse(true);
         return new WeftSettings(algorithm, maxExecutions, maxSeconds, (int) maxSteps, replay, reportDir,
                 Duration.ofSeconds(watchdog), minimizePreemptions, timeouts, reuseThreads, keepCoreAwake,
-                interchangeableIdleWorkers, spuriousWakeups, shard, (int) workers, continuations, freeChoice);
+                interchangeableIdleWorkers, spuriousWakeups, shard, (int) workers, continuations, freeChoice,
+                boundedCoverage);
     }
 
     /**

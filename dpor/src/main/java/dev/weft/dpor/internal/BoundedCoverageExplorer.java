@@ -1,0 +1,110 @@
+package dev.weft.dpor.internal;
+
+import dev.weft.dpor.Coverage;
+import dev.weft.dpor.ExecutionRecord;
+import dev.weft.dpor.ExplorationFailure;
+import dev.weft.dpor.ExplorationListener;
+import dev.weft.dpor.ExplorationOptions;
+import dev.weft.dpor.ExplorationResult;
+import dev.weft.dpor.Explorer;
+import dev.weft.dpor.Shard;
+import dev.weft.scheduler.model.Subject;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Iterative preemption bounding with partial-order reduction: CHESS's iterative context bounding (Musuvathi and
+ * Qadeer, PLDI 2007) over DPOR made sound for a bound ({@link BoundedBranches}). It covers the outcomes of every
+ * schedule with 0 preemptions, then with at most 1, at most 2, ..., until a failure, the budget, or a bound within
+ * which nothing was left out (the search was then exhaustive). Each bound's search starts again from the top, as
+ * CHESS's does: the last bound's search costs most.
+ *
+ * <p>What a search stopped by its budget covered is stated in its result ({@link Coverage}): the largest bound it
+ * completed, and the share it ran of the next.
+ */
+public final class BoundedCoverageExplorer implements Explorer {
+
+    private final ExplorationOptions options;
+
+    /** @param options the budget (executions and time) of all bounds together; the algorithm's reduction is used */
+    public BoundedCoverageExplorer(ExplorationOptions options) {
+        if (!options.shard().whole()) {
+            throw new IllegalArgumentException("a bounded search explores the whole search, not " + options.shard());
+        }
+        this.options = options;
+    }
+
+    @Override
+    public ExplorationResult explore(Subject subject, ExplorationListener listener) {
+        long started = System.nanoTime();
+        Totals totals = new Totals();
+        for (int bound = 0; ; bound++) {
+            DepthFirstSearch search = new DepthFirstSearch(options.withPreemptionBound(bound), null, Shard.WHOLE);
+            listener.boundStarted(bound);
+            boolean outOfBudget = false;
+            boolean failed = false;
+            while (true) {
+                if (totals.ended + search.ended() >= options.maxExecutions()
+                        || System.nanoTime() - started >= options.maxNanos()) {
+                    outOfBudget = true;
+                    break;
+                }
+                DepthFirstSearch.Ended ended = search.run(subject);
+                if (ended.counted()) {
+                    listener.executionEnded(new ExecutionRecord(totals.ended + search.ended(),
+                            ended.outcome().events(), ended.outcome().status(), ended.outcome().failure()));
+                    if (search.stopsAt(ended)) {
+                        failed = true;
+                        break;
+                    }
+                }
+                if (!search.advance(DepthFirstSearch.Handover.NONE)) {
+                    break;
+                }
+            }
+            totals.add(search);
+            long nanos = System.nanoTime() - started;
+            if (failed) {
+                return totals.result(search.failures, false, new Coverage(bound - 1, Double.NaN, -1), nanos);
+            }
+            if (outOfBudget) {
+                return totals.result(search.failures, false, new Coverage(bound - 1, search.shareDone(), -1), nanos);
+            }
+            if (!search.leftOutByBound) {
+                return totals.result(search.failures, true, Coverage.NONE, nanos);
+            }
+        }
+    }
+
+    /** The counts of every bound's search so far, and the first data race any of them met. */
+    private final class Totals {
+        long executions;
+        long completed;
+        long blocked;
+        long ended;
+        ExplorationFailure dataRace;
+
+        void add(DepthFirstSearch search) {
+            executions += search.executions;
+            completed += search.completed;
+            blocked += search.blocked;
+            ended += search.ended();
+            if (dataRace == null) {
+                dataRace = search.dataRace;
+            }
+        }
+
+        /**
+         * Every bound's counts, with the last bound's failures (it ran again what the bounds before it ran); a data
+         * race comes last, alone if failures stop the search, as in the search without a bound.
+         */
+        ExplorationResult result(List<ExplorationFailure> last, boolean exhaustive, Coverage coverage, long nanos) {
+            List<ExplorationFailure> failures = new ArrayList<>(last);
+            if (dataRace != null && (failures.isEmpty() || !options.stopOnFirstFailure())) {
+                failures.add(dataRace);
+            }
+            return new ExplorationResult(executions, completed, blocked, exhaustive, failures, nanos, coverage);
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package dev.weft.junit.internal;
+
+import dev.weft.dpor.Coverage;
+import dev.weft.dpor.ExplorationOptions;
+import dev.weft.dpor.ExplorationResult;
+import dev.weft.dpor.Explorer;
+import dev.weft.scheduler.runtime.JvmSubject;
+
+/**
+ * How a test's budget is shared when the exhaustive search may not finish in it: the exhaustive search gets the first
+ * half (of the time and of the executions); if it did not finish, the search by increasing preemption bound
+ * ({@link Explorer#boundedCoverage}) gets what is left, so that the verdict says which bound it covered. A test whose
+ * exhaustive search finishes in the first half runs exactly as without this.
+ */
+final class BoundedCoverage {
+
+    /** The combined result, and the subject whose executions ran last (for the failure's report). */
+    record Outcome(ExplorationResult result, JvmSubject subject) {
+    }
+
+    private final ExplorationOptions rest;
+    private final ExplorationResult exhaustive;
+    private final long started;
+
+    /**
+     * @param whole      the test's whole budget
+     * @param exhaustive what the exhaustive search did in its half
+     * @param ran        the executions it ran, every worker's, against the budget
+     * @param started    when the test's exploration began ({@link System#nanoTime()})
+     */
+    BoundedCoverage(ExplorationOptions whole, ExplorationResult exhaustive, long ran, long started) {
+        long spent = System.nanoTime() - started;
+        this.rest = whole.withMaxNanos(whole.maxNanos() == Long.MAX_VALUE ? Long.MAX_VALUE
+                        : Math.max(1, whole.maxNanos() - spent))
+                .withMaxExecutions(Math.max(1, whole.maxExecutions() - ran));
+        this.exhaustive = exhaustive;
+        this.started = started;
+    }
+
+    /** The budget of the exhaustive search: half of each of the test's. */
+    static ExplorationOptions firstHalf(ExplorationOptions whole) {
+        return whole.withMaxNanos(whole.maxNanos() == Long.MAX_VALUE ? Long.MAX_VALUE
+                        : Math.max(1, whole.maxNanos() / 2))
+                .withMaxExecutions(whole.maxExecutions() == Long.MAX_VALUE ? Long.MAX_VALUE
+                        : Math.max(1, whole.maxExecutions() / 2));
+    }
+
+    Explorer explorer() {
+        return Explorer.boundedCoverage(rest);
+    }
+
+    /**
+     * Both searches as one result: their counts added up, the bounded search's verdict and coverage, with the
+     * estimate of the exhaustive search's size.
+     *
+     * @param bounded the bounded search's result; {@code null} if it was abandoned (the exhaustive search's stands)
+     */
+    ExplorationResult combined(ExplorationResult bounded) {
+        if (bounded == null) {
+            return exhaustive;
+        }
+        Coverage coverage = bounded.coverage().withEstimatedExecutions(exhaustive.coverage().estimatedExecutions());
+        return new ExplorationResult(exhaustive.executions() + bounded.executions(),
+                exhaustive.completed() + bounded.completed(), exhaustive.sleepSetBlocked() + bounded.sleepSetBlocked(),
+                bounded.exhaustive(), bounded.failures(), System.nanoTime() - started, coverage);
+    }
+
+    /** The console's word when the exhaustive search gives way. */
+    static String switchNote(ExplorationResult exhaustive, long ran) {
+        long estimate = exhaustive.coverage().estimatedExecutions();
+        return String.format("the exhaustive search did not finish in half its budget (%,d executions%s): covering the"
+                + " schedules by increasing number of preemptions (0, 1, 2, ...) for the rest", ran,
+                estimate < 0 ? "" : String.format(" of about %,d, by estimate", estimate));
+    }
+}
