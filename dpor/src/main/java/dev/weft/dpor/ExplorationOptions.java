@@ -17,10 +17,13 @@ package dev.weft.dpor;
  * @param freeChoice         which thread moves where the search is free to choose
  * @param preemptionBound    {@link #UNBOUNDED}, or the most preemptions a schedule of the search may have: the search
  *                           then covers every outcome of the schedules within that bound ({@link Explorer#boundedCoverage})
+ * @param stopsWhenHopeless  whether the search stops early, as if its time had run out, once the estimate of its size
+ *                           says it cannot finish in its time budget ({@code HopelessSearch}): a search by preemption
+ *                           bound then gets the time instead
  */
 public record ExplorationOptions(SearchAlgorithm algorithm, long maxExecutions, int maxSteps,
                                  boolean stopOnFirstFailure, long maxNanos, Shard shard, FreeChoice freeChoice,
-                                 int preemptionBound) {
+                                 int preemptionBound, boolean stopsWhenHopeless) {
 
     /** {@link #preemptionBound} of a search that runs every schedule its algorithm asks for. */
     public static final int UNBOUNDED = -1;
@@ -53,7 +56,7 @@ public record ExplorationOptions(SearchAlgorithm algorithm, long maxExecutions, 
     /** A search without a preemption bound. */
     public ExplorationOptions(SearchAlgorithm algorithm, long maxExecutions, int maxSteps, boolean stopOnFirstFailure,
                               long maxNanos, Shard shard, FreeChoice freeChoice) {
-        this(algorithm, maxExecutions, maxSteps, stopOnFirstFailure, maxNanos, shard, freeChoice, UNBOUNDED);
+        this(algorithm, maxExecutions, maxSteps, stopOnFirstFailure, maxNanos, shard, freeChoice, UNBOUNDED, false);
     }
 
     /** The free choice that suits the algorithm ({@link FreeChoice#defaultFor}). */
@@ -81,37 +84,42 @@ public record ExplorationOptions(SearchAlgorithm algorithm, long maxExecutions, 
 
     public ExplorationOptions withMaxExecutions(long value) {
         return new ExplorationOptions(algorithm, value, maxSteps, stopOnFirstFailure, maxNanos, shard, freeChoice,
-                preemptionBound);
+                preemptionBound, stopsWhenHopeless);
     }
 
     public ExplorationOptions withMaxSteps(int value) {
         return new ExplorationOptions(algorithm, maxExecutions, value, stopOnFirstFailure, maxNanos, shard, freeChoice,
-                preemptionBound);
+                preemptionBound, stopsWhenHopeless);
     }
 
     public ExplorationOptions withStopOnFirstFailure(boolean value) {
         return new ExplorationOptions(algorithm, maxExecutions, maxSteps, value, maxNanos, shard, freeChoice,
-                preemptionBound);
+                preemptionBound, stopsWhenHopeless);
     }
 
     public ExplorationOptions withMaxNanos(long value) {
         return new ExplorationOptions(algorithm, maxExecutions, maxSteps, stopOnFirstFailure, value, shard, freeChoice,
-                preemptionBound);
+                preemptionBound, stopsWhenHopeless);
     }
 
     public ExplorationOptions withShard(Shard value) {
         return new ExplorationOptions(algorithm, maxExecutions, maxSteps, stopOnFirstFailure, maxNanos, value,
-                freeChoice, preemptionBound);
+                freeChoice, preemptionBound, stopsWhenHopeless);
     }
 
     public ExplorationOptions withFreeChoice(FreeChoice value) {
         return new ExplorationOptions(algorithm, maxExecutions, maxSteps, stopOnFirstFailure, maxNanos, shard, value,
-                preemptionBound);
+                preemptionBound, stopsWhenHopeless);
     }
 
     public ExplorationOptions withPreemptionBound(int value) {
         return new ExplorationOptions(algorithm, maxExecutions, maxSteps, stopOnFirstFailure, maxNanos, shard,
-                freeChoice, value);
+                freeChoice, value, stopsWhenHopeless);
+    }
+
+    public ExplorationOptions withStopsWhenHopeless(boolean value) {
+        return new ExplorationOptions(algorithm, maxExecutions, maxSteps, stopOnFirstFailure, maxNanos, shard,
+                freeChoice, preemptionBound, value);
     }
 
     /** Whether the search runs only the schedules within a preemption bound. */

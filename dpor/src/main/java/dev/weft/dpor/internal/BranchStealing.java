@@ -51,6 +51,9 @@ public final class BranchStealing implements SharedSearch {
      */
     private final AtomicLong admitted = new AtomicLong();
     private StolenBranch whole;
+    private static final long HOPELESS_LOOK_NANOS = 100_000_000;
+    /** When the next look whether the search is hopeless is due, in nanoseconds since {@link #started}. */
+    private volatile long nextHopelessLook;
     private int waiting;
     private volatile boolean stopped;
     private ExplorationFailure failure;
@@ -227,12 +230,28 @@ public final class BranchStealing implements SharedSearch {
 
     /** Whether the budget is used up; if not, the caller has its place for one execution. */
     private boolean outOfBudget() {
-        boolean out = ended.get() > 0 && System.nanoTime() - started >= options.maxNanos()
-                || admitted.incrementAndGet() > options.maxExecutions();
+        long elapsed = System.nanoTime() - started;
+        boolean out = ended.get() > 0 && elapsed >= options.maxNanos()
+                || admitted.incrementAndGet() > options.maxExecutions()
+                || options.stopsWhenHopeless() && hopeless(elapsed);
         if (out) {
             stop();
         }
         return out;
+    }
+
+    /** Whether the whole search cannot finish in its time ({@link HopelessSearch}); read under the lock. */
+    private boolean hopeless(long elapsed) {
+        if (elapsed < nextHopelessLook) {
+            return false; // a look costs the lock and a walk down the stack: a few times a second is enough
+        }
+        nextHopelessLook = elapsed + HOPELESS_LOOK_NANOS;
+        lock.lock();
+        try {
+            return whole != null && HopelessSearch.hopeless(whole.search, elapsed, options.maxNanos());
+        } finally {
+            lock.unlock();
+        }
     }
 
     private void stopAt(ExplorationFailure found, boolean sequential) {

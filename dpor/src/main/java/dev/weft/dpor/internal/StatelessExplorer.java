@@ -52,7 +52,9 @@ public final class StatelessExplorer implements Explorer {
         long started = System.nanoTime();
         DepthFirstSearch search = new DepthFirstSearch(options, replay, parts);
         while (search.ended() < options.maxExecutions()
-                && (search.ended() == 0 || System.nanoTime() - started < options.maxNanos())) {
+                && (search.ended() == 0 || System.nanoTime() - started < options.maxNanos())
+                && !(options.stopsWhenHopeless() && HopelessSearch.hopeless(search, System.nanoTime() - started,
+                options.maxNanos()))) {
             DepthFirstSearch.Ended ended = search.run(subject);
             if (ended.counted()) {
                 ExecutionOutcome outcome = ended.outcome();

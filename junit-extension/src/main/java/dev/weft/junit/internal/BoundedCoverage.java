@@ -37,9 +37,12 @@ final class BoundedCoverage {
         this.started = started;
     }
 
-    /** The budget of the exhaustive search: half of each of the test's. */
+    /**
+     * The budget of the exhaustive search: half of each of the test's; less if its estimate says early that it cannot
+     * finish in the time ({@link ExplorationOptions#stopsWhenHopeless}).
+     */
     static ExplorationOptions firstHalf(ExplorationOptions whole) {
-        return whole.withMaxNanos(whole.maxNanos() == Long.MAX_VALUE ? Long.MAX_VALUE
+        return whole.withStopsWhenHopeless(true).withMaxNanos(whole.maxNanos() == Long.MAX_VALUE ? Long.MAX_VALUE
                         : Math.max(1, whole.maxNanos() / 2))
                 .withMaxExecutions(whole.maxExecutions() == Long.MAX_VALUE ? Long.MAX_VALUE
                         : Math.max(1, whole.maxExecutions() / 2));
@@ -68,8 +71,9 @@ final class BoundedCoverage {
     /** The console's word when the exhaustive search gives way. */
     static String switchNote(ExplorationResult exhaustive, long ran) {
         long estimate = exhaustive.coverage().estimatedExecutions();
-        return String.format("the exhaustive search did not finish in half its budget (%,d executions%s): covering the"
-                + " schedules by increasing number of preemptions (0, 1, 2, ...) for the rest", ran,
-                estimate < 0 ? "" : String.format(" of about %,d, by estimate", estimate));
+        return String.format("the exhaustive search cannot finish in the budget (%,d executions in %,d ms%s): covering"
+                + " the schedules by increasing number of preemptions (0, 1, 2, ...) for the rest", ran,
+                exhaustive.elapsedNanos() / 1_000_000,
+                estimate < 0 ? "" : String.format(", of about %,d by estimate", estimate));
     }
 }
