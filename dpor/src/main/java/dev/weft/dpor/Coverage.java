@@ -10,19 +10,41 @@ package dev.weft.dpor;
  *                            0 to 1); {@code NaN} when it was not begun
  * @param estimatedExecutions how many executions the exhaustive search would run, estimated from the part it ran
  *                            (Knuth's estimator read off the search's stack); -1 when unknown
+ * @param sampled             how many random schedules of probabilistic concurrency testing (PCT) were run besides
+ * @param sampledThreads      the most threads one of them had: each sample showed a bug of depth 1 (one thread's
+ *                            step before another's) with probability at least {@code 1 / sampledThreads}
  */
-public record Coverage(int completedBound, double nextBoundShare, long estimatedExecutions) {
+public record Coverage(int completedBound, double nextBoundShare, long estimatedExecutions, long sampled,
+                       int sampledThreads) {
 
     /** Nothing is known beyond the counts: an exhaustive search, or one stopped with no estimate. */
-    public static final Coverage NONE = new Coverage(-1, Double.NaN, -1);
+    public static final Coverage NONE = new Coverage(-1, Double.NaN, -1, 0, 0);
+
+    /** Without samples. */
+    public Coverage(int completedBound, double nextBoundShare, long estimatedExecutions) {
+        this(completedBound, nextBoundShare, estimatedExecutions, 0, 0);
+    }
 
     public Coverage withEstimatedExecutions(long value) {
-        return new Coverage(completedBound, nextBoundShare, value);
+        return new Coverage(completedBound, nextBoundShare, value, sampled, sampledThreads);
     }
 
     /** Whether a bounded search ran: the coverage is then stated by its bounds. */
     public boolean bounded() {
-        return completedBound >= 0 || !Double.isNaN(nextBoundShare);
+        return completedBound >= 0 || !Double.isNaN(nextBoundShare) || sampled > 0;
+    }
+
+    /**
+     * The probability that the samples missed a bug of depth 1, had there been one: at most {@code (1 - 1/n)^s} for
+     * the {@code s} samples of depth 1 (a third of them: depths 1 to 3 take turns) of at most {@code n} threads. 1
+     * without samples.
+     */
+    public double depthOneMissBound() {
+        long depthOne = (sampled + 2) / 3;
+        if (depthOne == 0 || sampledThreads == 0) {
+            return 1;
+        }
+        return Math.pow(1 - 1.0 / sampledThreads, depthOne);
     }
 
     /**
@@ -39,6 +61,12 @@ public record Coverage(int completedBound, double nextBoundShare, long estimated
             }
         } else if (!Double.isNaN(nextBoundShare)) {
             text.append("not every schedule with 0 preemptions covered, about ").append(percent(nextBoundShare));
+        }
+        if (sampled > 0) {
+            text.append(text.length() == 0 ? "" : "; ").append(String.format("%,d random schedules (PCT)", sampled));
+            double miss = depthOneMissBound();
+            text.append(miss < 0.001 ? ", certain to have shown a bug of depth 1"
+                    : String.format(", %.1f %% sure to have shown a bug of depth 1", 100 * (1 - miss)));
         }
         if (estimatedExecutions >= 0) {
             text.append(text.length() == 0 ? "" : "; ").append("the exhaustive search would take about ")

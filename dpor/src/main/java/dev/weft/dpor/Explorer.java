@@ -24,12 +24,22 @@ public interface Explorer {
     }
 
     /**
-     * An explorer that covers the schedules by increasing preemption bound, 0, 1, 2, ..., within the options' budget:
-     * when the budget ends the search, its result says which bound it completed ({@link Coverage}). It ends as
+     * An explorer that covers the schedules by increasing preemption bound, 0, 1, 2, ..., within the options' budget,
+     * every other execution a random schedule (PCT) for the bugs beyond the bound the budget reaches: when the budget
+     * ends the search, its result says which bound it completed and how many schedules it sampled ({@link Coverage}). It ends as
      * exhaustive when a bound left nothing out. The options' own {@code preemptionBound} and shard are not used (the
      * whole search is covered).
      */
     static Explorer boundedCoverage(ExplorationOptions options) {
-        return new BoundedCoverageExplorer(options);
+        return new BoundedCoverageExplorer(options, true);
+    }
+
+    /**
+     * As {@link #boundedCoverage}: with {@code sampled}, every other execution is a random schedule of probabilistic
+     * concurrency testing (PCT), whose chance to show a bug of a given depth the result states; without, only the
+     * search by bound runs.
+     */
+    static Explorer boundedCoverage(ExplorationOptions options, boolean sampled) {
+        return new BoundedCoverageExplorer(options, sampled);
     }
 }

@@ -74,7 +74,7 @@ class BoundedCoverageTest {
     void aBugThatNeedsTwoPreemptionsAmongTwentyThreadsIsFoundWithCertaintyWithinBoundTwo() {
         ModelProgram program = twoPreemptionBugAmongTwentyThreads(8);
 
-        ExplorationResult bounded = Explorer.boundedCoverage(OPTIMAL).explore(new ModelSubject(program),
+        ExplorationResult bounded = Explorer.boundedCoverage(OPTIMAL, false).explore(new ModelSubject(program),
                 ExplorationListener.NONE);
 
         assertThat(bounded.failures()).first().satisfies(failure -> {
@@ -107,7 +107,7 @@ class BoundedCoverageTest {
 
         ExplorationResult exhaustive = Explorer.create(OPTIMAL.withMaxExecutions(budget))
                 .explore(new ModelSubject(program), ExplorationListener.NONE);
-        ExplorationResult bounded = Explorer.boundedCoverage(OPTIMAL.withMaxExecutions(budget))
+        ExplorationResult bounded = Explorer.boundedCoverage(OPTIMAL.withMaxExecutions(budget), false)
                 .explore(new ModelSubject(program), ExplorationListener.NONE);
 
         assertThat(exhaustive.exhaustive()).isFalse();
@@ -130,8 +130,62 @@ class BoundedCoverageTest {
         assertThat(result.executions()).isEqualTo(300);
         assertThat(result.coverage().completedBound()).isGreaterThanOrEqualTo(1);
         assertThat(result.coverage().nextBoundShare()).isBetween(0.0, 1.0);
+        assertThat(result.coverage().sampled()).as("every other execution a random schedule").isBetween(140L, 150L);
         assertThat(result.coverage().describe())
-                .startsWith("every schedule with at most " + result.coverage().completedBound() + " preemption");
+                .startsWith("every schedule with at most " + result.coverage().completedBound() + " preemption")
+                .contains(result.coverage().sampled() + " random schedules (PCT)");
+    }
+
+    /**
+     * Twenty threads each read a lazily set {@code value}, set it if it was 0, keep what they got, and count
+     * themselves done on a shared counter; main checks they all got the same. The bug needs one preemption (a
+     * thread cut between its read and its write), but every order of the twenty threads' counts is a trace of its
+     * own with none: the search within bound 0 alone spends any budget on those orders. Random schedules (PCT) show
+     * such a bug in each run with probability at least 1/21.
+     */
+    @Test
+    void randomSchedulesFindTheLazyInitialisationBugThatTheOrdersOfTwentyThreadsHideFromTheBound() {
+        ModelProgram program = lazyInitialisationAmongTwentyThreads();
+        ExplorationOptions budget = OPTIMAL.withMaxExecutions(2_000);
+
+        ExplorationResult boundOnly = Explorer.boundedCoverage(budget, false).explore(new ModelSubject(program),
+                ExplorationListener.NONE);
+        ExplorationResult sampled = Explorer.boundedCoverage(budget).explore(new ModelSubject(program),
+                ExplorationListener.NONE);
+
+        assertThat(boundOnly.failed()).isFalse();
+        assertThat(boundOnly.coverage().completedBound()).isEqualTo(-1);
+        assertThat(sampled.failures()).first().satisfies(f -> assertThat(f.kind()).isEqualTo(FailureKind.ASSERTION));
+        assertThat(sampled.executions()).isLessThan(200);
+    }
+
+    private static ModelProgram lazyInitialisationAmongTwentyThreads() {
+        ProgramBuilder p = ProgramBuilder.program("lazyInitialisationAmongTwentyThreads");
+        CellRef value = p.shared("value");
+        CellRef done = p.shared("done");
+        List<CellRef> got = new ArrayList<>();
+        List<ThreadHandle> threads = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            CellRef mine = p.shared("got" + i);
+            got.add(mine);
+            int id = i + 1;
+            threads.add(p.thread("T" + i, t -> {
+                Reg r = t.reg("r");
+                Reg c = t.reg("c");
+                t.read(r, value).ifThen(r.eq(0), then -> then.write(value, id).set(r, id));
+                t.write(mine, r).read(c, done).write(done, c.plus(1));
+            }));
+        }
+        return p.main(t -> {
+            Reg first = t.reg("first");
+            Reg other = t.reg("other");
+            threads.forEach(t::start);
+            threads.forEach(t::join);
+            t.read(first, got.get(0));
+            for (CellRef cell : got) {
+                t.read(other, cell).check(other.eq(first), "every thread got the same value");
+            }
+        }).build();
     }
 
     /** A program whose every bound leaves nothing out ends exhaustive, after as few bounds as it needs. */

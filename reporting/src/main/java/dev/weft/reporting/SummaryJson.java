@@ -38,6 +38,10 @@ public final class SummaryJson {
         if (coverage.estimatedExecutions() >= 0) {
             field(json, "estimatedTraces", Long.toString(coverage.estimatedExecutions()));
         }
+        if (coverage.sampled() > 0) {
+            field(json, "sampledSchedules", Long.toString(coverage.sampled()));
+            field(json, "sampledThreads", Integer.toString(coverage.sampledThreads()));
+        }
         Summary.Failure failure = summary.failure();
         String failureJson = failure == null ? "null"
                 : "{\"kind\": " + quote(failure.kind()) + ", \"message\": " + quote(failure.message())
@@ -70,7 +74,9 @@ public final class SummaryJson {
         Coverage coverage = new Coverage(
                 fields.containsKey("coveredPreemptions") ? (int) number(fields, "coveredPreemptions") : -1,
                 fields.get("nextBoundShare") instanceof Number share ? share.doubleValue() : Double.NaN,
-                fields.containsKey("estimatedTraces") ? number(fields, "estimatedTraces") : -1);
+                fields.containsKey("estimatedTraces") ? number(fields, "estimatedTraces") : -1,
+                fields.containsKey("sampledSchedules") ? number(fields, "sampledSchedules") : 0,
+                fields.containsKey("sampledThreads") ? (int) number(fields, "sampledThreads") : 0);
         return new Summary(test, algorithm, "PASS".equals(verdict),
                 bool(fields, "complete"), number(fields, "executions"), number(fields, "sleepSetBlocked"),
                 number(fields, "elapsedMillis"), parsedFailure, (String) fields.get("shard"), coverage);

@@ -26,19 +26,26 @@ import java.util.List;
 public final class BoundedCoverageExplorer implements Explorer {
 
     private final ExplorationOptions options;
+    private final boolean sampled;
 
-    /** @param options the budget (executions and time) of all bounds together; the algorithm's reduction is used */
-    public BoundedCoverageExplorer(ExplorationOptions options) {
+    /**
+     * @param options the budget (executions and time) of all bounds together; the algorithm's reduction is used
+     * @param sampled whether every other execution is a random schedule ({@link PctSampler}) instead, for the bugs
+     *                beyond the bound the budget reaches
+     */
+    public BoundedCoverageExplorer(ExplorationOptions options, boolean sampled) {
         if (!options.shard().whole()) {
             throw new IllegalArgumentException("a bounded search explores the whole search, not " + options.shard());
         }
         this.options = options;
+        this.sampled = sampled;
     }
 
     @Override
     public ExplorationResult explore(Subject subject, ExplorationListener listener) {
         long started = System.nanoTime();
         Totals totals = new Totals();
+        PctSampler sampler = sampled ? new PctSampler(subject, options.maxSteps()) : null;
         for (int bound = 0; ; bound++) {
             DepthFirstSearch search = new DepthFirstSearch(options.withPreemptionBound(bound), null, Shard.WHOLE);
             listener.boundStarted(bound);
@@ -62,14 +69,28 @@ public final class BoundedCoverageExplorer implements Explorer {
                 if (!search.advance(DepthFirstSearch.Handover.NONE)) {
                     break;
                 }
+                if (sampler != null && totals.ended + search.ended() < options.maxExecutions()
+                        && System.nanoTime() - started < options.maxNanos()) {
+                    ExecutionOutcome sample = sampler.sample();
+                    totals.sampled(sample);
+                    listener.executionEnded(new ExecutionRecord(totals.ended + search.ended(), sample.events(),
+                            sample.status(), sample.failure()));
+                    if (sample.failure() != null && options.stopOnFirstFailure()) {
+                        totals.add(search);
+                        return totals.result(List.of(sample.failure()), false,
+                                totals.coverage(bound - 1, Double.NaN, sampler),
+                                System.nanoTime() - started);
+                    }
+                }
             }
             totals.add(search);
             long nanos = System.nanoTime() - started;
             if (failed) {
-                return totals.result(search.failures, false, new Coverage(bound - 1, Double.NaN, -1), nanos);
+                return totals.result(search.failures, false, totals.coverage(bound - 1, Double.NaN, sampler), nanos);
             }
             if (outOfBudget) {
-                return totals.result(search.failures, false, new Coverage(bound - 1, search.shareDone(), -1), nanos);
+                return totals.result(search.failures, false, totals.coverage(bound - 1, search.shareDone(), sampler),
+                        nanos);
             }
             if (!search.leftOutByBound) {
                 return totals.result(search.failures, true, Coverage.NONE, nanos);
@@ -84,6 +105,24 @@ public final class BoundedCoverageExplorer implements Explorer {
         long blocked;
         long ended;
         ExplorationFailure dataRace;
+        /** failures of samples, kept when failures do not stop the search */
+        final List<ExplorationFailure> sampledFailures = new ArrayList<>();
+
+        /** A sampled execution: counted as one run to its end (a sample is never sleep-set blocked). */
+        void sampled(ExecutionOutcome sample) {
+            executions++;
+            ended++;
+            if (sample.failure() == null) {
+                completed++;
+            } else {
+                sampledFailures.add(sample.failure());
+            }
+        }
+
+        Coverage coverage(int completedBound, double nextBoundShare, PctSampler sampler) {
+            return new Coverage(completedBound, nextBoundShare, -1, sampler == null ? 0 : sampler.samples(),
+                    sampler == null ? 0 : sampler.maxThreads());
+        }
 
         void add(DepthFirstSearch search) {
             executions += search.executions;
@@ -101,6 +140,9 @@ public final class BoundedCoverageExplorer implements Explorer {
          */
         ExplorationResult result(List<ExplorationFailure> last, boolean exhaustive, Coverage coverage, long nanos) {
             List<ExplorationFailure> failures = new ArrayList<>(last);
+            if (!options.stopOnFirstFailure()) {
+                failures.addAll(sampledFailures);
+            }
             if (dataRace != null && (failures.isEmpty() || !options.stopOnFirstFailure())) {
                 failures.add(dataRace);
             }

@@ -45,6 +45,30 @@ final class LockActions {
         ManagedThread waitsFor() {
             return lock.owner();
         }
+
+        /** A monitor taken again, with nothing it read changed meanwhile, is taken as before ({@link #fairLoop}). */
+        @Override
+        boolean repeatable() {
+            return fairLoop(lock);
+        }
+
+        @Override
+        boolean changedNothing(Event event) {
+            return fairLoop(lock);
+        }
+    }
+
+    /**
+     * Whether taking and giving back this lock is part of a loop iteration that changes nothing another thread can
+     * see, for the spin rule ({@link SpinRule}): for an object's monitor, yes. No operation of another thread observes
+     * whether a monitor is held (a {@code ReentrantLock}'s {@code tryLock}, {@code isLocked} do, so its lock and
+     * unlock are changes), and a thread blocked on it waits as before. So a loop like {@code while (!a.isStarted())},
+     * with {@code isStarted()} synchronized, waits for another thread to change what it reads, as a plain spin on a
+     * volatile does, instead of being run on forever while others could move (CHESS's fair scheduling, Musuvathi and
+     * Qadeer, PLDI 2008, for the loops that yield nothing but a monitor).
+     */
+    static boolean fairLoop(LockState lock) {
+        return lock.monitor;
     }
 
     /**
@@ -109,6 +133,11 @@ final class LockActions {
         Action perform() {
             lock.releaseAll();
             return null;
+        }
+
+        @Override
+        boolean changedNothing(Event event) {
+            return fairLoop(lock);
         }
     }
 }

@@ -1,0 +1,109 @@
+package dev.weft.dpor.internal;
+
+import dev.weft.scheduler.model.PendingOperation;
+import dev.weft.scheduler.model.Subject;
+import dev.weft.sleepsets.SleepSet;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * Random schedules with a stated guarantee: probabilistic concurrency testing (PCT; Burckhardt, Kothari, Musuvathi and
+ * Nagarakatte, ASPLOS 2010). Each thread gets a random priority when it first shows up, the highest-priority enabled
+ * thread moves, and at {@code d - 1} random steps the running thread drops below every other. For a program of
+ * {@code n} threads and {@code k} steps, one such schedule runs a given bug of depth {@code d} (one that needs
+ * {@code d} ordering constraints between steps of different threads to show) with probability at least
+ * {@code 1 / (n k^(d-1))}: a bug of depth 1 (one thread's step before another's) at least {@code 1/n}, however many
+ * schedules other orders have. Depths 1, 2 and 3 take turns. Seeded by the sample's number, so a test samples the
+ * same schedules in every run.
+ */
+final class PctSampler {
+
+    /** The depths the samples take in turn. */
+    static final int MAX_DEPTH = 3;
+    private static final long SEED = 0x5eedL;
+
+    private final Subject subject;
+    private final int maxSteps;
+    private long samples;
+    private int steps = 1;
+    private int maxThreads = 1;
+
+    PctSampler(Subject subject, int maxSteps) {
+        this.subject = subject;
+        this.maxSteps = maxSteps;
+    }
+
+    /** Runs the next random schedule. */
+    ExecutionOutcome sample() {
+        SplittableRandom random = new SplittableRandom(SEED + samples * 0x9E3779B97F4A7C15L);
+        int depth = (int) (samples % MAX_DEPTH) + 1;
+        samples++;
+        Schedule schedule = new Schedule(random, depth, steps);
+        ExecutionOutcome outcome = new ExecutionRunner(subject, new ArrayList<>(), maxSteps, schedule::choose,
+                ExecutionRunner.UNFORCED).run(0);
+        steps = Math.max(1, outcome.events().size());
+        maxThreads = Math.max(maxThreads, schedule.threads());
+        return outcome;
+    }
+
+    /** The schedules sampled so far. */
+    long samples() {
+        return samples;
+    }
+
+    /** The most threads a sampled execution had: the {@code n} of the guarantee. */
+    int maxThreads() {
+        return maxThreads;
+    }
+
+    /** The priorities of one sampled execution. */
+    private static final class Schedule {
+        private final SplittableRandom random;
+        private final Map<Integer, Double> priority = new HashMap<>();
+        /** the steps after which the thread that moved drops to the lowest priority yet, in increasing order */
+        private final int[] changePoints;
+        private int changes;
+
+        Schedule(SplittableRandom random, int depth, int expectedSteps) {
+            this.random = random;
+            this.changePoints = random.ints(depth - 1, 1, expectedSteps + 1).sorted().toArray();
+        }
+
+        Node choose(List<Node> stack, List<PendingOperation> pending) {
+            int step = stack.size();
+            if (!stack.isEmpty()) {
+                int previous = stack.get(step - 1).chosen;
+                while (changes < changePoints.length && changePoints[changes] <= step) {
+                    changes++;
+                    priority.put(previous, (double) -changes); // below every initial priority, and every drop before
+                }
+            }
+            Node node = new Node(pending, SleepSet.empty());
+            node.chosen = highest(node);
+            return node;
+        }
+
+        /** The enabled thread with the highest priority; a daemon thread only when no other one is enabled. */
+        private int highest(Node node) {
+            int best = -1;
+            boolean bestDaemon = true;
+            for (int t = node.enabled.nextSetBit(0); t >= 0; t = node.enabled.nextSetBit(t + 1)) {
+                double p = priority.computeIfAbsent(t, any -> random.nextDouble());
+                boolean daemon = node.daemon(t);
+                if (best < 0 || (bestDaemon && !daemon) || (bestDaemon == daemon && p > priority.get(best))) {
+                    best = t;
+                    bestDaemon = daemon;
+                }
+            }
+            return best;
+        }
+
+        int threads() {
+            return priority.size();
+        }
+    }
+}
