@@ -17,6 +17,9 @@ package dev.weft.dpor;
 public record Coverage(int completedBound, double nextBoundShare, long estimatedExecutions, long sampled,
                        int sampledThreads) {
 
+    /** An estimate this large or larger is told as "more than a million billion": it means only that. */
+    public static final long BEYOND = 1_000_000_000_000_000L;
+
     /** Nothing is known beyond the counts: an exhaustive search, or one stopped with no estimate. */
     public static final Coverage NONE = new Coverage(-1, Double.NaN, -1, 0, 0);
 
@@ -69,8 +72,9 @@ public record Coverage(int completedBound, double nextBoundShare, long estimated
                     : String.format(", %.1f %% sure to have shown a bug of depth 1", 100 * (1 - miss)));
         }
         if (estimatedExecutions >= 0) {
-            text.append(text.length() == 0 ? "" : "; ").append("the exhaustive search would take about ")
-                    .append(String.format("%,d", estimatedExecutions)).append(" executions (estimate)");
+            text.append(text.length() == 0 ? "" : "; ").append("the exhaustive search would take ")
+                    .append(estimatedExecutions >= BEYOND ? "more than a million billion"
+                            : String.format("about %,d", estimatedExecutions)).append(" executions (estimate)");
         }
         return text.toString();
     }

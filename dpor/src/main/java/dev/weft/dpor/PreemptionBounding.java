@@ -33,11 +33,18 @@ public final class PreemptionBounding {
      * @param maxPreemptions     the highest bound tried
      * @param executionsPerBound the most executions run for one bound, so that shortening never costs more than
      *                           {@code (maxPreemptions + 1) * executionsPerBound} executions
+     * @param maxNanos           the most time the whole search may take: with many threads an execution costs
+     *                           milliseconds, and a report should not wait minutes for a shorter schedule
      */
-    public record Budget(int maxPreemptions, long executionsPerBound) {
+    public record Budget(int maxPreemptions, long executionsPerBound, long maxNanos) {
 
-        /** Bounds 0, 1 and 2, at most 2,000 executions each. */
-        public static final Budget DEFAULT = new Budget(2, 2_000);
+        /** Bounds 0, 1 and 2, at most 2,000 executions each and 10 seconds in all. */
+        public static final Budget DEFAULT = new Budget(2, 2_000, 10_000_000_000L);
+
+        /** Without a time limit. */
+        public Budget(int maxPreemptions, long executionsPerBound) {
+            this(maxPreemptions, executionsPerBound, Long.MAX_VALUE);
+        }
 
         public Budget {
             if (maxPreemptions < 0) {
@@ -67,7 +74,7 @@ public final class PreemptionBounding {
             return new Result(found, 0);
         }
         PreemptionBoundedSearch search = new PreemptionBoundedSearch(subject, options.maxSteps(),
-                budget.executionsPerBound());
+                budget.executionsPerBound(), budget.maxNanos());
         for (int bound = 0; bound < found.preemptions() && bound <= budget.maxPreemptions(); bound++) {
             ExplorationFailure failure = search.firstFailure(bound, found.kind());
             if (failure != null) {

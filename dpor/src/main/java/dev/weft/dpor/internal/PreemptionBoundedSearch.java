@@ -21,6 +21,8 @@ public final class PreemptionBoundedSearch {
     private final Subject subject;
     private final int maxSteps;
     private final long maxExecutions;
+    /** when every search must stop ({@link System#nanoTime()}) */
+    private final long deadline;
     private long executions;
 
     /**
@@ -28,9 +30,16 @@ public final class PreemptionBoundedSearch {
      * @param maxExecutions the most executions one call of {@link #firstFailure} may run
      */
     public PreemptionBoundedSearch(Subject subject, int maxSteps, long maxExecutions) {
+        this(subject, maxSteps, maxExecutions, Long.MAX_VALUE);
+    }
+
+    /** @param maxNanos the most time all calls of {@link #firstFailure} together may take */
+    public PreemptionBoundedSearch(Subject subject, int maxSteps, long maxExecutions, long maxNanos) {
         this.subject = subject;
         this.maxSteps = maxSteps;
         this.maxExecutions = maxExecutions;
+        long now = System.nanoTime();
+        this.deadline = maxNanos >= Long.MAX_VALUE - now ? Long.MAX_VALUE : now + maxNanos;
     }
 
     /**
@@ -43,7 +52,7 @@ public final class PreemptionBoundedSearch {
     public ExplorationFailure firstFailure(int bound, FailureKind wanted) {
         List<Node> stack = new ArrayList<>();
         int branch = 0;
-        for (long run = 0; run < maxExecutions && branch >= 0; run++) {
+        for (long run = 0; run < maxExecutions && branch >= 0 && System.nanoTime() < deadline; run++) {
             executions++;
             ExecutionOutcome outcome = new ExecutionRunner(subject, stack, maxSteps, PreemptionBoundedSearch::goOn,
                     ExecutionRunner.UNFORCED).run(branch);

@@ -86,6 +86,6 @@ public final class StatelessExplorer implements Explorer {
     /** How many executions the whole search would run, from the share of its tree run so far; -1 if unknown. */
     static long estimatedExecutions(DepthFirstSearch search) {
         double share = search.shareDone();
-        return share <= 0 ? -1 : Math.max(search.ended(), Math.round(search.ended() / share));
+        return share <= 0 ? -1 : Math.max(search.ended(), Math.round(Math.min(search.ended() / share, Coverage.BEYOND)));
     }
 }

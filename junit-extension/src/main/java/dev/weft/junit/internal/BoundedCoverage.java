@@ -72,8 +72,9 @@ final class BoundedCoverage {
     static String switchNote(ExplorationResult exhaustive, long ran) {
         long estimate = exhaustive.coverage().estimatedExecutions();
         return String.format("the exhaustive search cannot finish in the budget (%,d executions in %,d ms%s): covering"
-                + " the schedules by increasing number of preemptions (0, 1, 2, ...) for the rest", ran,
+                + " the schedules by increasing number of preemptions (0, 1, 2, ...), and random ones, for the rest", ran,
                 exhaustive.elapsedNanos() / 1_000_000,
-                estimate < 0 ? "" : String.format(", of about %,d by estimate", estimate));
+                estimate < 0 ? "" : estimate >= Coverage.BEYOND ? ", of more than a million billion by estimate"
+                        : String.format(", of about %,d by estimate", estimate));
     }
 }

@@ -470,7 +470,8 @@ final class ExplorationSession {
     private String consoleLine(String verdict, ExplorationResult result) {
         return String.format("weft: %s %s — %s%d executions (%d sleep-set blocked), %s, %d ms%s", shortName,
                 verdict, shard() == null ? "" : "shard " + shard() + ": ", result.executions(),
-                result.sleepSetBlocked(), result.exhaustive() ? "complete" : notExhaustive(result.coverage()),
+                result.sleepSetBlocked(), result.exhaustive() ? "complete"
+                        : notExhaustive(result.failed() ? Coverage.NONE : result.coverage()),
                 TimeUnit.NANOSECONDS.toMillis(result.elapsedNanos()), workerShares.isEmpty() ? ""
                         : ", " + workerShares.size() + " workers (" + workerShares.stream().map(String::valueOf)
                         .collect(Collectors.joining(" · ")) + " run, " + runInVain + " of them "

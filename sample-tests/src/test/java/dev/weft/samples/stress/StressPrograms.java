@@ -1,0 +1,236 @@
+package dev.weft.samples.stress;
+
+import dev.weft.junit.ExhaustiveConcurrency;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * Tests the size real projects write them ({@link StressTest}): many identical threads, a lazy initialiser and a
+ * check-then-act among many threads, a loop of thousands of turns, a wait loop on {@code synchronized} checks. None
+ * of them can be explored exhaustively in a minute except the wait loop; each must end within its budget with its
+ * coverage stated, and the two bugs must be found.
+ */
+class StressPrograms {
+
+    /** A counter whose methods are {@code synchronized}: correct. */
+    static final class Counter {
+        private int value;
+
+        synchronized void increment() {
+            value++;
+        }
+
+        synchronized int value() {
+            return value;
+        }
+    }
+
+    /** {@code n} threads each increment the counter once; main joins them and checks the count. */
+    static void identicalThreads(int n) throws InterruptedException {
+        Counter counter = new Counter();
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            Thread thread = new Thread(counter::increment);
+            threads.add(thread);
+            thread.start();
+        }
+        for (Thread thread : threads) {
+            thread.join();
+        }
+        assertEquals(n, counter.value());
+    }
+
+    @ExhaustiveConcurrency
+    void tenIdenticalThreads() throws InterruptedException {
+        identicalThreads(10);
+    }
+
+    @ExhaustiveConcurrency
+    void twentyIdenticalThreads() throws InterruptedException {
+        identicalThreads(20);
+    }
+
+    @ExhaustiveConcurrency
+    void fiftyIdenticalThreads() throws InterruptedException {
+        identicalThreads(50);
+    }
+
+    @ExhaustiveConcurrency
+    void oneHundredTwentyEightIdenticalThreads() throws InterruptedException {
+        identicalThreads(128);
+    }
+
+    /** A lazy holder without a lock: two threads can both see {@code null} and make two objects. */
+    static final class LazyHolder {
+        private Object value;
+
+        Object get() {
+            if (value == null) {
+                value = new Object();
+            }
+            return value;
+        }
+    }
+
+    /**
+     * Twenty threads wait for a start signal, get the holder's object and count down a completion latch; main checks
+     * they all got the same one. Every order of the twenty count-downs is a trace of its own, which a depth-first
+     * search runs first; the bug needs one preemption.
+     */
+    @ExhaustiveConcurrency
+    void lazyInitialiserAmongTwentyThreads() throws InterruptedException {
+        LazyHolder holder = new LazyHolder();
+        CountDownLatch start = new CountDownLatch(1);
+        CountDownLatch done = new CountDownLatch(20);
+        Object[] got = new Object[20];
+        for (int i = 0; i < 20; i++) {
+            int mine = i;
+            new Thread(() -> {
+                try {
+                    start.await();
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+                got[mine] = holder.get();
+                done.countDown();
+            }).start();
+        }
+        start.countDown();
+        done.await();
+        for (Object one : got) {
+            assertSame(got[0], one, "every thread got the same object");
+        }
+    }
+
+    /** One ticket; {@code buy} checks, then acts, without a lock. */
+    static final class TicketOffice {
+        private int left = 1;
+        private int sold;
+
+        void buy() {
+            if (left > 0) {
+                left--;
+                sold++;
+            }
+        }
+
+        int sold() {
+            return sold;
+        }
+    }
+
+    /** Fifty threads try to buy the one ticket: two can both see it left. */
+    @ExhaustiveConcurrency
+    void checkThenActAmongFiftyThreads() throws InterruptedException {
+        TicketOffice office = new TicketOffice();
+        List<Thread> buyers = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            Thread buyer = new Thread(office::buy);
+            buyers.add(buyer);
+            buyer.start();
+        }
+        for (Thread buyer : buyers) {
+            buyer.join();
+        }
+        assertTrue(office.sold() <= 1, "sold " + office.sold() + " tickets, there was one");
+    }
+
+    /** At most {@code perPeriod} acquisitions a period; a timer starts each new period. Correct. */
+    static final class RateLimiter {
+        private final int perPeriod;
+        private int used;
+
+        RateLimiter(int perPeriod) {
+            this.perPeriod = perPeriod;
+        }
+
+        synchronized void acquire() throws InterruptedException {
+            while (used >= perPeriod) {
+                wait();
+            }
+            used++;
+        }
+
+        synchronized void newPeriod() {
+            used = 0;
+            notifyAll();
+        }
+    }
+
+    /**
+     * A worker acquires a rate limiter 3,000 times (10 a period) while a daemon timer starts a new period every 10 ms:
+     * a loop that ends, after well over 10,000 visible operations.
+     */
+    @ExhaustiveConcurrency
+    void aRateLimitedLoopOfThreeThousandTurns() throws InterruptedException {
+        RateLimiter limiter = new RateLimiter(10);
+        int[] acquired = new int[1];
+        Thread worker = new Thread(() -> {
+            try {
+                for (int i = 0; i < 3_000; i++) {
+                    limiter.acquire();
+                    acquired[0]++;
+                }
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        Thread timer = new Thread(() -> {
+            try {
+                while (true) {
+                    Thread.sleep(10);
+                    limiter.newPeriod();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        timer.setDaemon(true);
+        worker.start();
+        timer.start();
+        worker.join();
+        assertEquals(3_000, acquired[0]);
+    }
+
+    /** Started by another thread; the check is {@code synchronized}. */
+    static final class Task {
+        private boolean started;
+
+        synchronized void start() {
+            started = true;
+        }
+
+        synchronized boolean isStarted() {
+            return started;
+        }
+    }
+
+    /**
+     * Main waits for two background tasks in a loop bounded by the clock, as a real library's test does; each turn
+     * takes and gives back an uncontended monitor and reads the clock, changing nothing another thread can see.
+     */
+    @ExhaustiveConcurrency
+    void waitsForTwoTasksToStart() throws InterruptedException {
+        Task a = new Task();
+        Task b = new Task();
+        Thread startsA = new Thread(a::start);
+        Thread startsB = new Thread(b::start);
+        startsA.start();
+        startsB.start();
+        long end = System.currentTimeMillis() + 10_000;
+        while (!a.isStarted() || !b.isStarted()) {
+            if (System.currentTimeMillis() > end) {
+                fail("never started");
+            }
+        }
+        startsA.join();
+        startsB.join();
+    }
+}

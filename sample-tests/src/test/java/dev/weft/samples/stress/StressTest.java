@@ -1,0 +1,105 @@
+package dev.weft.samples.stress;
+
+import dev.weft.samples.support.WeftRunner;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.platform.engine.reporting.ReportEntry;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Tests the size real projects write them ({@link StressPrograms}) end within their budget with their coverage
+ * stated, and their bugs are found inside it. Budgets here are counts of executions with a time budget far away, so
+ * that what each test runs does not depend on the machine's speed (with the default minute, the exhaustive search
+ * gives way as soon as its estimate says it cannot finish; docs/PERFORMANCE.md has those figures).
+ */
+class StressTest {
+
+    @TempDir
+    Path reports;
+
+    private WeftRunner.Outcome run(String method, long maxExecutions) {
+        Map<String, String> parameters = new HashMap<>();
+        parameters.put("weft.maxExecutions", Long.toString(maxExecutions));
+        parameters.put("weft.maxSeconds", "3600");
+        // the shortest schedule is worth seconds on a dev machine, not on every CI run of these big programs
+        parameters.put("weft.minimizePreemptions", "false");
+        return WeftRunner.run(StressPrograms.class, method, reports, parameters);
+    }
+
+    /**
+     * N identical threads on a synchronized counter: N! orders of their increments, each a trace. The test passes,
+     * not exhaustive, and says what it covered: the share of the schedules without preemption, the random schedules
+     * and what they make sure of, and the estimate of the exhaustive search.
+     */
+    @ParameterizedTest(name = "{0} threads")
+    @CsvSource({"tenIdenticalThreads, 200", "twentyIdenticalThreads, 100", "fiftyIdenticalThreads, 40",
+            "oneHundredTwentyEightIdenticalThreads, 12"})
+    void identicalThreadsPassWithTheirCoverageStated(String method, long budget) {
+        WeftRunner.Outcome outcome = run(method, budget);
+
+        assertThat(outcome.failure()).isEmpty();
+        assertThat(outcome.summaryJson()).contains("\"verdict\": \"PASS\"").contains("\"complete\": false")
+                .contains("\"nextBoundShare\"").contains("\"sampledSchedules\"").contains("\"estimatedTraces\"");
+        assertThat(outcome.number("executions") + outcome.number("sleepSetBlocked")).isLessThanOrEqualTo(budget);
+        assertThat(notExhaustiveEntry(outcome)).contains("NOT EXHAUSTIVE").contains("Covered: not every schedule"
+                + " with 0 preemptions covered").contains("random schedules (PCT)");
+    }
+
+    /**
+     * The lazy initialiser among twenty threads: the exhaustive search's first half of the budget runs orders of the
+     * count-downs; the random schedules find the two objects.
+     */
+    @Test
+    void theLazyInitialiserBugAmongTwentyThreadsIsFoundWithinTheBudget() {
+        WeftRunner.Outcome outcome = run("lazyInitialiserAmongTwentyThreads", 400);
+
+        assertThat(outcome.failure()).hasValueSatisfying(failure -> assertThat(failure.getMessage())
+                .startsWith("ASSERTION: assertion failed in thread main: every thread got the same object"));
+        assertThat(outcome.summaryJson()).contains("\"sampledSchedules\"");
+    }
+
+    @Test
+    void theCheckThenActBugAmongFiftyThreadsIsFoundWithinTheBudget() {
+        WeftRunner.Outcome outcome = run("checkThenActAmongFiftyThreads", 40);
+
+        assertThat(outcome.failure()).hasValueSatisfying(failure -> assertThat(failure.getMessage())
+                .startsWith("ASSERTION: assertion failed in thread main: sold 2 tickets, there was one"));
+    }
+
+    /** 3,000 turns, each a few visible operations: far past the old bound of 10,000 steps, and no STEP_LIMIT. */
+    @Test
+    void aLoopOfThousandsOfTurnsEndsWithoutAStepLimit() {
+        WeftRunner.Outcome outcome = run("aRateLimitedLoopOfThreeThousandTurns", 16);
+
+        assertThat(outcome.failure()).isEmpty();
+        assertThat(outcome.summaryJson()).contains("\"verdict\": \"PASS\"").contains("\"complete\": false")
+                .contains("\"sampledSchedules\"");
+    }
+
+    /**
+     * Main waits for two tasks in a loop of synchronized checks bounded by the clock: fair schedules hold the loop
+     * while the tasks can move, so no STEP_LIMIT, and the search is exhaustive.
+     */
+    @Test
+    void aWaitLoopOnSynchronizedChecksPassesExhaustively() {
+        WeftRunner.Outcome outcome = run("waitsForTwoTasksToStart", 10_000);
+
+        assertThat(outcome.failure()).isEmpty();
+        assertThat(outcome.summaryJson()).contains("\"verdict\": \"PASS\"").contains("\"complete\": true");
+    }
+
+    private static String notExhaustiveEntry(WeftRunner.Outcome outcome) {
+        return outcome.results().allEvents().reportingEntryPublished().stream()
+                .flatMap(e -> e.getPayload(ReportEntry.class).stream())
+                .flatMap(entry -> entry.getKeyValuePairs().entrySet().stream())
+                .filter(pair -> pair.getKey().equals("weft.notExhaustive"))
+                .map(Map.Entry::getValue).findFirst().orElse("");
+    }
+}
