@@ -40,20 +40,23 @@ public @interface ExhaustiveConcurrency {
 
     /**
      * The most executions to run (default: {@code weft.maxExecutions}, else 100,000). When the budget runs out before
-     * every interleaving ran and none failed, the test passes but says loudly that the search was not exhaustive.
+     * every interleaving ran and none failed, the test passes but says loudly that the search was not exhaustive, and
+     * what it covered: when the exhaustive search cannot finish in the budget, it gets the first half (less, once its
+     * estimate says it cannot finish), and the rest covers the schedules by increasing number of preemptions, with
+     * random schedules besides, so that the verdict names the bound it completed.
      */
     long maxExecutions() default FROM_CONFIGURATION;
 
     /**
-     * The most seconds the search may take (default: {@code weft.maxSeconds}, else none). When they run out, no new
+     * The most seconds the search may take (default: {@code weft.maxSeconds}, else 60). When they run out, no new
      * execution starts: as when {@link #maxExecutions()} runs out, the test passes if none failed but says loudly that
-     * the search was not exhaustive. (JUnit's {@code @Timeout} instead fails the test when it runs out; Weft then stops
+     * the search was not exhaustive, and what it covered. (JUnit's {@code @Timeout} instead fails the test when it runs out; Weft then stops
      * at the next execution and says how far it got.)
      */
     long maxSeconds() default FROM_CONFIGURATION;
 
     /**
-     * The most visible operations in one execution (default: {@code weft.maxSteps}, else 10,000). An execution that
+     * The most visible operations in one execution (default: {@code weft.maxSteps}, else 200,000). An execution that
      * passes it fails with {@code STEP_LIMIT}: a livelock or an unbounded loop.
      */
     int maxSteps() default (int) FROM_CONFIGURATION;

@@ -233,4 +233,24 @@ class StressPrograms {
         startsA.join();
         startsB.join();
     }
+
+    /**
+     * Main waits for a task nobody starts, in a loop bounded by the clock, while another thread does other work: once
+     * nothing else can move, the clock moves on at each turn, and the loop gives up after its ten seconds.
+     */
+    @ExhaustiveConcurrency
+    void aClockBoundedWaitForATaskNobodyStartsGivesUp() throws InterruptedException {
+        Task never = new Task();
+        Counter other = new Counter();
+        Thread worker = new Thread(other::increment);
+        worker.start();
+        long begin = System.currentTimeMillis();
+        long end = begin + 10_000;
+        while (!never.isStarted() && System.currentTimeMillis() <= end) {
+            Thread.onSpinWait();
+        }
+        worker.join();
+        assertTrue(System.currentTimeMillis() - begin > 10_000, "gave up only after its ten seconds");
+        assertEquals(1, other.value());
+    }
 }

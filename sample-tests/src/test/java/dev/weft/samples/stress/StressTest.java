@@ -95,6 +95,15 @@ class StressTest {
         assertThat(outcome.summaryJson()).contains("\"verdict\": \"PASS\"").contains("\"complete\": true");
     }
 
+    /** The same loop waiting for a task nobody starts sees time pass once nothing else can move, and gives up. */
+    @Test
+    void aClockBoundedWaitGivesUpOnceNothingElseCanMove() {
+        WeftRunner.Outcome outcome = run("aClockBoundedWaitForATaskNobodyStartsGivesUp", 10_000);
+
+        assertThat(outcome.failure()).isEmpty();
+        assertThat(outcome.summaryJson()).contains("\"verdict\": \"PASS\"").contains("\"complete\": true");
+    }
+
     private static String notExhaustiveEntry(WeftRunner.Outcome outcome) {
         return outcome.results().allEvents().reportingEntryPublished().stream()
                 .flatMap(e -> e.getPayload(ReportEntry.class).stream())

@@ -45,6 +45,8 @@ public final class JvmRun implements Run {
     private Runnable unlaunched;
     /** The thread that took the latest step. */
     private ManagedThread lastMover;
+    /** Time that passes while the only threads that can move are waiting loops ({@link IdleTime}). */
+    private final IdleTime idleTime = new IdleTime();
     private int nextEventIndex;
     private boolean closed;
     /** Set by a close that could not unwind threads of an execution that had failed: which, and for how long. */
@@ -277,6 +279,8 @@ public final class JvmRun implements Run {
             throw new IllegalStateException("cannot step " + id + ": " + action.operation() + " at "
                     + Execution.source(action.site()) + " is not enabled (" + thread + " " + action.whyBlocked() + ")");
         }
+        idleTime.stepped(someoneFree, action == thread.pending() && execution.spinRule.spinning(thread),
+                execution.clock);
         return action;
     }
 
