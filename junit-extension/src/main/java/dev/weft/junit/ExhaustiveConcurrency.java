@@ -39,7 +39,7 @@ public @interface ExhaustiveConcurrency {
     Algorithm algorithm() default Algorithm.OPTIMAL;
 
     /**
-     * The most executions to run (default: {@code weft.maxExecutions}, else 100,000). When the budget runs out before
+     * The most executions to run (default: {@code weft.maxExecutions}, else 200,000). When the budget runs out before
      * every interleaving ran and none failed, the test passes but says loudly that the search was not exhaustive, and
      * what it covered: when the exhaustive search cannot finish in the budget, it gets the first half (less, once its
      * estimate says it cannot finish), and the rest covers the schedules by increasing number of preemptions, with

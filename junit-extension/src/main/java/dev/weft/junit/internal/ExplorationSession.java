@@ -176,6 +176,7 @@ final class ExplorationSession {
         if (coverByBound && !result.exhaustive() && !result.failed() && leftRunning == null) {
             BoundedCoverage.Outcome covered = coverByPreemptionBound(result, whole, body, runtime, started);
             result = covered.result();
+            workerShares = List.of(); // the workers ran the first half only: the count is both searches' now
             subject = covered.subject();
             leftRunning = subject.threadsLeftRunning();
         }

@@ -25,6 +25,9 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMetho
  */
 public final class WeftRunner {
 
+    /** A time budget no test of the suite reaches. */
+    private static final String NO_TIME_BUDGET = "86400";
+
     private WeftRunner() {
     }
 
@@ -94,6 +97,10 @@ public final class WeftRunner {
     public static Outcome run(Class<?> testClass, String method, Path reportDir, Map<String, String> parameters) {
         EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
                 .configurationParameter("weft.reportDir", reportDir.toString())
+                // The suite's counts must not depend on the machine's speed: no time budget unless a test sets one
+                // (the default minute would end big0 on a slow machine, and its exhaustive half gives way on an
+                // estimate made against the time).
+                .configurationParameter("weft.maxSeconds", NO_TIME_BUDGET)
                 .configurationParameters(passedThrough())
                 .configurationParameters(parameters)
                 .selectors(selectMethod(testClass, method))
