@@ -5,6 +5,9 @@ import dev.weft.junit.ExhaustiveConcurrency;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -232,6 +235,52 @@ class StressPrograms {
         }
         startsA.join();
         startsB.join();
+    }
+
+    /**
+     * One permit a period of 500 s: {@code tryAcquire} reads its limit through a getter twice, holding the monitor, and
+     * starts the period's timer on a scheduled pool. Correct: two threads get one permit between them, since the period
+     * cannot end within microseconds. Reading one field at one site twice is no spin (the spin rule once held the
+     * thread between its two reads, so nothing could move and the 500 s timeout fired, granting a second permit).
+     */
+    static final class PeriodLimiter {
+        private final ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1);
+        private ScheduledFuture<?> period;
+        private int limit = 1;
+        private int acquired;
+
+        synchronized int limit() {
+            return limit;
+        }
+
+        synchronized boolean tryAcquire() {
+            if (period == null) {
+                period = timer.scheduleAtFixedRate(this::endOfPeriod, 500, 500, TimeUnit.SECONDS);
+            }
+            if (limit() <= 0 || acquired < limit()) {
+                acquired++;
+                return true;
+            }
+            return false;
+        }
+
+        synchronized void endOfPeriod() {
+            acquired = 0;
+        }
+    }
+
+    @ExhaustiveConcurrency
+    void aGetterReadTwiceUnderAMonitorIsNoSpin() throws InterruptedException {
+        PeriodLimiter limiter = new PeriodLimiter();
+        boolean[] got = new boolean[2];
+        Thread a = new Thread(() -> got[0] = limiter.tryAcquire());
+        Thread b = new Thread(() -> got[1] = limiter.tryAcquire());
+        a.start();
+        b.start();
+        a.join();
+        b.join();
+        limiter.timer.shutdownNow();
+        assertEquals(1, (got[0] ? 1 : 0) + (got[1] ? 1 : 0), "permits granted within one 500 s period");
     }
 
     /**

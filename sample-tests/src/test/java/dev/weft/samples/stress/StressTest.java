@@ -104,6 +104,19 @@ class StressTest {
         assertThat(outcome.summaryJson()).contains("\"verdict\": \"PASS\"").contains("\"complete\": true");
     }
 
+    /**
+     * A getter read twice while holding a monitor is no spin loop: no timeout fires while its thread can move. The
+     * exhaustive count is small: which thread takes the monitor first, and where the pool's worker starts (QA's
+     * reduction of a real library's TimedSemaphore test, which granted 11 permits of 10).
+     */
+    @Test
+    void aGetterReadTwiceUnderAMonitorLetsNoTimeoutFireEarly() {
+        WeftRunner.Outcome outcome = run("aGetterReadTwiceUnderAMonitorIsNoSpin", 10_000);
+
+        assertThat(outcome.failure()).isEmpty();
+        assertThat(outcome.summaryJson()).contains("\"verdict\": \"PASS\"").contains("\"complete\": true");
+    }
+
     private static String notExhaustiveEntry(WeftRunner.Outcome outcome) {
         return outcome.results().allEvents().reportingEntryPublished().stream()
                 .flatMap(e -> e.getPayload(ReportEntry.class).stream())

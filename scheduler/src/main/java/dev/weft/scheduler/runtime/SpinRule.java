@@ -7,8 +7,9 @@ import java.util.Collection;
 
 /**
  * Keeps spin loops from making an execution endless. A thread is <em>spinning</em> when its pending operation is
- * read-only ({@link Action#repeatable()}) and it already performed that operation, at the same site on the same
- * target, since it last changed anything, with no other thread changing anything it read meanwhile: the loop
+ * read-only ({@link Action#repeatable()}) and it already performed that operation twice, at the same site on the
+ * same target, since it last changed anything, with no other thread changing anything it read meanwhile
+ * ({@link SpinWindow}): the loop
  * iteration it just went through observed nothing new, and under sequential consistency the next one would observe
  * the same. A spinning thread is reported as not enabled until another thread changes something it read (the
  * "await" reading of a spin loop). When every thread that could move is spinning, the spinners are enabled again, so
