@@ -349,12 +349,13 @@ class ModelsTest {
 
         List<Dfs.Execution> executions = Dfs.explore(subject);
 
-        // Without the spin rule every number of iterations before the write would be an interleaving of its own.
+        // Without the spin rule every number of iterations before the write would be an interleaving of its own. A
+        // read is a spin the third time (SpinWindow): two turns that saw nothing new, then the loop waits.
         assertThat(executions).allSatisfy(e -> {
             assertThat(e.failure()).isNull();
             long reads = e.events().stream().filter(ev -> ev.operation().kind() == OpKind.READ
                     && ev.operation().location().kind() == Location.Kind.FIELD).count();
-            assertThat(reads).isLessThanOrEqualTo(2);
+            assertThat(reads).isLessThanOrEqualTo(3);
         });
     }
 
