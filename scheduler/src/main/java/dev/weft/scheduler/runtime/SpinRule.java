@@ -7,9 +7,9 @@ import java.util.Collection;
 
 /**
  * Keeps spin loops from making an execution endless. A thread is <em>spinning</em> when its pending operation is
- * read-only ({@link Action#repeatable()}) and it already performed that operation twice, at the same site on the
- * same target, since it last changed anything, with no other thread changing anything it read meanwhile
- * ({@link SpinWindow}): the loop
+ * read-only ({@link Action#repeatable()}) and the steps it took since it last did that operation, at the same site on
+ * the same target, are the same as the ones before, all since it last changed anything, with no other thread changing
+ * anything it read meanwhile ({@link SpinWindow}): the loop
  * iteration it just went through observed nothing new, and under sequential consistency the next one would observe
  * the same. A spinning thread is reported as not enabled until another thread changes something it read (the
  * "await" reading of a spin loop). When every thread that could move is spinning, the spinners are enabled again, so
@@ -27,7 +27,7 @@ final class SpinRule {
     boolean spinning(ManagedThread thread) {
         Action pending = thread.pending();
         return active && pending.repeatable()
-                && thread.spinWindow.contains(pending.site(), pending.operation().target());
+                && thread.spinWindow.contains(pending.site(), pending.operation().kind(), pending.operation().target());
     }
 
     /** Updates every window after {@code actor} performed {@code event} through {@code action}. */
@@ -37,7 +37,7 @@ final class SpinRule {
         }
         Target target = event.operation().target();
         if (action.changedNothing(event)) {
-            actor.spinWindow.add(action.site(), target);
+            actor.spinWindow.add(action.site(), action.operation().kind(), target);
             return;
         }
         actor.spinWindow.clear();
