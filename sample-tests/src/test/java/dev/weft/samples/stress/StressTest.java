@@ -54,15 +54,15 @@ class StressTest {
 
     /**
      * The lazy initialiser among twenty threads: the exhaustive search's first half of the budget runs orders of the
-     * count-downs; the random schedules find the two objects.
+     * count-downs (with one worker); the random schedules find the two objects.
      */
     @Test
     void theLazyInitialiserBugAmongTwentyThreadsIsFoundWithinTheBudget() {
         WeftRunner.Outcome outcome = run("lazyInitialiserAmongTwentyThreads", 400);
 
+        // found by the random schedules with one worker; with two, a worker running a branch ahead may find it first
         assertThat(outcome.failure()).hasValueSatisfying(failure -> assertThat(failure.getMessage())
                 .startsWith("ASSERTION: assertion failed in thread main: every thread got the same object"));
-        assertThat(outcome.summaryJson()).contains("\"sampledSchedules\"");
     }
 
     @Test
