@@ -53,8 +53,10 @@ final class StepLimit {
                 text.append(", while another thread could move (").append(String.join("; ", others)).append(").")
                         .append(" Weft runs every schedule, those where ").append(looping.name())
                         .append(" keeps going too: a loop that waits for another thread without blocking, and")
-                        .append(" changes something on every turn (a counter), has no end in such a schedule. Let it")
-                        .append(" block (a lock, a latch, wait/notify, park) or bound it.");
+                        .append(" changes something another thread could see on every turn (a counter, a")
+                        .append(" ReentrantLock's lock and unlock), has no end in such a schedule (a turn that only")
+                        .append(" reads, yields or takes a monitor waits for the others). Let it block (a lock, a")
+                        .append(" latch, wait/notify, park) or bound it.");
             }
         } else {
             text.append(": a livelock or an unbounded loop?");
