@@ -1,5 +1,7 @@
 package dev.weft.reporting;
 
+import dev.weft.dpor.Coverage;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -62,6 +64,32 @@ class SummaryJsonTest {
                         "main waits for \"lock A@1\"\n\theld by main.1 \u0001 \\ done", "weft1.x.y", 1), "3/7")}) {
             assertThat(SummaryJson.parse(SummaryJson.render(summary))).isEqualTo(summary);
         }
+    }
+
+    /**
+     * A search that was not exhaustive says what it covered: the bound it completed, the share of the next (a number
+     * with a fraction, which the reader reads back), the random schedules and the estimate; nothing when it covered
+     * no bound and sampled nothing.
+     */
+    @Test
+    void aSearchThatWasNotExhaustiveStatesItsCoverageAndReadsItBack() {
+        Summary summary = new Summary("T#m", "OPTIMAL", true, false, 900, 0, 60_000, null, null,
+                new Coverage(1, 0.125, 2_872, 153, 11));
+
+        String json = SummaryJson.render(summary);
+
+        assertThat(json).contains("  \"elapsedMillis\": 60000,\n  \"coveredPreemptions\": 1,\n"
+                + "  \"nextBoundShare\": 0.125,\n  \"estimatedTraces\": 2872,\n  \"sampledSchedules\": 153,\n"
+                + "  \"sampledThreads\": 11,\n  \"failure\": null\n");
+        Summary read = SummaryJson.parse(json);
+        assertThat(read.coverage().completedBound()).isEqualTo(1);
+        assertThat(read.coverage().nextBoundShare()).isEqualTo(0.125);
+        assertThat(read.coverage().estimatedExecutions()).isEqualTo(2_872);
+        assertThat(read.coverage().sampled()).isEqualTo(153);
+        assertThat(read.coverage().sampledThreads()).isEqualTo(11);
+        assertThat(SummaryJson.render(new Summary("T#m", "OPTIMAL", true, true, 4, 0, 5, null)))
+                .doesNotContain("coveredPreemptions").doesNotContain("nextBoundShare")
+                .doesNotContain("sampledSchedules");
     }
 
     @Test
