@@ -2,8 +2,8 @@ package dev.weft.dpor;
 
 /**
  * What a search that could not be exhaustive covered. A search within a preemption bound runs every outcome of the
- * schedules that switch away from a running thread at most that many times ({@link Explorer#boundedCoverage}): a failure that
- * needs no more preemptions than the completed bound is found with certainty.
+ * schedules that switch away from a running thread at most that many times ({@link Explorer#boundedCoverage}): a
+ * failure that needs no more preemptions than the completed bound is found with certainty.
  *
  * @param completedBound      the largest preemption bound all of whose schedules' outcomes were covered; -1 when none
  * @param nextBoundShare      of the search within the next bound, the share run when the budget ran out (an estimate,
@@ -23,10 +23,8 @@ public record Coverage(int completedBound, double nextBoundShare, long estimated
     /** Nothing is known beyond the counts: an exhaustive search, or one stopped with no estimate. */
     public static final Coverage NONE = new Coverage(-1, Double.NaN, -1, 0, 0);
 
-    /** Without samples. */
-    public Coverage(int completedBound, double nextBoundShare, long estimatedExecutions) {
-        this(completedBound, nextBoundShare, estimatedExecutions, 0, 0);
-    }
+    /** How many depths the random schedules take in turn: the first has depth 1, the next 2, ..., then 1 again. */
+    public static final int SAMPLE_DEPTHS = 3;
 
     public Coverage withEstimatedExecutions(long value) {
         return new Coverage(completedBound, nextBoundShare, value, sampled, sampledThreads);
@@ -39,11 +37,11 @@ public record Coverage(int completedBound, double nextBoundShare, long estimated
 
     /**
      * The probability that the samples missed a bug of depth 1, had there been one: at most {@code (1 - 1/n)^s} for
-     * the {@code s} samples of depth 1 (a third of them: depths 1 to 3 take turns) of at most {@code n} threads. 1
-     * without samples.
+     * the {@code s} samples of depth 1 (every {@link #SAMPLE_DEPTHS}-th, the first among them) of at most {@code n}
+     * threads. 1 without samples.
      */
     public double depthOneMissBound() {
-        long depthOne = (sampled + 2) / 3;
+        long depthOne = (sampled + SAMPLE_DEPTHS - 1) / SAMPLE_DEPTHS;
         if (depthOne == 0 || sampledThreads == 0) {
             return 1;
         }

@@ -16,7 +16,8 @@ package dev.weft.dpor;
  *                           the first failure are then this part's
  * @param freeChoice         which thread moves where the search is free to choose
  * @param preemptionBound    {@link #UNBOUNDED}, or the most preemptions a schedule of the search may have: the search
- *                           then covers every outcome of the schedules within that bound ({@link Explorer#boundedCoverage})
+ *                           then covers every outcome of the schedules within that bound
+ *                           ({@link Explorer#boundedCoverage})
  * @param stopsWhenHopeless  whether the search stops early, as if its time had run out, once the estimate of its size
  *                           says it cannot finish in its time budget ({@code HopelessSearch}): a search by preemption
  *                           bound then gets the time instead

@@ -26,9 +26,9 @@ public interface Explorer {
     /**
      * An explorer that covers the schedules by increasing preemption bound, 0, 1, 2, ..., within the options' budget,
      * every other execution a random schedule (PCT) for the bugs beyond the bound the budget reaches: when the budget
-     * ends the search, its result says which bound it completed and how many schedules it sampled ({@link Coverage}). It ends as
-     * exhaustive when a bound left nothing out. The options' own {@code preemptionBound} and shard are not used (the
-     * whole search is covered).
+     * ends the search, its result says which bound it completed and how many schedules it sampled
+     * ({@link Coverage}). It ends as exhaustive when a bound left nothing out. The options' own
+     * {@code preemptionBound} and shard are not used (the whole search is covered).
      */
     static Explorer boundedCoverage(ExplorationOptions options) {
         return new BoundedCoverageExplorer(options, true);

@@ -50,8 +50,8 @@ public @interface ExhaustiveConcurrency {
     /**
      * The most seconds the search may take (default: {@code weft.maxSeconds}, else 60). When they run out, no new
      * execution starts: as when {@link #maxExecutions()} runs out, the test passes if none failed but says loudly that
-     * the search was not exhaustive, and what it covered. (JUnit's {@code @Timeout} instead fails the test when it runs out; Weft then stops
-     * at the next execution and says how far it got.)
+     * the search was not exhaustive, and what it covered. (JUnit's {@code @Timeout} instead fails the test when it
+     * runs out; Weft then stops at the next execution and says how far it got.)
      */
     long maxSeconds() default FROM_CONFIGURATION;
 

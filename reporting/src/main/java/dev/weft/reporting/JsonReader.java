@@ -17,8 +17,8 @@ final class JsonReader {
     }
 
     /**
-     * The object the text holds, its values as {@code String}, {@code Long}, {@code Double} (a number with a fraction), {@code Boolean}, {@code Map} or
-     * {@code null}.
+     * The object the text holds, its values as {@code String}, {@code Long}, {@code Double} (a number with a
+     * fraction), {@code Boolean}, {@code Map} or {@code null}.
      *
      * @throws IllegalArgumentException saying where the text stops being such JSON
      */

@@ -26,10 +26,10 @@ final class BoundedBranches {
      */
     static void place(Node node, List<Node> stack, int bound) {
         int depth = stack.size();
-        node.preemptionsBefore = depth == 0 ? 0 : stack.get(depth - 1).preemptionsBefore
-                + (Preemptions.preempts(stack, depth - 1, stack.get(depth - 1).chosen) ? 1 : 0);
-        node.withinBound = new BitSet();
         int previous = depth == 0 ? -1 : stack.get(depth - 1).chosen;
+        node.preemptionsBefore = depth == 0 ? 0 : stack.get(depth - 1).preemptionsBefore
+                + (Preemptions.preempts(stack, depth - 1, previous) ? 1 : 0);
+        node.withinBound = new BitSet();
         for (int t = node.enabled.nextSetBit(0); t >= 0; t = node.enabled.nextSetBit(t + 1)) {
             boolean preempts = previous >= 0 && Preemptions.preempts(node, previous, t);
             if (node.preemptionsBefore + (preempts ? 1 : 0) <= bound) {

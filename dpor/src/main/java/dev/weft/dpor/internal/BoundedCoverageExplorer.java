@@ -50,10 +50,9 @@ public final class BoundedCoverageExplorer implements Explorer {
             DepthFirstSearch search = new DepthFirstSearch(options.withPreemptionBound(bound), null, Shard.WHOLE);
             listener.boundStarted(bound);
             boolean outOfBudget = false;
-            boolean failed = false;
-            while (true) {
-                if (totals.ended + search.ended() >= options.maxExecutions()
-                        || System.nanoTime() - started >= options.maxNanos()) {
+            List<ExplorationFailure> stoppedBy = null;
+            while (stoppedBy == null) {
+                if (spent(totals.ended + search.ended(), started)) {
                     outOfBudget = true;
                     break;
                 }
@@ -62,31 +61,27 @@ public final class BoundedCoverageExplorer implements Explorer {
                     listener.executionEnded(new ExecutionRecord(totals.ended + search.ended(),
                             ended.outcome().events(), ended.outcome().status(), ended.outcome().failure()));
                     if (search.stopsAt(ended)) {
-                        failed = true;
+                        stoppedBy = search.failures;
                         break;
                     }
                 }
                 if (!search.advance(DepthFirstSearch.Handover.NONE)) {
                     break;
                 }
-                if (sampler != null && totals.ended + search.ended() < options.maxExecutions()
-                        && System.nanoTime() - started < options.maxNanos()) {
+                if (sampler != null && !spent(totals.ended + search.ended(), started)) {
                     ExecutionOutcome sample = sampler.sample();
                     totals.sampled(sample);
                     listener.executionEnded(new ExecutionRecord(totals.ended + search.ended(), sample.events(),
                             sample.status(), sample.failure()));
                     if (sample.failure() != null && options.stopOnFirstFailure()) {
-                        totals.add(search);
-                        return totals.result(List.of(sample.failure()), false,
-                                totals.coverage(bound - 1, Double.NaN, sampler),
-                                System.nanoTime() - started);
+                        stoppedBy = List.of(sample.failure());
                     }
                 }
             }
             totals.add(search);
             long nanos = System.nanoTime() - started;
-            if (failed) {
-                return totals.result(search.failures, false, totals.coverage(bound - 1, Double.NaN, sampler), nanos);
+            if (stoppedBy != null) {
+                return totals.result(stoppedBy, false, totals.coverage(bound - 1, Double.NaN, sampler), nanos);
             }
             if (outOfBudget) {
                 return totals.result(search.failures, false, totals.coverage(bound - 1, search.shareDone(), sampler),
@@ -96,6 +91,11 @@ public final class BoundedCoverageExplorer implements Explorer {
                 return totals.result(search.failures, true, Coverage.NONE, nanos);
             }
         }
+    }
+
+    /** Whether the budget is used up, with {@code ended} executions run since {@code started}. */
+    private boolean spent(long ended, long started) {
+        return ended >= options.maxExecutions() || System.nanoTime() - started >= options.maxNanos();
     }
 
     /** The counts of every bound's search so far, and the first data race any of them met. */

@@ -51,9 +51,8 @@ public final class BranchStealing implements SharedSearch {
      */
     private final AtomicLong admitted = new AtomicLong();
     private StolenBranch whole;
-    private static final long HOPELESS_LOOK_NANOS = 100_000_000;
-    /** When the next look whether the search is hopeless is due, in nanoseconds since {@link #started}. */
-    private volatile long nextHopelessLook;
+    /** Whether the whole search cannot finish in its time, when the options ask; else {@code null}. */
+    private final HopelessSearch hopeless;
     private int waiting;
     private volatile boolean stopped;
     private ExplorationFailure failure;
@@ -73,6 +72,7 @@ public final class BranchStealing implements SharedSearch {
 
     public BranchStealing(ExplorationOptions options, Parts parts) {
         this.options = options;
+        this.hopeless = options.stopsWhenHopeless() ? new HopelessSearch(options.maxNanos()) : null;
         this.parts = parts;
     }
 
@@ -233,7 +233,7 @@ public final class BranchStealing implements SharedSearch {
         long elapsed = System.nanoTime() - started;
         boolean out = ended.get() > 0 && elapsed >= options.maxNanos()
                 || admitted.incrementAndGet() > options.maxExecutions()
-                || options.stopsWhenHopeless() && hopeless(elapsed);
+                || hopeless != null && hopeless(elapsed);
         if (out) {
             stop();
         }
@@ -242,13 +242,12 @@ public final class BranchStealing implements SharedSearch {
 
     /** Whether the whole search cannot finish in its time ({@link HopelessSearch}); read under the lock. */
     private boolean hopeless(long elapsed) {
-        if (elapsed < nextHopelessLook) {
+        if (!hopeless.due(elapsed)) {
             return false; // a look costs the lock and a walk down the stack: a few times a second is enough
         }
-        nextHopelessLook = elapsed + HOPELESS_LOOK_NANOS;
         lock.lock();
         try {
-            return whole != null && HopelessSearch.hopeless(whole.search, elapsed, options.maxNanos());
+            return whole != null && hopeless.hopeless(whole.search, elapsed);
         } finally {
             lock.unlock();
         }

@@ -22,6 +22,8 @@ final class Node {
     final BitSet enabled = new BitSet();
     /** the daemon threads among the live ones: chosen by default only when no other thread is awake */
     private final BitSet daemons = new BitSet();
+    /** the live threads that have begun to wait and can only take a spurious wake-up offered to them */
+    private final BitSet offered = new BitSet();
     final BitSet backtrack = new BitSet();
     final BitSet done = new BitSet();
     SleepSet sleep;
@@ -84,6 +86,9 @@ final class Node {
             }
             if (p.daemon()) {
                 daemons.set(p.thread().index());
+            }
+            if (p.operation().lapses()) {
+                offered.set(p.thread().index());
             }
         }
     }
@@ -232,7 +237,7 @@ final class Node {
      * ({@link Operation#lapses()}): it is enabled, but moving another thread instead preempts nothing.
      */
     boolean offeredOnly(int thread) {
-        return pendingOperationOf(thread).lapses();
+        return offered.get(thread);
     }
 
     /** Whether some thread that is not a daemon thread is enabled here. */

@@ -1,5 +1,6 @@
 package dev.weft.dpor.internal;
 
+import dev.weft.dpor.Coverage;
 import dev.weft.scheduler.model.PendingOperation;
 import dev.weft.scheduler.model.Subject;
 import dev.weft.sleepsets.SleepSet;
@@ -17,13 +18,11 @@ import java.util.SplittableRandom;
  * {@code n} threads and {@code k} steps, one such schedule runs a given bug of depth {@code d} (one that needs
  * {@code d} ordering constraints between steps of different threads to show) with probability at least
  * {@code 1 / (n k^(d-1))}: a bug of depth 1 (one thread's step before another's) at least {@code 1/n}, however many
- * schedules other orders have. Depths 1, 2 and 3 take turns. Seeded by the sample's number, so a test samples the
- * same schedules in every run.
+ * schedules other orders have. Depths 1, 2 and 3 take turns ({@link Coverage#SAMPLE_DEPTHS}). Seeded by the sample's
+ * number, so a test samples the same schedules in every run.
  */
 final class PctSampler {
 
-    /** The depths the samples take in turn. */
-    static final int MAX_DEPTH = 3;
     private static final long SEED = 0x5eedL;
 
     private final Subject subject;
@@ -40,7 +39,7 @@ final class PctSampler {
     /** Runs the next random schedule. */
     ExecutionOutcome sample() {
         SplittableRandom random = new SplittableRandom(SEED + samples * 0x9E3779B97F4A7C15L);
-        int depth = (int) (samples % MAX_DEPTH) + 1;
+        int depth = (int) (samples % Coverage.SAMPLE_DEPTHS) + 1;
         samples++;
         Schedule schedule = new Schedule(random, depth, steps);
         ExecutionOutcome outcome = new ExecutionRunner(subject, new ArrayList<>(), maxSteps, schedule::choose,

@@ -51,10 +51,11 @@ public final class StatelessExplorer implements Explorer {
     public ExplorationResult explore(Subject subject, ExplorationListener listener) {
         long started = System.nanoTime();
         DepthFirstSearch search = new DepthFirstSearch(options, replay, parts);
+        HopelessSearch hopeless = options.stopsWhenHopeless() ? new HopelessSearch(options.maxNanos()) : null;
         while (search.ended() < options.maxExecutions()
                 && (search.ended() == 0 || System.nanoTime() - started < options.maxNanos())
-                && !(options.stopsWhenHopeless() && HopelessSearch.hopeless(search, System.nanoTime() - started,
-                options.maxNanos()))) {
+                && !(hopeless != null && hopeless.due(System.nanoTime() - started)
+                && hopeless.hopeless(search, System.nanoTime() - started))) {
             DepthFirstSearch.Ended ended = search.run(subject);
             if (ended.counted()) {
                 ExecutionOutcome outcome = ended.outcome();
@@ -86,6 +87,7 @@ public final class StatelessExplorer implements Explorer {
     /** How many executions the whole search would run, from the share of its tree run so far; -1 if unknown. */
     static long estimatedExecutions(DepthFirstSearch search) {
         double share = search.shareDone();
-        return share <= 0 ? -1 : Math.max(search.ended(), Math.round(Math.min(search.ended() / share, Coverage.BEYOND)));
+        return share <= 0 ? -1
+                : Math.max(search.ended(), Math.round(Math.min(search.ended() / share, Coverage.BEYOND)));
     }
 }

@@ -18,8 +18,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * runs every schedule with at most that many preemptions, so the outcomes it meets are all the bound allows; DPOR and
  * OPTIMAL within the same bound (bounded partial-order reduction) must meet every one of them, and none beyond it.
  * This is the guarantee a verdict "every schedule with at most k preemptions covered" states. Seeds from
- * {@code weft.differential.firstSeed}; {@code weft.differential.boundedPrograms} (default 400 per test; 4,000 from seed 20,000 agreed when it was written) programs,
- * each with bounds 0, 1 and 2.
+ * {@code weft.differential.firstSeed}; {@code weft.differential.boundedPrograms} programs (default 400 per test; 4,000
+ * from seed 20,000 agreed when it was written), each with bounds 0, 1 and 2.
  */
 class BoundedCoverageDifferentialTest {
 

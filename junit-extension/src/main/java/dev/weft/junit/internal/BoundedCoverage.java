@@ -6,6 +6,8 @@ import dev.weft.dpor.ExplorationResult;
 import dev.weft.dpor.Explorer;
 import dev.weft.scheduler.runtime.JvmSubject;
 
+import java.util.function.LongUnaryOperator;
+
 /**
  * How a test's budget is shared when the exhaustive search may not finish in it: the exhaustive search gets the first
  * half (of the time and of the executions); if it did not finish, the search by increasing preemption bound
@@ -30,9 +32,8 @@ final class BoundedCoverage {
      */
     BoundedCoverage(ExplorationOptions whole, ExplorationResult exhaustive, long ran, long started) {
         long spent = System.nanoTime() - started;
-        this.rest = whole.withMaxNanos(whole.maxNanos() == Long.MAX_VALUE ? Long.MAX_VALUE
-                        : Math.max(1, whole.maxNanos() - spent))
-                .withMaxExecutions(Math.max(1, whole.maxExecutions() - ran));
+        this.rest = whole.withMaxNanos(part(whole.maxNanos(), budget -> budget - spent))
+                .withMaxExecutions(part(whole.maxExecutions(), budget -> budget - ran));
         this.exhaustive = exhaustive;
         this.started = started;
     }
@@ -42,10 +43,13 @@ final class BoundedCoverage {
      * finish in the time ({@link ExplorationOptions#stopsWhenHopeless}).
      */
     static ExplorationOptions firstHalf(ExplorationOptions whole) {
-        return whole.withStopsWhenHopeless(true).withMaxNanos(whole.maxNanos() == Long.MAX_VALUE ? Long.MAX_VALUE
-                        : Math.max(1, whole.maxNanos() / 2))
-                .withMaxExecutions(whole.maxExecutions() == Long.MAX_VALUE ? Long.MAX_VALUE
-                        : Math.max(1, whole.maxExecutions() / 2));
+        return whole.withStopsWhenHopeless(true).withMaxNanos(part(whole.maxNanos(), budget -> budget / 2))
+                .withMaxExecutions(part(whole.maxExecutions(), budget -> budget / 2));
+    }
+
+    /** A part of a budget, at least 1; no budget ({@link Long#MAX_VALUE}) stays none. */
+    private static long part(long budget, LongUnaryOperator of) {
+        return budget == Long.MAX_VALUE ? Long.MAX_VALUE : Math.max(1, of.applyAsLong(budget));
     }
 
     Explorer explorer() {
@@ -72,8 +76,8 @@ final class BoundedCoverage {
     static String switchNote(ExplorationResult exhaustive, long ran) {
         long estimate = exhaustive.coverage().estimatedExecutions();
         return String.format("the exhaustive search cannot finish in the budget (%,d executions in %,d ms%s): covering"
-                + " the schedules by increasing number of preemptions (0, 1, 2, ...), and random ones, for the rest", ran,
-                exhaustive.elapsedNanos() / 1_000_000,
+                + " the schedules by increasing number of preemptions (0, 1, 2, ...), and random ones, for the rest",
+                ran, exhaustive.elapsedNanos() / 1_000_000,
                 estimate < 0 ? "" : estimate >= Coverage.BEYOND ? ", of more than a million billion by estimate"
                         : String.format(", of about %,d by estimate", estimate));
     }
