@@ -52,10 +52,9 @@ class StaticStatePrograms {
     static int leftover;
 
     /**
-     * Two threads each count once, up to a limit, in a static field never reset: the second execution starts from the
-     * first one's count and does something else, which one worker reports as {@code NONDETERMINISM}. With several
-     * workers the same must happen: their executions must not first run the count up to its limit, after which
-     * every execution does the same again.
+     * Two threads each count once, up to a limit, in a static field never reset: Weft puts the count back after each
+     * execution, so every execution starts from 0. With several workers the same must happen: their executions must
+     * not run the count up to its limit side by side.
      */
     @ExhaustiveConcurrency
     void leavesACountForTheNextExecution() throws Exception {

@@ -8,8 +8,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Classes whose static initialiser starts a thread. Run by {@link StaticInitialiserTest}: the thread starts when the
- * initialiser has returned and runs as any other; a class is initialised once per JVM, so each program here is
- * initialised by one test only.
+ * initialiser has returned and runs as any other. A class Weft cannot initialise again in each execution (an enum
+ * here) is initialised once per JVM, so each program here is initialised by one test only.
  */
 class StaticInitialiserPrograms {
 
@@ -37,8 +37,13 @@ class StaticInitialiserPrograms {
         }
     }
 
-    /** Starts a watcher that waits under a monitor until the test announces itself. */
-    static final class Watched {
+    /**
+     * Starts a watcher that waits under a monitor until the test announces itself. An enum: its constants must stay
+     * the same objects, so Weft does not run its initialiser again.
+     */
+    enum Watched {
+        ONLY;
+
         static final Object LOCK = new Object();
         static boolean announced;
         static final Thread WATCHER = new Thread(() -> {
@@ -59,7 +64,7 @@ class StaticInitialiserPrograms {
     }
 
     /**
-     * The watcher races with the test for the monitor, so there is more than one execution; the class is initialised
+     * The watcher races with the test for the monitor, so there is more than one execution; the enum is initialised
      * in the first only, and the later ones cannot start its thread again.
      */
     @ExhaustiveConcurrency

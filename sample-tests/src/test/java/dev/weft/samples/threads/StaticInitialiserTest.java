@@ -23,8 +23,9 @@ class StaticInitialiserTest {
     }
 
     /**
-     * A class is initialised once per JVM, so only the first execution starts the initialiser's thread: the next one
-     * differs, and the failure says why.
+     * An enum is initialised once per JVM (Weft runs the initialisers of other classes again in each execution, see
+     * {@code StaticStateTest}), so only the first execution starts the initialiser's thread: the next one differs, and
+     * the failure says why.
      */
     @Test
     void aRaceWithAStaticInitialisersThreadNamesTheInitialiser() {

@@ -117,6 +117,21 @@ public interface HookHandler {
     default void classInitEnd() {
     }
 
+    /**
+     * At entry of the static initialiser of a class that can be initialised again ({@code Hooks.classUsed}), before
+     * {@link #classInitStart()}: the class's first initialisation in this JVM.
+     */
+    default void classInitialising(Class<?> type) {
+    }
+
+    /**
+     * Before an instruction that would initialise {@code type} if it were not ({@code new}, a static field's access,
+     * a static method's call), in code of another class, where {@code type} or a superclass of it has a static
+     * initialiser that can run again: its copy {@code weft$clinit}, a private static method.
+     */
+    default void classUsed(Class<?> type) {
+    }
+
     /** Replaces {@code Object.wait(millis, nanos)}; {@code millis == 0 && nanos == 0} waits without timeout. */
     default void objectWait(Object monitor, long millis, int nanos, int site) throws InterruptedException {
         monitor.wait(millis, nanos);

@@ -105,6 +105,14 @@ public final class Hooks {
         handler.classInitEnd();
     }
 
+    public static void classInitialising(Class<?> type) {
+        handler.classInitialising(type);
+    }
+
+    public static void classUsed(Class<?> type) {
+        handler.classUsed(type);
+    }
+
     public static void objectWait(Object monitor, long millis, int nanos, int site) throws InterruptedException {
         handler.objectWait(monitor, millis, nanos, site);
     }

@@ -13,10 +13,11 @@ import net.bytebuddy.utility.OpenedClassReader;
  * new frames, and recomputing all of them is simpler and safer than patching the old ones. The frames' merge types
  * come from {@link TypeHierarchy}, read from class files of the class's own loader, never by loading classes.
  *
- * <p>Only method bodies change, which is what retransformation of already loaded classes allows, with one exception:
- * a class being defined loses {@code ACC_SYNCHRONIZED} on its methods, which take their monitor themselves
- * ({@link SynchronizedMethodBody}); a retransformed class keeps the flag unless it lost it when it was defined
- * ({@link StrippedClasses}).
+ * <p>Only method bodies change, which is what retransformation of already loaded classes allows, with two
+ * exceptions for a class being defined: it loses {@code ACC_SYNCHRONIZED} on its methods, which take their monitor
+ * themselves ({@link SynchronizedMethodBody}), and a class whose static initialiser can run again gets a copy of it
+ * and loses {@code final} on the static fields it assigns ({@link InstrumentingClassVisitor}). A retransformed class
+ * keeps the flag unless it lost it when it was defined ({@link StrippedClasses}); its methods were copied then too.
  */
 final class ClassInstrumenter {
 
@@ -54,8 +55,9 @@ final class ClassInstrumenter {
             return sendHashCallsToStableHashes(classFile);
         }
         boolean strip = redefining ? stripped.contains(loader, internalName) : scan.hasSynchronizedMethods();
+        byte[] repeatableInitialiser = !redefining && scan.initialiserRepeatable() ? classFile : null;
         byte[] instrumented = write(classFile, types,
-                writer -> new InstrumentingClassVisitor(writer, scan, types, filter, strip, null));
+                writer -> new InstrumentingClassVisitor(writer, scan, types, filter, strip, null, repeatableInitialiser));
         if (!redefining && scan.hasSynchronizedMethods()) {
             // Only once the class file is complete: a class that fails to instrument is defined unchanged.
             stripped.add(loader, internalName);
@@ -71,7 +73,7 @@ final class ClassInstrumenter {
         ClassScan scan = ClassScan.of(classFile);
         TypeHierarchy.View types = hierarchy.of(loader);
         return write(classFile, types,
-                writer -> new InstrumentingClassVisitor(writer, scan, types, filter, false, origin));
+                writer -> new InstrumentingClassVisitor(writer, scan, types, filter, false, origin, null));
     }
 
     private static byte[] write(byte[] classFile, TypeHierarchy.View types,

@@ -32,6 +32,9 @@ final class ClassScan {
     private final Map<String, Integer> firstLines = new HashMap<>();
     private final Map<String, UpdatedField> updaters = new HashMap<>();
     private boolean hasSynchronizedMethods;
+    private boolean hasInitialiser;
+    private boolean ordinaryClass;
+    private String superName;
 
     private ClassScan() {
     }
@@ -60,6 +63,20 @@ final class ClassScan {
         return hasSynchronizedMethods;
     }
 
+    /**
+     * Whether the class has a static initialiser that Weft can run again in each execution ({@code weft$clinit}): a
+     * class, not an interface (whose fields must stay final), an enum (whose constants must stay the same objects) nor
+     * an annotation or a module.
+     */
+    boolean initialiserRepeatable() {
+        return hasInitialiser && ordinaryClass;
+    }
+
+    /** The superclass's internal name, {@code null} for {@code Object}. */
+    String superName() {
+        return superName;
+    }
+
     /** The field updated by the updater held in this class's static field {@code updaterField}, if known. */
     Optional<UpdatedField> updatedField(String updaterField) {
         return Optional.ofNullable(updaters.get(updaterField));
@@ -77,6 +94,9 @@ final class ClassScan {
         public void visit(int version, int access, String name, String signature, String superName,
                           String[] interfaces) {
             className = name;
+            ClassScan.this.superName = superName;
+            ordinaryClass = (access & (Opcodes.ACC_INTERFACE | Opcodes.ACC_ENUM | Opcodes.ACC_ANNOTATION
+                    | Opcodes.ACC_MODULE)) == 0 && !"java/lang/Enum".equals(superName);
         }
 
         @Override
@@ -88,6 +108,7 @@ final class ClassScan {
                 hasSynchronizedMethods = true;
             }
             boolean initialiser = name.equals("<clinit>");
+            hasInitialiser |= initialiser;
             return new MethodVisitor(OpenedClassReader.ASM_API) {
                 private String lastClassConstant;
                 private String lastStringConstant;

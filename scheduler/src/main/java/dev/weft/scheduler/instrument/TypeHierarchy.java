@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 import net.bytebuddy.description.field.FieldDescription;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDefinition;
@@ -39,6 +40,7 @@ final class TypeHierarchy {
         private final ClassFileLocator classFiles;
         private final TypePool pool;
         private final Map<String, Optional<ClassScan.UpdatedField>> updaters = new ConcurrentHashMap<>();
+        private final Map<String, Boolean> repeatableInitialisers = new ConcurrentHashMap<>();
 
         private View(ClassFileLocator classFiles) {
             this.classFiles = classFiles;
@@ -58,6 +60,28 @@ final class TypeHierarchy {
             return describe(internalName)
                     .flatMap(type -> describe(superName).map(type::isAssignableTo))
                     .orElse(false);
+        }
+
+        /**
+         * Whether initialising {@code owner} runs a static initialiser Weft can run again ({@link
+         * ClassScan#initialiserRepeatable}): its own or a superclass's, among the classes {@code instrumented} accepts.
+         */
+        boolean initialisesRepeatably(String owner, Predicate<String> instrumented) {
+            return repeatableInitialisers.computeIfAbsent(owner, name -> {
+                // the JDK's classes and the excluded ones are above the user's: the walk stops at the first; the type
+                // descriptions leave static initialisers out, so the class files are scanned
+                for (String current = name; current != null && instrumented.test(current); ) {
+                    Optional<ClassScan> scan = scan(current);
+                    if (scan.isEmpty()) {
+                        return false;
+                    }
+                    if (scan.get().initialiserRepeatable()) {
+                        return true;
+                    }
+                    current = scan.get().superName();
+                }
+                return false;
+            });
         }
 
         /** The field a {@code GETFIELD}/{@code PUTFIELD} on {@code owner} resolves to, searching superclasses. */

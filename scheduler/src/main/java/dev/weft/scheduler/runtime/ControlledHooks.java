@@ -134,7 +134,15 @@ final class ControlledHooks implements HookHandler {
     /** The calling thread when its operations are visible: managed and not initialising a class. */
     static ManagedThread visible() {
         ManagedThread thread = CURRENT.get();
-        return thread != null && thread.classInitDepth == 0 ? thread : null;
+        if (thread == null || thread.classInitDepth != 0) {
+            return null;
+        }
+        if (!thread.deferredStarts.isEmpty()) {
+            // The first hook after the static initialisers returned: their threads start before what it does, which
+            // may look at them (a join of such a thread must wait for it, not find it unstarted).
+            ThreadLifecycle.startDeferred(thread);
+        }
+        return thread;
     }
 
     @Override
@@ -189,6 +197,7 @@ final class ControlledHooks implements HookHandler {
                 UncontrolledPools.publisher(publisher, site);
             }
             self.execution.names.allocated(object, self);
+            self.execution.journal.forget(object);
         }
     }
 
@@ -301,6 +310,24 @@ final class ControlledHooks implements HookHandler {
         if (self != null) {
             self.classInitDepth++;
             self.staticInitDepth++;
+            self.enteredInitialiser();
+        }
+    }
+
+    @Override
+    public void classInitialising(Class<?> type) {
+        ManagedThread self = CURRENT.get();
+        if (self != null && self.execution.staticInitialisers.initialising(type)) {
+            self.nextInitialiserRepeatable = true;
+            self.execution.watch.initialisedClass(type.getName());
+        }
+    }
+
+    @Override
+    public void classUsed(Class<?> type) {
+        ManagedThread self = CURRENT.get();
+        if (self != null && !self.execution.initialisersDue.isEmpty()) {
+            StaticInitialisers.used(self, type);
         }
     }
 
@@ -308,6 +335,7 @@ final class ControlledHooks implements HookHandler {
     public void classInitEnd() {
         ManagedThread self = CURRENT.get();
         if (self != null && self.classInitDepth > 0) {
+            self.leavingInitialiser();
             self.classInitDepth--;
             self.staticInitDepth = Math.max(0, self.staticInitDepth - 1);
         }
@@ -760,6 +788,10 @@ final class ControlledHooks implements HookHandler {
                 concurrentApiCall(self, receiver, (access & CollectionCalls.ACCESS_MASK) != CollectionCalls.READ,
                         site);
             }
+            // before the call's step: once in it, the thread runs the call invisibly, as in a static initialiser
+            if ((access & CollectionCalls.ACCESS_MASK) != CollectionCalls.READ && self.classInitDepth == 0) {
+                self.execution.journal.collectionWrite(receiver, site);
+            }
             self.execution.collections.begin(self, receiver, key, access, site);
         }
     }
@@ -920,6 +952,9 @@ final class ControlledHooks implements HookHandler {
     public void collectionArgument(Object collection, boolean writes, int site) throws InterruptedException {
         ManagedThread self = CURRENT.get();
         if (self != null) {
+            if (writes && self.classInitDepth == 0) {
+                self.execution.journal.collectionWrite(collection, site);
+            }
             self.execution.collections.argumentAccessed(self, collection, writes, site);
         }
     }

@@ -24,6 +24,8 @@ final class Execution {
 
     final RuntimeSettings settings;
     final ObjectNames names;
+    /** What this execution changed of the state it did not create, put back when it ends. */
+    final StateJournal journal;
     /** Hears of the state this execution did not create, when executions run side by side. */
     final SharedStateWatch watch;
     final Monitors monitors = new Monitors(this);
@@ -54,8 +56,10 @@ final class Execution {
     final SpinRule spinRule;
     /** The time this execution's threads see. */
     final VirtualClock clock;
-    /** Where static initialisers started threads, in this exploration's executions so far ({@link JvmRun#start}). */
-    final Set<String> staticInitialiserStarts;
+    /** What static initialisers did in this exploration's executions so far ({@link JvmRun#start}). */
+    final StaticInitialisers staticInitialisers;
+    /** The classes this execution initialises again at their first use ({@link StaticInitialisers#used}). */
+    final Set<Class<?>> initialisersDue;
 
     /** By thread index; {@code null} where an index was handed out to a start that has not been performed. */
     private final List<ManagedThread> threads = new ArrayList<>();
@@ -74,16 +78,18 @@ final class Execution {
     /** What the spurious wake-ups of this execution were, for a failure's message. */
     private final List<String> spuriousWakeUps = new ArrayList<>();
 
-    Execution(RuntimeSettings settings, VirtualClock.Origin origin, Set<String> staticInitialiserStarts,
+    Execution(RuntimeSettings settings, VirtualClock.Origin origin, StaticInitialisers staticInitialisers,
               CausalOrder order, SharedStateWatch watch) {
         this.settings = settings;
         this.watch = watch;
         this.names = new ObjectNames(watch);
+        this.journal = new StateJournal(names);
         this.mapKeys = new MapKeys(names);
         this.neutralTakes = new NeutralTakes(order);
         this.spinRule = new SpinRule(settings.spinDetection());
         this.clock = new VirtualClock(origin);
-        this.staticInitialiserStarts = staticInitialiserStarts;
+        this.staticInitialisers = staticInitialisers;
+        this.initialisersDue = staticInitialisers.due();
         this.fibers = settings.continuations() && Continuations.available() ? new Fibers() : null;
     }
 

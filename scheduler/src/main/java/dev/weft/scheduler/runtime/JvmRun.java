@@ -10,7 +10,6 @@ import dev.weft.scheduler.model.SubjectFailure;
 import dev.weft.scheduler.model.ThreadId;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -79,7 +78,7 @@ public final class JvmRun implements Run {
      * which waits until it is paused in front of its first operation.
      */
     static JvmRun start(RuntimeSettings settings, ThrowingRunnable body) {
-        return start(settings, body, warning -> { }, VirtualClock.Origin.now(), new HashSet<>(), CausalOrder.UNKNOWN,
+        return start(settings, body, warning -> { }, VirtualClock.Origin.now(), new StaticInitialisers(), CausalOrder.UNKNOWN,
                 SharedStateWatch.NONE);
     }
 
@@ -91,7 +90,7 @@ public final class JvmRun implements Run {
      * {@code watch} hears of the state the execution did not create ({@link SharedStateWatch}).
      */
     static JvmRun start(RuntimeSettings settings, ThrowingRunnable body, Consumer<String> warnings,
-                        VirtualClock.Origin origin, Set<String> staticStarts, CausalOrder order,
+                        VirtualClock.Origin origin, StaticInitialisers staticStarts, CausalOrder order,
                         SharedStateWatch watch) {
         Execution execution = new Execution(settings, origin, staticStarts, order, watch);
         execution.driveFrom(Thread.currentThread());
@@ -325,9 +324,9 @@ public final class JvmRun implements Run {
                 text.append(" at ").append(thread.pending().operation());
             }
         }
-        if (!execution.staticInitialiserStarts.isEmpty()) {
+        if (!execution.staticInitialisers.starts.isEmpty()) {
             text.append("; note: a static initialiser started a thread in an earlier execution (at ")
-                    .append(String.join(", ", new TreeSet<>(execution.staticInitialiserStarts)))
+                    .append(String.join(", ", new TreeSet<>(execution.staticInitialisers.starts)))
                     .append("); a class is initialised once per JVM, so later executions do not start it");
         }
         return text.toString();
@@ -375,6 +374,9 @@ public final class JvmRun implements Run {
         }
         for (Carrier carrier : execution.carriers) {
             carrier.recycle();
+        }
+        if (stuck.isEmpty()) {
+            execution.journal.restore(); // not beside threads still running: they would see it happen
         }
         if (execution.driverInterrupted) {
             Thread.currentThread().interrupt(); // for the exploration to stop before its next execution

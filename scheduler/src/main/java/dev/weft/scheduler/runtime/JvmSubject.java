@@ -20,8 +20,8 @@ public final class JvmSubject implements Subject {
     private final Set<String> warnings = ConcurrentHashMap.newKeySet();
     /** Where every execution's clock starts: when this exploration began. */
     private final VirtualClock.Origin clockOrigin = VirtualClock.Origin.now();
-    /** Where static initialisers started threads, in any execution so far. */
-    private final Set<String> staticInitialiserStarts = ConcurrentHashMap.newKeySet();
+    /** What static initialisers did in the executions so far. */
+    private final StaticInitialisers staticInitialisers = new StaticInitialisers();
     private JvmRun last;
     private boolean workerIdentityMattered;
     private String threadsLeftRunning;
@@ -86,7 +86,7 @@ public final class JvmSubject implements Subject {
             throw new ThreadsLeftRunning(left);
         }
         ControlledHooks.installIfAbsent();
-        last = JvmRun.start(settings, body, warnings::add, clockOrigin, staticInitialiserStarts, order, watch);
+        last = JvmRun.start(settings, body, warnings::add, clockOrigin, staticInitialisers, order, watch);
         return last;
     }
 

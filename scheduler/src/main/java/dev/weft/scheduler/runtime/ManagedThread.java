@@ -60,6 +60,10 @@ final class ManagedThread {
     int classInitDepth;
     /** Static initialisers this thread is in (they also raise {@link #classInitDepth}). */
     int staticInitDepth;
+    /** The next static initialiser to start is one that runs again in each execution ({@link StaticInitialisers}). */
+    boolean nextInitialiserRepeatable;
+    /** By {@link #staticInitDepth} (bit {@code depth - 1}): which initialisers this thread is in run again. */
+    long repeatableInitialisers;
     /**
      * Threads a static initialiser of this thread started, with the start's site: they are started at this thread's
      * first scheduling point after the outermost initialiser has returned ({@link #pause}).
@@ -183,6 +187,27 @@ final class ManagedThread {
      */
     void pauseInRealMonitor(Action action, Object monitor) {
         pause(action, monitor);
+    }
+
+    /** A static initialiser began ({@link #staticInitDepth} raised): marks it if it runs again in each execution. */
+    void enteredInitialiser() {
+        long bit = depthBit();
+        repeatableInitialisers = nextInitialiserRepeatable ? repeatableInitialisers | bit : repeatableInitialisers & ~bit;
+        nextInitialiserRepeatable = false;
+    }
+
+    /** A static initialiser ends ({@link #staticInitDepth} not lowered yet). */
+    void leavingInitialiser() {
+        repeatableInitialisers &= ~depthBit();
+    }
+
+    /** Whether the innermost static initialiser this thread is in runs again in each execution. */
+    boolean inRepeatableInitialiser() {
+        return staticInitDepth > 0 && (repeatableInitialisers & depthBit()) != 0;
+    }
+
+    private long depthBit() {
+        return staticInitDepth > 0 && staticInitDepth <= Long.SIZE ? 1L << (staticInitDepth - 1) : 0;
     }
 
     /** @param releasing the real monitor to wait in while paused, or {@code null} to park */

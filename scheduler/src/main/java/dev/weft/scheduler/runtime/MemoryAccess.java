@@ -35,12 +35,27 @@ final class MemoryAccess {
         Location location = owner == null
                 ? Location.staticField(where.declaringClass(), field)
                 : Location.field(self.execution.names.nameOf(owner, self, write), field);
+        if (write) {
+            journalFieldWrite(self, owner, site);
+        }
         access(self, write ? OpKind.WRITE : OpKind.READ, location, site,
                 detail(self) ? Detail.field(owner, where, field, self.thread.getContextClassLoader()) : null);
     }
 
+    /** Records the field's value before a write, for the {@link StateJournal}. */
+    private static void journalFieldWrite(ManagedThread self, Object owner, int site) {
+        if (owner == null) {
+            self.execution.journal.staticFieldWrite(site, self.thread.getContextClassLoader());
+        } else {
+            self.execution.journal.fieldWrite(owner, site);
+        }
+    }
+
     static void arrayElement(ManagedThread self, Object array, int index, boolean write, int site) {
         Location location = Location.arrayElement(self.execution.names.nameOf(array, self, write), index);
+        if (write) {
+            self.execution.journal.arrayWrite(array, index);
+        }
         access(self, write ? OpKind.WRITE : OpKind.READ, location, site,
                 detail(self) ? Detail.arrayElement(array, index) : null);
     }
@@ -56,6 +71,9 @@ final class MemoryAccess {
             return; // the real call throws
         }
         Location elements = Location.arrayElements(self.execution.names.nameOf(first, self, firstWritten));
+        if (firstWritten) {
+            self.execution.journal.arrayBulkWrite(first);
+        }
         Operation operation = new Operation(firstWritten ? OpKind.WRITE : OpKind.READ, elements);
         if (isArray(second) && second != first) {
             operation = operation.alsoReading(Location.arrayElements(self.execution.names.nameOf(second, self)));
@@ -70,6 +88,9 @@ final class MemoryAccess {
     /** {@code access} is one of the {@link Sites} access codes. */
     static void atomic(ManagedThread self, Object atomic, int index, int access, int site) {
         String name = self.execution.names.nameOf(atomic, self, access != Sites.READ);
+        if (access != Sites.READ) {
+            self.execution.journal.atomicWrite(atomic, site);
+        }
         if (isAdder(atomic)) {
             adder(self, atomic, name, access, site);
             return;

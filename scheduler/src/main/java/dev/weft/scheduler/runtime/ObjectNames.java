@@ -23,7 +23,7 @@ final class ObjectNames {
     /**
      * The objects first met by an operation rather than at their allocation, which the execution did not create
      * (or which uninstrumented code made), with whether the watch has heard of a write yet ({@code false}: of reads
-     * only); kept only while the watch is active.
+     * only, {@code null}: of nothing). The {@link StateJournal} asks it too.
      */
     private final Map<Object, Boolean> foreign = new IdentityHashMap<>();
 
@@ -55,18 +55,23 @@ final class ObjectNames {
 
     /** Names an object an operation meets; one not met before was not allocated by the execution. */
     private String name(Object object, ManagedThread meeting) {
-        return name(object, null, meeting);
+        return name(object, null, meeting, false);
     }
 
-    /** @param typeName the name's first part, or {@code null} for the object's class */
-    private String name(Object object, String typeName, ManagedThread meeting) {
+    /**
+     * @param typeName     the name's first part, or {@code null} for the object's class
+     * @param atAllocation whether the object is met at its allocation, which makes it the execution's own
+     */
+    private String name(Object object, String typeName, ManagedThread meeting, boolean atAllocation) {
         String name = names.get(object);
         if (name == null) {
             name = (typeName == null ? simpleName(object.getClass()) : typeName) + "@" + meeting.nextObjectSuffix();
             names.put(object, name);
-            if (watch.active()) {
+            if (!atAllocation) {
                 foreign.put(object, null);
             }
+        } else if (atAllocation) {
+            foreign.remove(object);
         }
         return name;
     }
@@ -88,11 +93,20 @@ final class ObjectNames {
      * whose name stands for one they do (the state shared by a {@code ReentrantReadWriteLock}'s two views).
      */
     String nameAs(Object object, String typeName, ManagedThread meeting) {
-        String name = name(object, typeName, meeting);
+        String name = name(object, typeName, meeting, false);
         if (watch.active()) {
             tellWatch(object, true);
         }
         return name;
+    }
+
+    /**
+     * Whether the execution allocated the object under instrumentation. If not, it was there before the execution
+     * started, or code Weft does not instrument made it, or its constructor is running (its allocation is reported
+     * when the constructor returns).
+     */
+    boolean madeByExecution(Object object) {
+        return names.containsKey(object) && !foreign.containsKey(object);
     }
 
     /** The object's name if a thread met it already, else {@code null}; never names it (for reports only). */
@@ -105,10 +119,7 @@ final class ObjectNames {
      * it wrote); it is the execution's own all the same.
      */
     void allocated(Object object, ManagedThread allocating) {
-        name(object, allocating);
-        if (watch.active()) {
-            foreign.remove(object);
-        }
+        name(object, null, allocating, true);
     }
 
     private static String simpleName(Class<?> type) {

@@ -24,6 +24,10 @@ public interface SharedStateWatch {
         @Override
         public void touchedObject(Object object, boolean write) {
         }
+
+        @Override
+        public void initialisedClass(String className) {
+        }
     };
 
     /** Whether anything is watched; when not, the runtime skips the bookkeeping. */
@@ -42,4 +46,10 @@ public interface SharedStateWatch {
      * @param write whether the operation may change the object
      */
     void touchedObject(Object object, boolean write);
+
+    /**
+     * An execution initialised a class whose initialiser runs again in each execution ({@link StaticInitialisers}):
+     * its static state is the whole JVM's, which no two executions may share.
+     */
+    void initialisedClass(String className);
 }

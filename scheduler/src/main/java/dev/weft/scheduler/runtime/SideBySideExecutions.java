@@ -83,6 +83,13 @@ public final class SideBySideExecutions {
         }
 
         @Override
+        public void initialisedClass(String className) {
+            String what = "the static state of " + className + ", whose initialiser runs in each execution";
+            sharing.compareAndSet(null, what);
+            changed.compareAndSet(null, what);
+        }
+
+        @Override
         public void touchedObject(Object object, boolean write) {
             touched(usersOf(object), worker, write, () -> "an object of " + object.getClass().getName()
                     + " that the execution did not create (" + (write ? "changed" : "read") + " at "

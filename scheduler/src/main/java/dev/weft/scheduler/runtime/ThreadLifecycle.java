@@ -80,7 +80,9 @@ final class ThreadLifecycle {
                     + ": it was started before");
         }
         self.deferredStarts.add(new DeferredStart(thread, site));
-        self.execution.staticInitialiserStarts.add(Execution.source(site).toString());
+        if (!self.inRepeatableInitialiser()) {
+            self.execution.staticInitialisers.starts.add(Execution.source(site).toString());
+        }
     }
 
     /** The outermost static initialiser has returned: the threads it started start now, in order, as steps. */

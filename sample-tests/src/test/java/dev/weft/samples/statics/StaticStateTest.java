@@ -1,0 +1,75 @@
+package dev.weft.samples.statics;
+
+import dev.weft.samples.support.Verdicts;
+import dev.weft.samples.support.WeftRunner;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Every execution of {@link StaticStatePrograms} starts from the static state the first one started from. */
+class StaticStateTest {
+
+    @TempDir
+    Path reports;
+
+    /**
+     * The first execution made the instance; the second starts from {@code null} again, so the explorer can reverse
+     * the race of one thread's read with the other's write: the failure shows both threads reading {@code null}
+     * (QA: {@code NONDETERMINISM} after 2 executions, with no interleaving shown).
+     */
+    @Test
+    void theLazySingletonRaceIsFoundAsARace() {
+        WeftRunner.Outcome outcome = WeftRunner.run(StaticStatePrograms.class, "lazySingletonRace", reports);
+
+        assertThat(outcome.failure()).hasValueSatisfying(failure -> assertThat(failure.getMessage())
+                .startsWith("ASSERTION").contains("both threads got the one registry")
+                .containsPattern("\\| main\\.1 \\| read \\S+Registry\\.instance = null")
+                .containsPattern("\\| main\\.2 \\| read \\S+Registry\\.instance = null"));
+    }
+
+    /**
+     * Each of these writes static state that it never resets, in two threads whose two orders are the two traces
+     * (the first to take the lock or the atomic): 2 executions, passing.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"lazySingletonUnderALock", "countsInAStaticFieldNeverReset", "fillsAStaticMapNeverCleared",
+            "countsInAStaticAtomicAndArrayNeverReset"})
+    void staticStateWrittenByEveryExecutionIsPutBack(String program) {
+        WeftRunner.Outcome outcome = WeftRunner.run(StaticStatePrograms.class, program, reports);
+
+        assertThat(outcome.failure()).isEmpty();
+        assertThat(outcome.number("executions")).isEqualTo(2);
+    }
+
+    /** The initialiser's worker ends before the join returns, as on every JVM: 1 trace. */
+    @Test
+    void aThreadAStaticInitialiserStartedIsJoinedInEveryExecution() {
+        Verdicts.passesWith(WeftRunner.run(ClassInitialisationPrograms.class,
+                "joinsTheThreadAStaticInitialiserStarted", reports), 1);
+    }
+
+    /** The initialiser runs in every execution: the traces are those of the same thread started by the test. */
+    @Test
+    void aThreadAStaticInitialiserStartedRacesInEveryExecution() {
+        WeftRunner.Outcome started = WeftRunner.run(ClassInitialisationPrograms.class, "notifiesAThreadItStarted",
+                reports.resolve("started"));
+        WeftRunner.Outcome initialised = WeftRunner.run(ClassInitialisationPrograms.class,
+                "notifiesAThreadAStaticInitialiserStarted", reports.resolve("initialised"));
+
+        assertThat(started.failure()).isEmpty();
+        assertThat(started.number("executions")).isGreaterThan(1);
+        Verdicts.passesWith(initialised, started.number("executions"));
+    }
+
+    /** The cache the initialiser made starts empty in every execution: the two orders of the two uses. */
+    @Test
+    void aCacheAStaticInitialiserMadeIsMadeAgainInEveryExecution() {
+        Verdicts.passesWith(WeftRunner.run(ClassInitialisationPrograms.class, "fillsACacheAStaticInitialiserMade",
+                reports), 2);
+    }
+}

@@ -1,0 +1,353 @@
+package dev.weft.scheduler.runtime;
+
+import dev.weft.scheduler.hooks.Sites;
+
+import java.lang.reflect.Array;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.atomic.DoubleAdder;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * What an execution changed of the state it did not create, with what it was before, put back when the execution
+ * ends ({@link JvmRun#close}): so that every execution starts from the state the first one started from, as stateless
+ * exploration assumes. The state: static fields of instrumented classes; the fields and array elements of objects the
+ * execution did not allocate ({@link ObjectNames#madeByExecution}: made before it, typically reachable from a static field or
+ * from a {@code PER_CLASS} test instance); and such objects of the JDK that Weft sees changed through their API: the
+ * atomics, the adders, and the collections it models ({@link CollectionClasses}).
+ *
+ * <p>Each location is recorded at its first change in the execution, before the change (the hooks run before the
+ * instruction), by reflection; later changes of it need nothing. A write to a field of an object under construction
+ * is recorded too (its allocation is reported once its constructor returned) and dropped at the allocation
+ * ({@link #forget}). What a static initialiser does is not recorded: it belongs to the class's initialisation.
+ *
+ * <p>What the journal cannot put back (a field reflection may not set, a collection behind a view, a JDK object of
+ * another kind) it names, for the message of a later divergence ({@link #unrestorable}).
+ */
+final class StateJournal {
+
+    /** The field a site names, by site number, or {@link #NO_FIELD}: resolved once per JVM. */
+    private static final Map<Integer, Object> STATIC_FIELDS = new ConcurrentHashMap<>();
+    private static final ClassValue<Map<Integer, Object>> INSTANCE_FIELDS = new ClassValue<>() {
+        @Override
+        protected Map<Integer, Object> computeValue(Class<?> type) {
+            return new ConcurrentHashMap<>();
+        }
+    };
+    private static final Object NO_FIELD = new Object();
+
+    private final ObjectNames names;
+    private final Map<Field, Object> statics = new HashMap<>();
+    private final Map<Object, Map<Object, Object>> objects = new IdentityHashMap<>();
+    /** Objects restored as a whole (a collection, an atomic), each by the action recorded at its first change. */
+    private final Map<Object, Runnable> wholes = new IdentityHashMap<>();
+    private final Map<String, String> unrestorable = new LinkedHashMap<>();
+
+    StateJournal(ObjectNames names) {
+        this.names = names;
+    }
+
+    /** A write of a static field, before it happens. */
+    void staticFieldWrite(int site, ClassLoader loader) {
+        Object resolved = STATIC_FIELDS.computeIfAbsent(site, s -> resolveStatic(Sites.get(s), loader));
+        if (resolved instanceof Field field) {
+            if (!statics.containsKey(field)) {
+                statics.put(field, read(field, null));
+            }
+        } else {
+            Sites.Site where = Sites.get(site);
+            cannotRestore(where.declaringClass() + "." + fieldName(where.member()), site);
+        }
+    }
+
+    /** A write of an instance field, before it happens. */
+    void fieldWrite(Object owner, int site) {
+        if (names.madeByExecution(owner)) {
+            return;
+        }
+        Object resolved = INSTANCE_FIELDS.get(owner.getClass())
+                .computeIfAbsent(site, s -> resolveInstance(owner.getClass(), Sites.get(s)));
+        if (resolved instanceof Field field) {
+            Map<Object, Object> before = objects.computeIfAbsent(owner, o -> new HashMap<>());
+            if (!before.containsKey(field)) {
+                before.put(field, read(field, owner));
+            }
+        } else {
+            cannotRestore("a field of an object of " + owner.getClass().getName(), site);
+        }
+    }
+
+    /** A write of an array element, before it happens. */
+    void arrayWrite(Object array, int index) {
+        if (index < 0 || names.madeByExecution(array) || wholes.containsKey(array) || index >= Array.getLength(array)) {
+            return;
+        }
+        Map<Object, Object> before = objects.computeIfAbsent(array, o -> new HashMap<>());
+        if (!before.containsKey(index)) {
+            before.put(index, Array.get(array, index));
+        }
+    }
+
+    /** A write of every element of an array (a JDK call that fills or copies into it), before it happens. */
+    void arrayBulkWrite(Object array) {
+        if (names.madeByExecution(array) || wholes.containsKey(array)) {
+            return;
+        }
+        int length = Array.getLength(array);
+        Object copy = Array.newInstance(array.getClass().getComponentType(), length);
+        System.arraycopy(array, 0, copy, 0, length);
+        objects.remove(array); // the copy is older than any element recorded after it, and those were recorded first
+        wholes.put(array, () -> System.arraycopy(copy, 0, array, 0, length));
+    }
+
+    /** A change of an atomic or an adder through its API (of an atomic array: all its elements are recorded). */
+    void atomicWrite(Object atomic, int site) {
+        if (names.madeByExecution(atomic) || wholes.containsKey(atomic)) {
+            return;
+        }
+        Runnable restore = AtomicRestore.of(atomic);
+        if (restore == null) {
+            cannotRestore("an object of " + atomic.getClass().getName(), site);
+        } else {
+            wholes.put(atomic, restore);
+        }
+    }
+
+    /** A call that may change a collection the runtime models (its first argument for {@code putAll} etc.). */
+    void collectionWrite(Object collection, int site) {
+        if (names.madeByExecution(collection) || wholes.containsKey(collection)) {
+            return;
+        }
+        Runnable restore = contentsRestore(collection);
+        if (restore == null) {
+            cannotRestore("an object of " + collection.getClass().getName(), site);
+        } else {
+            wholes.put(collection, restore);
+        }
+    }
+
+    /** The object was allocated in this execution after all: what its constructor changed is its own. */
+    void forget(Object object) {
+        if (!objects.isEmpty()) {
+            objects.remove(object);
+        }
+    }
+
+    /** Whether the execution changed state it did not create that the journal could not record. */
+    Map<String, String> unrestorable() {
+        return unrestorable;
+    }
+
+    /** Puts everything back as it was before the execution's first change of it; once all its threads have ended. */
+    void restore() {
+        // fields first: a collection's restore hashes its elements, whose hash may depend on their fields
+        statics.forEach(StateJournal::write);
+        objects.forEach((object, before) -> before.forEach((location, value) -> {
+            if (location instanceof Field field) {
+                write(field, object, value);
+            } else {
+                Array.set(object, (Integer) location, value);
+            }
+        }));
+        wholes.values().forEach(Runnable::run);
+        statics.clear();
+        objects.clear();
+        wholes.clear();
+    }
+
+    private void cannotRestore(String what, int site) {
+        unrestorable.putIfAbsent(what, Execution.source(site).toString());
+    }
+
+    private static Object resolveStatic(Sites.Site where, ClassLoader loader) {
+        try {
+            Field field = Class.forName(where.declaringClass(), false, loader).getDeclaredField(
+                    fieldName(where.member()));
+            return settable(field) ? field : NO_FIELD;
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            return NO_FIELD;
+        }
+    }
+
+    private static Object resolveInstance(Class<?> type, Sites.Site where) {
+        String name = fieldName(where.member());
+        for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+            if (where.declaringClass().isEmpty() || c.getName().equals(where.declaringClass())) {
+                for (Field field : c.getDeclaredFields()) {
+                    if (field.getName().equals(name) && !Modifier.isStatic(field.getModifiers())) {
+                        return settable(field) ? field : NO_FIELD;
+                    }
+                }
+            }
+        }
+        return NO_FIELD;
+    }
+
+    private static boolean settable(Field field) {
+        return !Modifier.isFinal(field.getModifiers()) && field.trySetAccessible();
+    }
+
+    private static Object read(Field field, Object owner) {
+        try {
+            return field.get(owner);
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException("Weft could not read " + field + " to record it", e);
+        }
+    }
+
+    private static void write(Field field, Object value) {
+        write(field, null, value);
+    }
+
+    private static void write(Field field, Object owner, Object value) {
+        try {
+            field.set(owner, value);
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException("Weft could not put back " + field, e);
+        }
+    }
+
+    /** {@code "balance"} stays, {@code "Config.flag"} (how sites name static fields) becomes {@code "flag"}. */
+    private static String fieldName(String member) {
+        return member.substring(member.lastIndexOf('.') + 1);
+    }
+
+    /**
+     * Puts back a collection's contents: emptied and filled again in the order it had, so that a hash table keeps its
+     * order (its capacity never shrinks, so once grown it is the same in every execution). Only the JDK's own classes
+     * the runtime models, whose {@code clear} and {@code addAll}/{@code put} are theirs; a view, a user's subclass, a
+     * queue that hands elements over ({@code SynchronousQueue}) are not restored.
+     */
+    private static Runnable contentsRestore(Object collection) {
+        if (!collection.getClass().getName().startsWith("java.util.")
+                || CollectionClasses.kind(collection.getClass()) == CollectionClasses.Kind.NONE
+                || CollectionClasses.kind(collection.getClass()) == CollectionClasses.Kind.SYNCHRONOUS_QUEUE) {
+            return null;
+        }
+        if (collection instanceof Map<?, ?> map) {
+            @SuppressWarnings("unchecked")
+            Map<Object, Object> target = (Map<Object, Object>) map;
+            List<Map.Entry<Object, Object>> before = new ArrayList<>(target.size());
+            target.forEach((key, value) -> before.add(Map.entry(key, value)));
+            return () -> {
+                target.clear();
+                before.forEach(entry -> target.put(entry.getKey(), entry.getValue()));
+            };
+        }
+        if (collection instanceof Collection<?> elements) {
+            @SuppressWarnings("unchecked")
+            Collection<Object> target = (Collection<Object>) elements;
+            List<Object> before = new ArrayList<>(target);
+            return () -> {
+                target.clear();
+                target.addAll(before);
+            };
+        }
+        if (collection instanceof BitSet bits) {
+            BitSet before = (BitSet) bits.clone();
+            return () -> {
+                bits.clear();
+                bits.or(before);
+            };
+        }
+        return null;
+    }
+
+    /** The atomics and adders, put back through their API. */
+    private static final class AtomicRestore {
+
+        private AtomicRestore() {
+        }
+
+        static Runnable of(Object atomic) {
+            if (atomic instanceof AtomicInteger value) {
+                int before = value.get();
+                return () -> value.set(before);
+            }
+            if (atomic instanceof AtomicLong value) {
+                long before = value.get();
+                return () -> value.set(before);
+            }
+            if (atomic instanceof AtomicBoolean value) {
+                boolean before = value.get();
+                return () -> value.set(before);
+            }
+            if (atomic instanceof AtomicReference<?> value) {
+                @SuppressWarnings("unchecked")
+                AtomicReference<Object> target = (AtomicReference<Object>) value;
+                Object before = target.get();
+                return () -> target.set(before);
+            }
+            if (atomic instanceof LongAdder adder) {
+                long before = adder.sum();
+                return () -> {
+                    adder.reset();
+                    adder.add(before);
+                };
+            }
+            if (atomic instanceof DoubleAdder adder) {
+                double before = adder.sum();
+                return () -> {
+                    adder.reset();
+                    adder.add(before);
+                };
+            }
+            return ofArray(atomic);
+        }
+
+        private static Runnable ofArray(Object atomic) {
+            if (atomic instanceof AtomicIntegerArray array) {
+                int[] before = new int[array.length()];
+                for (int i = 0; i < before.length; i++) {
+                    before[i] = array.get(i);
+                }
+                return () -> {
+                    for (int i = 0; i < before.length; i++) {
+                        array.set(i, before[i]);
+                    }
+                };
+            }
+            if (atomic instanceof AtomicLongArray array) {
+                long[] before = new long[array.length()];
+                for (int i = 0; i < before.length; i++) {
+                    before[i] = array.get(i);
+                }
+                return () -> {
+                    for (int i = 0; i < before.length; i++) {
+                        array.set(i, before[i]);
+                    }
+                };
+            }
+            if (atomic instanceof AtomicReferenceArray<?> array) {
+                @SuppressWarnings("unchecked")
+                AtomicReferenceArray<Object> target = (AtomicReferenceArray<Object>) array;
+                Object[] before = new Object[target.length()];
+                for (int i = 0; i < before.length; i++) {
+                    before[i] = target.get(i);
+                }
+                return () -> {
+                    for (int i = 0; i < before.length; i++) {
+                        target.set(i, before[i]);
+                    }
+                };
+            }
+            return null;
+        }
+    }
+}

@@ -1,0 +1,128 @@
+package dev.weft.scheduler.runtime;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * What static initialisers did in the executions of one exploration, and their repetition: a class first initialised
+ * inside an execution is initialised again at its first use in each later execution, as in a fresh JVM, so that a
+ * lazy singleton starts {@code null}, a cache empty, and the threads an initialiser starts start, in every execution.
+ *
+ * <p>The instrumentation gives such a class a copy of its initialiser, {@code weft$clinit}, and reports its first use
+ * in code of other classes ({@code Hooks.classUsed}, before {@code new}, a static field's access or a static call). At
+ * that use the class's static fields get their default values back and the copy runs, superclasses first, on the
+ * using thread: invisible, one step of that thread, as the first initialisation was (the JVM holds the class's lock
+ * meanwhile). A class without a copy (an enum, an interface, a class loaded before Weft) is initialised once per JVM;
+ * where its initialiser started a thread is kept for the message of the divergence that follows ({@link #starts}).
+ */
+final class StaticInitialisers {
+
+    private static final String COPY = "weft$clinit";
+    private static final ClassValue<Method> COPIES = new ClassValue<>() {
+        @Override
+        protected Method computeValue(Class<?> type) {
+            try {
+                Method copy = type.getDeclaredMethod(COPY);
+                return Modifier.isStatic(copy.getModifiers()) && copy.trySetAccessible() ? copy : null;
+            } catch (NoSuchMethodException | SecurityException e) {
+                return null;
+            }
+        }
+    };
+
+    /** Where initialisers that run once per JVM started threads, in the executions so far. */
+    final Set<String> starts = ConcurrentHashMap.newKeySet();
+    /** Classes first initialised inside an execution, whose initialiser can run again. */
+    private final Set<Class<?>> initialisedInExecutions = ConcurrentHashMap.newKeySet();
+
+    /** A class's first initialisation in this JVM begins inside an execution; whether it will be repeated. */
+    boolean initialising(Class<?> type) {
+        if (COPIES.get(type) == null) {
+            return false;
+        }
+        initialisedInExecutions.add(type);
+        return true;
+    }
+
+    /** The classes the next execution initialises again, at their first use in it. */
+    Set<Class<?>> due() {
+        return new HashSet<>(initialisedInExecutions);
+    }
+
+    /**
+     * {@code type} is about to be used by {@code self}: initialises it and its superclasses again if they are due in
+     * this execution.
+     *
+     * @throws ExceptionInInitializerError if the initialiser threw, as the JVM would
+     */
+    static void used(ManagedThread self, Class<?> type) {
+        Set<Class<?>> due = self.execution.initialisersDue;
+        Deque<Class<?>> chain = new ArrayDeque<>();
+        for (Class<?> current = type; current != null; current = current.getSuperclass()) {
+            if (due.remove(current)) {
+                chain.push(current);
+            }
+        }
+        for (Class<?> each : chain) {
+            self.execution.watch.initialisedClass(each.getName());
+            initialiseAgain(self, each);
+        }
+    }
+
+    private static void initialiseAgain(ManagedThread self, Class<?> type) {
+        for (Field field : type.getDeclaredFields()) {
+            if (Modifier.isStatic(field.getModifiers()) && !Modifier.isFinal(field.getModifiers())
+                    && field.trySetAccessible()) {
+                resetToDefault(field);
+            }
+        }
+        self.nextInitialiserRepeatable = true;
+        try {
+            COPIES.get(type).invoke(null);
+        } catch (InvocationTargetException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof Error || cause.getClass().getName().startsWith("dev.weft.")) {
+                throw sneaky(cause); // the JVM passes errors on; Weft's own signals are not the class's failure
+            }
+            throw new ExceptionInInitializerError(cause);
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException("Weft could not run the static initialiser of " + type.getName()
+                    + " again", e);
+        }
+    }
+
+    private static void resetToDefault(Field field) {
+        try {
+            Class<?> kind = field.getType();
+            if (!kind.isPrimitive()) {
+                field.set(null, null);
+            } else if (kind == boolean.class) {
+                field.setBoolean(null, false);
+            } else if (kind == char.class) {
+                field.setChar(null, '\0');
+            } else if (kind == long.class) {
+                field.setLong(null, 0L);
+            } else if (kind == float.class) {
+                field.setFloat(null, 0f);
+            } else if (kind == double.class) {
+                field.setDouble(null, 0d);
+            } else {
+                field.set(null, kind == int.class ? (Object) 0 : kind == short.class ? (Object) (short) 0 : (byte) 0);
+            }
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException("Weft could not reset " + field + " before its class's initialiser", e);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T extends Throwable> RuntimeException sneaky(Throwable thrown) throws T {
+        throw (T) thrown;
+    }
+}
