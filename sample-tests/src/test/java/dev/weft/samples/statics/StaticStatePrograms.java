@@ -5,6 +5,8 @@ import dev.weft.samples.support.Concurrently;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -93,5 +95,63 @@ class StaticStatePrograms {
         Concurrently.run(() -> SLOTS[COUNTER.getAndIncrement()]++, () -> SLOTS[COUNTER.getAndIncrement()]++);
         assertThat(COUNTER).hasValue(2);
         assertThat(SLOTS).containsExactly(1, 1);
+    }
+
+    /** A system property the test sets once, under a lock, and never clears. */
+    static final String PROPERTY = "weft.samples.statics.configured";
+    static int configurations;
+
+    /** The first thread to find the property unset sets it: in every execution exactly one does. */
+    @ExhaustiveConcurrency
+    void setsASystemPropertyNeverCleared() throws Exception {
+        configurations = 0;
+        Runnable configure = () -> {
+            synchronized (LOCK) {
+                if (System.getProperty(PROPERTY) == null) {
+                    System.setProperty(PROPERTY, Thread.currentThread().getName());
+                    configurations++;
+                }
+            }
+        };
+        Concurrently.run(configure, configure);
+        assertThat(configurations).isEqualTo(1);
+    }
+
+    static final Semaphore PERMITS = new Semaphore(2);
+
+    /** Two threads each take a permit of a static semaphore and never give it back. */
+    @ExhaustiveConcurrency
+    void takesPermitsOfAStaticSemaphoreForGood() throws Exception {
+        Concurrently.run(PERMITS::acquireUninterruptibly, PERMITS::acquireUninterruptibly);
+        assertThat(PERMITS.availablePermits()).isZero();
+    }
+
+    /** The same with a semaphore of the test's own. */
+    @ExhaustiveConcurrency
+    void takesPermitsOfItsOwnSemaphore() throws Exception {
+        Semaphore permits = new Semaphore(2);
+        Concurrently.run(permits::acquireUninterruptibly, permits::acquireUninterruptibly);
+        assertThat(permits.availablePermits()).isZero();
+    }
+
+    static final CountDownLatch FIRST_RUN = new CountDownLatch(1);
+    static int counted;
+
+    /**
+     * Starts a helper only while a static latch is up, then counts it down: a latch's count cannot be raised again,
+     * so the next execution starts no helper, and the divergence names the latch.
+     */
+    @ExhaustiveConcurrency
+    void countsDownAStaticLatchForGood() throws Exception {
+        counted = 0;
+        Thread helper = new Thread(() -> counted++);
+        if (FIRST_RUN.getCount() > 0) {
+            helper.start();
+        }
+        FIRST_RUN.countDown();
+        counted++;
+        if (helper.isAlive()) {
+            helper.join();
+        }
     }
 }

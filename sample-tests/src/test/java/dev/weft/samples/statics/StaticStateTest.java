@@ -38,12 +38,37 @@ class StaticStateTest {
      */
     @ParameterizedTest
     @ValueSource(strings = {"lazySingletonUnderALock", "countsInAStaticFieldNeverReset", "fillsAStaticMapNeverCleared",
-            "countsInAStaticAtomicAndArrayNeverReset"})
+            "countsInAStaticAtomicAndArrayNeverReset", "setsASystemPropertyNeverCleared"})
     void staticStateWrittenByEveryExecutionIsPutBack(String program) {
         WeftRunner.Outcome outcome = WeftRunner.run(StaticStatePrograms.class, program, reports);
 
-        assertThat(outcome.failure()).isEmpty();
-        assertThat(outcome.number("executions")).isEqualTo(2);
+        Verdicts.passesWith(outcome, 2);
+        assertThat(System.getProperty(StaticStatePrograms.PROPERTY)).as("put back after the last execution").isNull();
+    }
+
+    /** The permits are given back after each execution: the traces are those of a semaphore of the test's own. */
+    @Test
+    void aStaticSemaphoresPermitsArePutBack() {
+        WeftRunner.Outcome own = WeftRunner.run(StaticStatePrograms.class, "takesPermitsOfItsOwnSemaphore",
+                reports.resolve("own"));
+        WeftRunner.Outcome shared = WeftRunner.run(StaticStatePrograms.class, "takesPermitsOfAStaticSemaphoreForGood",
+                reports.resolve("static"));
+
+        assertThat(own.failure()).isEmpty();
+        Verdicts.passesWith(shared, own.number("executions"));
+        assertThat(StaticStatePrograms.PERMITS.availablePermits()).isEqualTo(2);
+    }
+
+    /** What Weft cannot put back, a latch's count, is named when a later execution diverges because of it. */
+    @Test
+    void aDivergenceNamesTheStateThatCouldNotBePutBack() {
+        WeftRunner.Outcome outcome = WeftRunner.run(StaticStatePrograms.class, "countsDownAStaticLatchForGood",
+                reports);
+
+        Verdicts.failsWith(outcome, "NONDETERMINISM");
+        assertThat(outcome.failure().orElseThrow().getMessage())
+                .contains("earlier executions changed state that Weft does not put back before the next execution:"
+                        + " a CountDownLatch made before the execution (changed at StaticStatePrograms.java:");
     }
 
     /** The initialiser's worker ends before the join returns, as on every JVM: 1 trace. */

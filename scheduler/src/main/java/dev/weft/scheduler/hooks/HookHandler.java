@@ -510,6 +510,26 @@ public interface HookHandler {
     }
 
     /** Replaces {@code System.exit(status)}. */
+    /** Replaces {@code System.setProperty}: the JVM's state, which an execution's end puts back. */
+    default String systemPropertySet(String key, String value, int site) {
+        return System.setProperty(key, value);
+    }
+
+    /** Replaces {@code System.clearProperty}. */
+    default String systemPropertyCleared(String key, int site) {
+        return System.clearProperty(key);
+    }
+
+    /** Replaces {@code Locale.setDefault(Locale)}. */
+    default void defaultLocaleSet(java.util.Locale locale, int site) {
+        java.util.Locale.setDefault(locale);
+    }
+
+    /** Replaces {@code TimeZone.setDefault}. */
+    default void defaultTimeZoneSet(java.util.TimeZone zone, int site) {
+        java.util.TimeZone.setDefault(zone);
+    }
+
     default void systemExit(int status, int site) {
         System.exit(status);
     }

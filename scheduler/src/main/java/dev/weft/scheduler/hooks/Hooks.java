@@ -350,6 +350,22 @@ public final class Hooks {
         handler.collectionCallBegins(receiver, key, access, site);
     }
 
+    public static String systemPropertySet(String key, String value, int site) {
+        return handler.systemPropertySet(key, value, site);
+    }
+
+    public static String systemPropertyCleared(String key, int site) {
+        return handler.systemPropertyCleared(key, site);
+    }
+
+    public static void defaultLocaleSet(java.util.Locale locale, int site) {
+        handler.defaultLocaleSet(locale, site);
+    }
+
+    public static void defaultTimeZoneSet(java.util.TimeZone zone, int site) {
+        handler.defaultTimeZoneSet(zone, site);
+    }
+
     public static void systemExit(int status, int site) {
         handler.systemExit(status, site);
     }

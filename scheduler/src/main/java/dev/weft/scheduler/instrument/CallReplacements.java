@@ -138,6 +138,16 @@ final class CallReplacements {
             mv.visitInsn(Opcodes.ICONST_1);
             Emit.callHook(mv, site, "runtimeExit", "(Ljava/lang/Runtime;IZI)V");
         });
+        // The JVM's settings a test may change: put back after each execution (runtime StateJournal).
+        statik("java/lang/System", "setProperty", "(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;",
+                (mv, site) -> Emit.callHook(mv, site, "systemPropertySet",
+                        "(Ljava/lang/String;Ljava/lang/String;I)Ljava/lang/String;"));
+        statik("java/lang/System", "clearProperty", "(Ljava/lang/String;)Ljava/lang/String;",
+                (mv, site) -> Emit.callHook(mv, site, "systemPropertyCleared", "(Ljava/lang/String;I)Ljava/lang/String;"));
+        statik("java/util/Locale", "setDefault", "(Ljava/util/Locale;)V",
+                (mv, site) -> Emit.callHook(mv, site, "defaultLocaleSet", "(Ljava/util/Locale;I)V"));
+        statik("java/util/TimeZone", "setDefault", "(Ljava/util/TimeZone;)V",
+                (mv, site) -> Emit.callHook(mv, site, "defaultTimeZoneSet", "(Ljava/util/TimeZone;I)V"));
         // Time: the execution's virtual clock (runtime VirtualClock).
         for (String math : List.of("java/lang/Math", "java/lang/StrictMath")) {
             statik(math, "random", "()D", (mv, site) -> Emit.callHook(mv, site, "mathRandom", "(I)D"));

@@ -69,6 +69,9 @@ final class CollectionModel {
      */
     void begin(ManagedThread self, Object receiver, Object key, int code, int site) throws InterruptedException {
         Object collection = self.classInitDepth > 0 ? null : collectionOf(receiver, code, site);
+        if (collection != null && (code & CollectionCalls.ACCESS_MASK) != CollectionCalls.READ) {
+            self.execution.journal.collectionWrite(collection, site); // the collection a view shows, for a view
+        }
         if (collection != null) {
             if (CollectionClasses.kind(collection.getClass()) == CollectionClasses.Kind.SYNCHRONOUS_QUEUE
                     && (code & CollectionCalls.ACCESS_MASK) != CollectionCalls.READ) {

@@ -788,10 +788,6 @@ final class ControlledHooks implements HookHandler {
                 concurrentApiCall(self, receiver, (access & CollectionCalls.ACCESS_MASK) != CollectionCalls.READ,
                         site);
             }
-            // before the call's step: once in it, the thread runs the call invisibly, as in a static initialiser
-            if ((access & CollectionCalls.ACCESS_MASK) != CollectionCalls.READ && self.classInitDepth == 0) {
-                self.execution.journal.collectionWrite(receiver, site);
-            }
             self.execution.collections.begin(self, receiver, key, access, site);
         }
     }
@@ -894,6 +890,44 @@ final class ControlledHooks implements HookHandler {
         } else {
             PoolModel.close(self, pool, site);
         }
+    }
+
+    @Override
+    public String systemPropertySet(String key, String value, int site) {
+        beforeSystemPropertyChange(key);
+        return HookHandler.super.systemPropertySet(key, value, site);
+    }
+
+    @Override
+    public String systemPropertyCleared(String key, int site) {
+        beforeSystemPropertyChange(key);
+        return HookHandler.super.systemPropertyCleared(key, site);
+    }
+
+    /** Inside an execution, the property's value is recorded, to be put back when the execution ends. */
+    private static void beforeSystemPropertyChange(String key) {
+        ManagedThread self = CURRENT.get();
+        if (self != null && key != null) {
+            self.execution.journal.systemProperty(key);
+        }
+    }
+
+    @Override
+    public void defaultLocaleSet(java.util.Locale locale, int site) {
+        ManagedThread self = CURRENT.get();
+        if (self != null) {
+            self.execution.journal.defaultLocale();
+        }
+        HookHandler.super.defaultLocaleSet(locale, site);
+    }
+
+    @Override
+    public void defaultTimeZoneSet(java.util.TimeZone zone, int site) {
+        ManagedThread self = CURRENT.get();
+        if (self != null) {
+            self.execution.journal.defaultTimeZone();
+        }
+        HookHandler.super.defaultTimeZoneSet(zone, site);
     }
 
     @Override

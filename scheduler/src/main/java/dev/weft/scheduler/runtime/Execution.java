@@ -56,7 +56,9 @@ final class Execution {
     final SpinRule spinRule;
     /** The time this execution's threads see. */
     final VirtualClock clock;
-    /** What static initialisers did in this exploration's executions so far ({@link JvmRun#start}). */
+    /** What this exploration's executions so far left for this one ({@link JvmRun#start}). */
+    final EarlierExecutions earlier;
+    /** What static initialisers did in this exploration's executions so far. */
     final StaticInitialisers staticInitialisers;
     /** The classes this execution initialises again at their first use ({@link StaticInitialisers#used}). */
     final Set<Class<?>> initialisersDue;
@@ -78,7 +80,7 @@ final class Execution {
     /** What the spurious wake-ups of this execution were, for a failure's message. */
     private final List<String> spuriousWakeUps = new ArrayList<>();
 
-    Execution(RuntimeSettings settings, VirtualClock.Origin origin, StaticInitialisers staticInitialisers,
+    Execution(RuntimeSettings settings, VirtualClock.Origin origin, EarlierExecutions earlier,
               CausalOrder order, SharedStateWatch watch) {
         this.settings = settings;
         this.watch = watch;
@@ -88,7 +90,8 @@ final class Execution {
         this.neutralTakes = new NeutralTakes(order);
         this.spinRule = new SpinRule(settings.spinDetection());
         this.clock = new VirtualClock(origin);
-        this.staticInitialisers = staticInitialisers;
+        this.earlier = earlier;
+        this.staticInitialisers = earlier.initialisers;
         this.initialisersDue = staticInitialisers.due();
         this.fibers = settings.continuations() && Continuations.available() ? new Fibers() : null;
     }

@@ -78,21 +78,21 @@ public final class JvmRun implements Run {
      * which waits until it is paused in front of its first operation.
      */
     static JvmRun start(RuntimeSettings settings, ThrowingRunnable body) {
-        return start(settings, body, warning -> { }, VirtualClock.Origin.now(), new StaticInitialisers(), CausalOrder.UNKNOWN,
+        return start(settings, body, warning -> { }, VirtualClock.Origin.now(), new EarlierExecutions(), CausalOrder.UNKNOWN,
                 SharedStateWatch.NONE);
     }
 
     /**
      * As {@link #start(RuntimeSettings, ThrowingRunnable)}; {@code warnings} hears what the test should be told, the
-     * execution's clock starts at {@code origin}, and {@code staticStarts} collects, across the executions of one
-     * exploration, where static initialisers started threads (a class is initialised in one execution only);
+     * execution's clock starts at {@code origin}, and {@code earlier} carries what the exploration's executions leave
+     * for the next ones (the static initialisers they ran, the state they changed that could not be put back);
      * {@code order} is the explorer's happens-before order, asked as the execution runs ({@link NeutralTakes}), and
      * {@code watch} hears of the state the execution did not create ({@link SharedStateWatch}).
      */
     static JvmRun start(RuntimeSettings settings, ThrowingRunnable body, Consumer<String> warnings,
-                        VirtualClock.Origin origin, StaticInitialisers staticStarts, CausalOrder order,
+                        VirtualClock.Origin origin, EarlierExecutions earlier, CausalOrder order,
                         SharedStateWatch watch) {
-        Execution execution = new Execution(settings, origin, staticStarts, order, watch);
+        Execution execution = new Execution(settings, origin, earlier, order, watch);
         execution.driveFrom(Thread.currentThread());
         // A driving thread that carries the fibers itself hands nothing from one OS thread to another: no core to keep
         // awake (and the keeper would take the one a second worker needs).
@@ -329,6 +329,7 @@ public final class JvmRun implements Run {
                     .append(String.join(", ", new TreeSet<>(execution.staticInitialisers.starts)))
                     .append("); a class is initialised once per JVM, so later executions do not start it");
         }
+        text.append(execution.earlier.notPutBack());
         return text.toString();
     }
 
@@ -378,6 +379,7 @@ public final class JvmRun implements Run {
         if (stuck.isEmpty()) {
             execution.journal.restore(); // not beside threads still running: they would see it happen
         }
+        execution.earlier.couldNotPutBack(execution.journal.unrestorable());
         if (execution.driverInterrupted) {
             Thread.currentThread().interrupt(); // for the exploration to stop before its next execution
         }

@@ -20,8 +20,8 @@ public final class JvmSubject implements Subject {
     private final Set<String> warnings = ConcurrentHashMap.newKeySet();
     /** Where every execution's clock starts: when this exploration began. */
     private final VirtualClock.Origin clockOrigin = VirtualClock.Origin.now();
-    /** What static initialisers did in the executions so far. */
-    private final StaticInitialisers staticInitialisers = new StaticInitialisers();
+    /** What the executions so far left for the next ones. */
+    private final EarlierExecutions earlier = new EarlierExecutions();
     private JvmRun last;
     private boolean workerIdentityMattered;
     private String threadsLeftRunning;
@@ -86,7 +86,7 @@ public final class JvmSubject implements Subject {
             throw new ThreadsLeftRunning(left);
         }
         ControlledHooks.installIfAbsent();
-        last = JvmRun.start(settings, body, warnings::add, clockOrigin, staticInitialisers, order, watch);
+        last = JvmRun.start(settings, body, warnings::add, clockOrigin, earlier, order, watch);
         return last;
     }
 

@@ -43,6 +43,7 @@ final class Latches {
 
     static void countDown(ManagedThread self, CountDownLatch latch, int site) {
         Step.change(self, new Operation(OpKind.RMW, state(self, latch)), site);
+        self.execution.journal.changedForGood(latch, site); // a count never goes up again
         latch.countDown();
     }
 

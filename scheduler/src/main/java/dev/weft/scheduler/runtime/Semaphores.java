@@ -33,6 +33,7 @@ final class Semaphores {
         checkPermits(permits);
         GuardedCall.Mode mode = interruptibly ? GuardedCall.Mode.INTERRUPTIBLE : GuardedCall.Mode.UNINTERRUPTIBLE;
         guard(self, semaphore, permits, mode, site).await();
+        self.execution.journal.semaphoreChange(semaphore);
         semaphore.acquireUninterruptibly(permits);
     }
 
@@ -40,18 +41,24 @@ final class Semaphores {
             throws InterruptedException {
         checkPermits(permits);
         GuardedCall.Mode mode = nanos < 0 ? GuardedCall.Mode.TRY : GuardedCall.Mode.TIMED;
-        return guard(self, semaphore, permits, mode, site).await() && semaphore.tryAcquire(permits);
+        if (!guard(self, semaphore, permits, mode, site).await()) {
+            return false;
+        }
+        self.execution.journal.semaphoreChange(semaphore);
+        return semaphore.tryAcquire(permits);
     }
 
     static void release(ManagedThread self, Semaphore semaphore, int permits, int site) {
         checkPermits(permits);
         Step.change(self, Operation.unlock(id(self, semaphore)), site);
+        self.execution.journal.semaphoreChange(semaphore);
         semaphore.release(permits);
     }
 
     /** Takes every permit there is: an acquisition that never waits ({@code TRY_LOCK}), then the real call. */
     static int drainPermits(ManagedThread self, Semaphore semaphore, int site) {
         Step.change(self, Operation.tryLock(id(self, semaphore)), site);
+        self.execution.journal.semaphoreChange(semaphore);
         return semaphore.drainPermits();
     }
 

@@ -12,8 +12,11 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.TimeZone;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
@@ -58,6 +61,10 @@ final class StateJournal {
     /** Objects restored as a whole (a collection, an atomic), each by the action recorded at its first change. */
     private final Map<Object, Runnable> wholes = new IdentityHashMap<>();
     private final Map<String, String> unrestorable = new LinkedHashMap<>();
+    /** The JVM's settings: system properties by key ({@code null}: unset), the default locale and time zone. */
+    private final Map<String, String> systemProperties = new HashMap<>();
+    private Runnable defaultLocale;
+    private TimeZone defaultTimeZone;
 
     StateJournal(ObjectNames names) {
         this.names = names;
@@ -142,6 +149,55 @@ final class StateJournal {
         }
     }
 
+    /** A semaphore's permits are about to change: put back by draining it and releasing what it had. */
+    void semaphoreChange(Semaphore semaphore) {
+        if (names.madeByExecution(semaphore) || wholes.containsKey(semaphore)) {
+            return;
+        }
+        int before = semaphore.availablePermits();
+        wholes.put(semaphore, () -> {
+            semaphore.drainPermits();
+            if (before > 0) {
+                semaphore.release(before);
+            }
+        });
+    }
+
+    /** A JDK object the execution did not make is about to change in a way its API cannot undo (a latch's count). */
+    void changedForGood(Object object, int site) {
+        if (!names.madeByExecution(object)) {
+            cannotRestore("a " + object.getClass().getSimpleName() + " made before the execution", site);
+        }
+    }
+
+    /** A system property is about to be set or cleared. */
+    void systemProperty(String key) {
+        if (!systemProperties.containsKey(key)) {
+            systemProperties.put(key, System.getProperty(key));
+        }
+    }
+
+    /** The default locale is about to be set (for every category, as {@code Locale.setDefault(Locale)} does). */
+    void defaultLocale() {
+        if (defaultLocale == null) {
+            Locale whole = Locale.getDefault();
+            Locale display = Locale.getDefault(Locale.Category.DISPLAY);
+            Locale format = Locale.getDefault(Locale.Category.FORMAT);
+            defaultLocale = () -> {
+                Locale.setDefault(whole);
+                Locale.setDefault(Locale.Category.DISPLAY, display);
+                Locale.setDefault(Locale.Category.FORMAT, format);
+            };
+        }
+    }
+
+    /** The default time zone is about to be set. */
+    void defaultTimeZone() {
+        if (defaultTimeZone == null) {
+            defaultTimeZone = TimeZone.getDefault();
+        }
+    }
+
     /** The object was allocated in this execution after all: what its constructor changed is its own. */
     void forget(Object object) {
         if (!objects.isEmpty()) {
@@ -166,9 +222,25 @@ final class StateJournal {
             }
         }));
         wholes.values().forEach(Runnable::run);
+        systemProperties.forEach((key, value) -> {
+            if (value == null) {
+                System.clearProperty(key);
+            } else {
+                System.setProperty(key, value);
+            }
+        });
+        if (defaultLocale != null) {
+            defaultLocale.run();
+        }
+        if (defaultTimeZone != null) {
+            TimeZone.setDefault(defaultTimeZone);
+        }
         statics.clear();
         objects.clear();
         wholes.clear();
+        systemProperties.clear();
+        defaultLocale = null;
+        defaultTimeZone = null;
     }
 
     private void cannotRestore(String what, int site) {

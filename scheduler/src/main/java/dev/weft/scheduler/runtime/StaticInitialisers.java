@@ -1,6 +1,5 @@
 package dev.weft.scheduler.runtime;
 
-import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -17,9 +16,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>The instrumentation gives such a class a copy of its initialiser, {@code weft$clinit}, and reports its first use
  * in code of other classes ({@code Hooks.classUsed}, before {@code new}, a static field's access or a static call). At
- * that use the class's static fields get their default values back and the copy runs, superclasses first, on the
- * using thread: invisible, one step of that thread, as the first initialisation was (the JVM holds the class's lock
- * meanwhile). A class without a copy (an enum, an interface, a class loaded before Weft) is initialised once per JVM;
+ * that use the copy runs, superclasses first, on the using thread: invisible, one step of that thread, as the first
+ * initialisation was (the JVM holds the class's lock meanwhile). A class without a copy (an enum, an interface, a class loaded before Weft) is initialised once per JVM;
  * where its initialiser started a thread is kept for the message of the divergence that follows ({@link #starts}).
  */
 final class StaticInitialisers {
@@ -76,13 +74,13 @@ final class StaticInitialisers {
         }
     }
 
+    /**
+     * Runs the copy of the class's initialiser. Its static fields are not cleared first: the copy assigns those it
+     * assigned the first time, and the others are as the first execution found them, since the journal puts back what
+     * an execution changed of them ({@link StateJournal}). A field that a framework sets by reflection after defining
+     * the class (a generated class's interceptor) keeps its value, which clearing it would lose.
+     */
     private static void initialiseAgain(ManagedThread self, Class<?> type) {
-        for (Field field : type.getDeclaredFields()) {
-            if (Modifier.isStatic(field.getModifiers()) && !Modifier.isFinal(field.getModifiers())
-                    && field.trySetAccessible()) {
-                resetToDefault(field);
-            }
-        }
         self.nextInitialiserRepeatable = true;
         try {
             COPIES.get(type).invoke(null);
@@ -95,29 +93,6 @@ final class StaticInitialisers {
         } catch (IllegalAccessException e) {
             throw new IllegalStateException("Weft could not run the static initialiser of " + type.getName()
                     + " again", e);
-        }
-    }
-
-    private static void resetToDefault(Field field) {
-        try {
-            Class<?> kind = field.getType();
-            if (!kind.isPrimitive()) {
-                field.set(null, null);
-            } else if (kind == boolean.class) {
-                field.setBoolean(null, false);
-            } else if (kind == char.class) {
-                field.setChar(null, '\0');
-            } else if (kind == long.class) {
-                field.setLong(null, 0L);
-            } else if (kind == float.class) {
-                field.setFloat(null, 0f);
-            } else if (kind == double.class) {
-                field.setDouble(null, 0d);
-            } else {
-                field.set(null, kind == int.class ? (Object) 0 : kind == short.class ? (Object) (short) 0 : (byte) 0);
-            }
-        } catch (IllegalAccessException e) {
-            throw new IllegalStateException("Weft could not reset " + field + " before its class's initialiser", e);
         }
     }
 
