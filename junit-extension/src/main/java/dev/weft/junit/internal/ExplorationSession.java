@@ -103,6 +103,7 @@ final class ExplorationSession {
     private void exploreToVerdict(long started) throws Throwable {
         WeftInstrumentation.ensureInstalled();
         failIfSomeClassWasNotInstrumented();
+        KeptFields.keep(context.getRequiredTestClass());
         ReplayToken replay = settings.replay() == null ? null : decodeReplay(settings.replay());
         ExplorationOptions whole = new ExplorationOptions(SearchAlgorithm.valueOf(settings.algorithm().name()),
                 settings.maxExecutions(), settings.maxSteps(), true, settings.maxSeconds() == WeftSettings.NO_TIME_BUDGET

@@ -1,6 +1,7 @@
 package dev.weft.samples.collections;
 
 import dev.weft.junit.ExhaustiveConcurrency;
+import dev.weft.junit.KeepAcrossExecutions;
 import dev.weft.samples.support.Concurrently;
 import dev.weft.samples.support.Parts;
 import dev.weft.samples.support.Parts.Part;
@@ -254,7 +255,9 @@ class IdentityHashPrograms {
     }
 
     /** The objects the last execution made and left in a static set, for the test to look for afterwards. */
+    @KeepAcrossExecutions
     static final Set<Object> LEFT_BEHIND = ConcurrentHashMap.newKeySet();
+    @KeepAcrossExecutions
     static final List<Object> LEFT_BEHIND_OBJECTS = new ArrayList<>();
 
     /** An object that adds itself to a set as it is constructed is in it afterwards, in the test and after it. */

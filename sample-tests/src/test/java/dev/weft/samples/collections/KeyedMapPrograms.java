@@ -1,6 +1,7 @@
 package dev.weft.samples.collections;
 
 import dev.weft.junit.ExhaustiveConcurrency;
+import dev.weft.junit.KeepAcrossExecutions;
 import dev.weft.samples.support.Concurrently;
 
 import java.util.ArrayList;
@@ -22,6 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class KeyedMapPrograms {
 
     /** The sizes {@link #sizeSeesEitherPut} saw, over all its executions. */
+    @KeepAcrossExecutions
     static final Set<Integer> SIZES_SEEN = new ConcurrentSkipListSet<>();
 
     /** A key with value equality, so two threads' keys are different objects but one key to the map. */

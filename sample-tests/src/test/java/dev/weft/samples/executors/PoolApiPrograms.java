@@ -1,6 +1,7 @@
 package dev.weft.samples.executors;
 
 import dev.weft.junit.ExhaustiveConcurrency;
+import dev.weft.junit.KeepAcrossExecutions;
 
 import java.util.List;
 import java.util.Set;
@@ -28,9 +29,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class PoolApiPrograms {
 
     /** Every result {@code invokeAny} returned, over all executions of one exploration ({@link PoolApiTest} reads it). */
+    @KeepAcrossExecutions
     static final Set<String> INVOKE_ANY_RESULTS = new ConcurrentSkipListSet<>();
 
     /** The name of every worker that ran the task whose worker is asked, over one exploration. */
+    @KeepAcrossExecutions
     static final Set<String> WORKER_NAMES = new ConcurrentSkipListSet<>();
 
     private static void awaitTermination(ExecutorService pool) throws InterruptedException {

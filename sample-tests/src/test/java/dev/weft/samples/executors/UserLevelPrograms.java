@@ -1,6 +1,7 @@
 package dev.weft.samples.executors;
 
 import dev.weft.junit.ExhaustiveConcurrency;
+import dev.weft.junit.KeepAcrossExecutions;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -26,6 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class UserLevelPrograms {
 
     /** How many different workers {@link #twoTasksInTurnNameTheirWorkers} saw, over all its executions. */
+    @KeepAcrossExecutions
     static final java.util.Set<Integer> WORKER_SETS = new java.util.concurrent.ConcurrentSkipListSet<>();
 
     static final class Counter {

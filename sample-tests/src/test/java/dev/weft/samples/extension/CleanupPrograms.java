@@ -1,6 +1,7 @@
 package dev.weft.samples.extension;
 
 import dev.weft.junit.ExhaustiveConcurrency;
+import dev.weft.junit.KeepAcrossExecutions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 
@@ -19,7 +20,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 class CleanupPrograms {
 
+    /** Kept across executions: what the test checks once they have all run. */
+    @KeepAcrossExecutions
     static final AtomicInteger SET_UP = new AtomicInteger();
+    @KeepAcrossExecutions
     static final AtomicInteger CLEANED_UP = new AtomicInteger();
 
     private ExecutorService pool;

@@ -2,6 +2,7 @@ package dev.weft.samples.extension;
 
 import dev.weft.junit.Algorithm;
 import dev.weft.junit.ExhaustiveConcurrency;
+import dev.weft.junit.KeepAcrossExecutions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
@@ -27,9 +28,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 class ExtensionPrograms {
 
+    /** Kept across executions: what the test checks once they have all run. */
+    @KeepAcrossExecutions
     static final AtomicInteger CONSTRUCTED = new AtomicInteger();
+    @KeepAcrossExecutions
     static final AtomicInteger BEFORE_EACH = new AtomicInteger();
+    @KeepAcrossExecutions
     static final AtomicInteger AFTER_EACH = new AtomicInteger();
+    @KeepAcrossExecutions
     static final AtomicInteger DIVERGING_RUNS = new AtomicInteger();
 
     /** A counter that two threads increment without synchronisation. */
@@ -175,6 +181,7 @@ class ExtensionPrograms {
     }
 
     /** Executions of {@link #spinsOutOfReachForAWhile} started: one whose exploring thread was given up starts none. */
+    @KeepAcrossExecutions
     static final AtomicInteger SPINNER_EXECUTIONS = new AtomicInteger();
     /** How long its worker spins: longer than two watchdog timeouts of one second. */
     static final long SPIN_MILLIS = 3_000;

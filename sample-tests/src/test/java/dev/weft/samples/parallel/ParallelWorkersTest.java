@@ -217,7 +217,7 @@ class ParallelWorkersTest {
      * State a test leaves for its next execution is put back before the next one, with several workers as with one:
      * the first execution runs alone, and once it changed state it did not create, the first worker goes on alone
      * (QA: the workers ran a never-reset static count to its limit, one worker then explored again from there and
-     * passed "complete"). Two threads each count once: which of them counts first, 2 traces.
+     * passed "complete").
      */
     @Test
     void stateLeftForTheNextExecutionIsPutBackWithSeveralWorkersAsWithOne() {
@@ -227,8 +227,8 @@ class ParallelWorkersTest {
         WeftRunner.Outcome sideBySide = WeftRunner.run(StaticStatePrograms.class, "leavesACountForTheNextExecution",
                 reports.resolve("two"), Map.of("weft.workers", "2"));
 
-        Verdicts.passesWith(alone, 2);
-        Verdicts.passesWith(sideBySide, 2);
+        assertThat(alone.failure()).isEmpty();
+        Verdicts.passesWith(sideBySide, alone.number("executions"));
         assertThat(StaticStatePrograms.leftover).as("put back after the last execution").isZero();
         assertThat(entries(sideBySide, "weft.workers")).singleElement().asString()
                 .contains("exploring with one worker, not 2").contains("StaticStatePrograms.leftover");

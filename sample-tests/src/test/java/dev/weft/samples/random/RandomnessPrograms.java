@@ -1,6 +1,7 @@
 package dev.weft.samples.random;
 
 import dev.weft.junit.ExhaustiveConcurrency;
+import dev.weft.junit.KeepAcrossExecutions;
 import dev.weft.samples.support.Concurrently;
 import dev.weft.samples.support.Parts;
 import dev.weft.samples.support.Parts.Part;
@@ -136,6 +137,7 @@ class RandomnessPrograms {
     }
 
     /** What each of the two workers drew, one entry per execution. */
+    @KeepAcrossExecutions
     static final Set<List<Integer>> DRAWN = ConcurrentHashMap.newKeySet();
 
     /** Two workers count under one monitor (2 schedules), then draw from one generator. */

@@ -1,6 +1,7 @@
 package dev.weft.samples.statics;
 
 import dev.weft.junit.ExhaustiveConcurrency;
+import dev.weft.junit.KeepAcrossExecutions;
 import dev.weft.samples.support.Concurrently;
 
 import java.util.HashMap;
@@ -153,5 +154,16 @@ class StaticStatePrograms {
         if (helper.isAlive()) {
             helper.join();
         }
+    }
+
+    /** Counts the executions, on purpose across them: not put back. */
+    @KeepAcrossExecutions
+    static int executions;
+
+    /** A race on a static field, counting its own executions in a field kept across them. */
+    @ExhaustiveConcurrency
+    void countsItsExecutionsInAKeptField() throws Exception {
+        executions++;
+        Concurrently.run(() -> hits++, () -> hits++);
     }
 }

@@ -97,4 +97,18 @@ class StaticStateTest {
         Verdicts.passesWith(WeftRunner.run(ClassInitialisationPrograms.class, "fillsACacheAStaticInitialiserMade",
                 reports), 2);
     }
+
+    /** A field marked {@code @KeepAcrossExecutions} keeps what every execution did; the others are put back. */
+    @Test
+    void aFieldKeptAcrossExecutionsCountsThemAll() {
+        StaticStatePrograms.executions = 0;
+        StaticStatePrograms.hits = 0;
+        WeftRunner.Outcome outcome = WeftRunner.run(StaticStatePrograms.class, "countsItsExecutionsInAKeptField",
+                reports);
+
+        assertThat(outcome.failure()).isEmpty();
+        assertThat(outcome.number("executions")).isGreaterThan(1);
+        assertThat(StaticStatePrograms.executions).isEqualTo(outcome.number("executions"));
+        assertThat(StaticStatePrograms.hits).isZero();
+    }
 }

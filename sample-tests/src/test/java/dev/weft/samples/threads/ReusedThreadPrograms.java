@@ -1,6 +1,7 @@
 package dev.weft.samples.threads;
 
 import dev.weft.junit.ExhaustiveConcurrency;
+import dev.weft.junit.KeepAcrossExecutions;
 
 import java.lang.ref.WeakReference;
 import java.util.Arrays;
@@ -135,7 +136,9 @@ class ReusedThreadPrograms {
     }
 
     /** The last worker of {@link #anUncaughtExceptionReachesTheThreadsHandler}, and whom its handler was called for. */
+    @KeepAcrossExecutions
     static final AtomicReference<Thread> LAST_WORKER = new AtomicReference<>();
+    @KeepAcrossExecutions
     static final AtomicReference<Thread> HANDLED_FOR = new AtomicReference<>();
 
     /**
@@ -154,6 +157,7 @@ class ReusedThreadPrograms {
     }
 
     /** Whether the worker and the test body ran in a continuation, in that order: written by the last execution. */
+    @KeepAcrossExecutions
     static final List<Boolean> IN_CONTINUATION = new CopyOnWriteArrayList<>();
 
     /** Records, for a worker and then for the test body, whether the JDK's continuations are on its stack. */
@@ -174,6 +178,7 @@ class ReusedThreadPrograms {
     }
 
     /** Every thread {@link #startsTwoRacingThreads} started, weakly: a thread Weft still holds after its execution leaks. */
+    @KeepAcrossExecutions
     static final List<WeakReference<Thread>> STARTED = new CopyOnWriteArrayList<>();
 
     /** Two threads write one field in either order: 2 traces, two threads started in each. */

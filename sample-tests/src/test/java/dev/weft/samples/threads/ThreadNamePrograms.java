@@ -1,6 +1,7 @@
 package dev.weft.samples.threads;
 
 import dev.weft.junit.ExhaustiveConcurrency;
+import dev.weft.junit.KeepAcrossExecutions;
 
 import java.util.List;
 import java.util.Map;
@@ -20,6 +21,8 @@ import java.util.function.IntConsumer;
  */
 class ThreadNamePrograms {
 
+    /** Kept across executions: what the test checks once they have all run. */
+    @KeepAcrossExecutions
     static final Set<List<String>> SEEN = ConcurrentHashMap.newKeySet();
 
     /** Three threads made with {@code new Thread(runnable)}, each counting under one monitor: 3! = 6 executions. */

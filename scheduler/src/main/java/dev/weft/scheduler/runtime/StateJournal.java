@@ -40,6 +40,9 @@ import java.util.concurrent.atomic.LongAdder;
  * is recorded too (its allocation is reported once its constructor returned) and dropped at the allocation
  * ({@link #forget}). What a static initialiser does is not recorded: it belongs to the class's initialisation.
  *
+ * <p>A static field the test keeps across executions on purpose, and the object it holds ({@link KeptState}), are not
+ * recorded.
+ *
  * <p>What the journal cannot put back (a field reflection may not set, a collection behind a view, a JDK object of
  * another kind) it names, for the message of a later divergence ({@link #unrestorable}).
  */
@@ -74,7 +77,7 @@ final class StateJournal {
     void staticFieldWrite(int site, ClassLoader loader) {
         Object resolved = STATIC_FIELDS.computeIfAbsent(site, s -> resolveStatic(Sites.get(s), loader));
         if (resolved instanceof Field field) {
-            if (!statics.containsKey(field)) {
+            if (!statics.containsKey(field) && !KeptState.kept(field)) {
                 statics.put(field, read(field, null));
             }
         } else {
@@ -85,7 +88,7 @@ final class StateJournal {
 
     /** A write of an instance field, before it happens. */
     void fieldWrite(Object owner, int site) {
-        if (names.madeByExecution(owner)) {
+        if (names.madeByExecution(owner) || KeptState.kept(owner)) {
             return;
         }
         Object resolved = INSTANCE_FIELDS.get(owner.getClass())
@@ -102,7 +105,7 @@ final class StateJournal {
 
     /** A write of an array element, before it happens. */
     void arrayWrite(Object array, int index) {
-        if (index < 0 || names.madeByExecution(array) || wholes.containsKey(array) || index >= Array.getLength(array)) {
+        if (index < 0 || names.madeByExecution(array) || KeptState.kept(array) || wholes.containsKey(array) || index >= Array.getLength(array)) {
             return;
         }
         Map<Object, Object> before = objects.computeIfAbsent(array, o -> new HashMap<>());
@@ -113,7 +116,7 @@ final class StateJournal {
 
     /** A write of every element of an array (a JDK call that fills or copies into it), before it happens. */
     void arrayBulkWrite(Object array) {
-        if (names.madeByExecution(array) || wholes.containsKey(array)) {
+        if (names.madeByExecution(array) || KeptState.kept(array) || wholes.containsKey(array)) {
             return;
         }
         int length = Array.getLength(array);
@@ -125,7 +128,7 @@ final class StateJournal {
 
     /** A change of an atomic or an adder through its API (of an atomic array: all its elements are recorded). */
     void atomicWrite(Object atomic, int site) {
-        if (names.madeByExecution(atomic) || wholes.containsKey(atomic)) {
+        if (names.madeByExecution(atomic) || KeptState.kept(atomic) || wholes.containsKey(atomic)) {
             return;
         }
         Runnable restore = AtomicRestore.of(atomic);
@@ -138,7 +141,7 @@ final class StateJournal {
 
     /** A call that may change a collection the runtime models (its first argument for {@code putAll} etc.). */
     void collectionWrite(Object collection, int site) {
-        if (names.madeByExecution(collection) || wholes.containsKey(collection)) {
+        if (names.madeByExecution(collection) || KeptState.kept(collection) || wholes.containsKey(collection)) {
             return;
         }
         Runnable restore = contentsRestore(collection);
@@ -151,7 +154,7 @@ final class StateJournal {
 
     /** A semaphore's permits are about to change: put back by draining it and releasing what it had. */
     void semaphoreChange(Semaphore semaphore) {
-        if (names.madeByExecution(semaphore) || wholes.containsKey(semaphore)) {
+        if (names.madeByExecution(semaphore) || KeptState.kept(semaphore) || wholes.containsKey(semaphore)) {
             return;
         }
         int before = semaphore.availablePermits();
