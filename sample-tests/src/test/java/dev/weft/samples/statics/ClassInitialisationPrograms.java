@@ -1,6 +1,7 @@
 package dev.weft.samples.statics;
 
 import dev.weft.junit.ExhaustiveConcurrency;
+import dev.weft.samples.support.Announcements;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -34,17 +35,7 @@ class ClassInitialisationPrograms {
     static final class Watched {
         static final Object LOCK = new Object();
         static boolean announced;
-        static final Thread WATCHER = new Thread(() -> {
-            synchronized (LOCK) {
-                while (!announced) {
-                    try {
-                        LOCK.wait();
-                    } catch (InterruptedException e) {
-                        return;
-                    }
-                }
-            }
-        }, "watcher");
+        static final Thread WATCHER = new Thread(() -> Announcements.awaitUnder(LOCK, () -> announced), "watcher");
 
         static {
             WATCHER.start();
@@ -71,17 +62,7 @@ class ClassInitialisationPrograms {
     void notifiesAThreadItStarted() throws InterruptedException {
         Object lock = new Object();
         boolean[] announced = {false};
-        Thread watcher = new Thread(() -> {
-            synchronized (lock) {
-                while (!announced[0]) {
-                    try {
-                        lock.wait();
-                    } catch (InterruptedException e) {
-                        return;
-                    }
-                }
-            }
-        }, "watcher");
+        Thread watcher = new Thread(() -> Announcements.awaitUnder(lock, () -> announced[0]), "watcher");
         watcher.start();
         synchronized (lock) {
             announced[0] = true;

@@ -1,6 +1,7 @@
 package dev.weft.samples.threads;
 
 import dev.weft.junit.ExhaustiveConcurrency;
+import dev.weft.samples.support.Announcements;
 
 import java.util.concurrent.CountDownLatch;
 
@@ -46,17 +47,7 @@ class StaticInitialiserPrograms {
 
         static final Object LOCK = new Object();
         static boolean announced;
-        static final Thread WATCHER = new Thread(() -> {
-            synchronized (LOCK) {
-                while (!announced) {
-                    try {
-                        LOCK.wait();
-                    } catch (InterruptedException e) {
-                        return;
-                    }
-                }
-            }
-        }, "watcher");
+        static final Thread WATCHER = new Thread(() -> Announcements.awaitUnder(LOCK, () -> announced), "watcher");
 
         static {
             WATCHER.start();
