@@ -132,6 +132,9 @@ final class MemoryAccess {
             case ARRAY_ELEMENT -> Location.arrayElement(
                     self.execution.names.nameOf(coordinate, self, access != Sites.READ), index);
         };
+        if (access != Sites.READ) {
+            self.execution.journal.handleWrite(target, coordinate, index, self.thread.getContextClassLoader(), site);
+        }
         access(self, kind(access, site), location, site, detail(self) ? Detail.through(handle, target, coordinate,
                 index) : null);
     }

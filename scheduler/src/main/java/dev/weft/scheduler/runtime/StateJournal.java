@@ -43,6 +43,8 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>A static field the test keeps across executions on purpose, and the object it holds ({@link KeptState}), are not
  * recorded.
  *
+ * <p>Writes through a {@code VarHandle} are recorded as the plain writes of the same field or element.
+ *
  * <p>What the journal cannot put back (a field reflection may not set, a collection behind a view, a JDK object of
  * another kind) it names, for the message of a later divergence ({@link #unrestorable}).
  */
@@ -75,11 +77,10 @@ final class StateJournal {
 
     /** A write of a static field, before it happens. */
     void staticFieldWrite(int site, ClassLoader loader) {
-        Object resolved = STATIC_FIELDS.computeIfAbsent(site, s -> resolveStatic(Sites.get(s), loader));
+        Object resolved = STATIC_FIELDS.computeIfAbsent(site, s -> resolveStatic(Sites.get(s).declaringClass(),
+                fieldName(Sites.get(s).member()), loader));
         if (resolved instanceof Field field) {
-            if (!statics.containsKey(field) && !KeptState.kept(field)) {
-                statics.put(field, read(field, null));
-            }
+            recordStatic(field);
         } else {
             Sites.Site where = Sites.get(site);
             cannotRestore(where.declaringClass() + "." + fieldName(where.member()), site);
@@ -91,8 +92,19 @@ final class StateJournal {
         if (names.madeByExecution(owner) || KeptState.kept(owner)) {
             return;
         }
-        Object resolved = INSTANCE_FIELDS.get(owner.getClass())
-                .computeIfAbsent(site, s -> resolveInstance(owner.getClass(), Sites.get(s)));
+        Object resolved = INSTANCE_FIELDS.get(owner.getClass()).computeIfAbsent(site,
+                s -> resolveInstance(owner.getClass(), Sites.get(s).declaringClass(), fieldName(Sites.get(s).member())));
+        recordField(owner, resolved, site);
+    }
+
+    private void recordStatic(Field field) {
+        if (!statics.containsKey(field) && !KeptState.kept(field)) {
+            statics.put(field, read(field, null));
+        }
+    }
+
+    /** @param resolved the field, or {@link #NO_FIELD} */
+    private void recordField(Object owner, Object resolved, int site) {
         if (resolved instanceof Field field) {
             Map<Object, Object> before = objects.computeIfAbsent(owner, o -> new HashMap<>());
             if (!before.containsKey(field)) {
@@ -100,6 +112,30 @@ final class StateJournal {
             }
         } else {
             cannotRestore("a field of an object of " + owner.getClass().getName(), site);
+        }
+    }
+
+    /**
+     * A write through a variable handle, before it happens: of the field or array element the handle's target names
+     * ({@link VarHandles}). Resolved each time (a handle site may reach many targets), after the cheap checks.
+     */
+    void handleWrite(VarHandles.Target target, Object coordinate, int index, ClassLoader loader, int site) {
+        switch (target.kind()) {
+            case ARRAY_ELEMENT -> arrayWrite(coordinate, index);
+            case INSTANCE_FIELD -> {
+                if (!names.madeByExecution(coordinate) && !KeptState.kept(coordinate)) {
+                    Object resolved = resolveInstance(coordinate.getClass(), target.declaringClass(), target.field());
+                    recordField(coordinate, resolved, site);
+                }
+            }
+            case STATIC_FIELD -> {
+                Object resolved = resolveStatic(target.declaringClass(), target.field(), loader);
+                if (resolved instanceof Field field) {
+                    recordStatic(field);
+                } else {
+                    cannotRestore(target.declaringClass() + "." + target.field(), site);
+                }
+            }
         }
     }
 
@@ -250,20 +286,19 @@ final class StateJournal {
         unrestorable.putIfAbsent(what, Execution.source(site).toString());
     }
 
-    private static Object resolveStatic(Sites.Site where, ClassLoader loader) {
+    private static Object resolveStatic(String declaringClass, String name, ClassLoader loader) {
         try {
-            Field field = Class.forName(where.declaringClass(), false, loader).getDeclaredField(
-                    fieldName(where.member()));
+            Field field = Class.forName(declaringClass, false, loader).getDeclaredField(name);
             return settable(field) ? field : NO_FIELD;
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
             return NO_FIELD;
         }
     }
 
-    private static Object resolveInstance(Class<?> type, Sites.Site where) {
-        String name = fieldName(where.member());
+    /** @param declaringClass its binary name, or empty when unknown: the nearest field of that name */
+    private static Object resolveInstance(Class<?> type, String declaringClass, String name) {
         for (Class<?> c = type; c != null; c = c.getSuperclass()) {
-            if (where.declaringClass().isEmpty() || c.getName().equals(where.declaringClass())) {
+            if (declaringClass.isEmpty() || c.getName().equals(declaringClass)) {
                 for (Field field : c.getDeclaredFields()) {
                     if (field.getName().equals(name) && !Modifier.isStatic(field.getModifiers())) {
                         return settable(field) ? field : NO_FIELD;
