@@ -4,9 +4,11 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayDeque;
+import java.util.Collections;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -37,21 +39,28 @@ final class StaticInitialisers {
 
     /** Where initialisers that run once per JVM started threads, in the executions so far. */
     final Set<String> starts = ConcurrentHashMap.newKeySet();
-    /** Classes first initialised inside an execution, whose initialiser can run again. */
-    private final Set<Class<?>> initialisedInExecutions = ConcurrentHashMap.newKeySet();
+    /**
+     * Classes first initialised inside an execution, whose initialiser can run again: of the whole JVM, not of one
+     * exploration, since a test explored again (by one worker after several, a failure confirmed) or another test
+     * finds the class initialised by an execution that is not its own. Held weakly, as classes of a discarded loader.
+     */
+    private static final Set<Class<?>> INITIALISED_IN_EXECUTIONS =
+            Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
 
     /** A class's first initialisation in this JVM begins inside an execution; whether it will be repeated. */
     boolean initialising(Class<?> type) {
         if (COPIES.get(type) == null) {
             return false;
         }
-        initialisedInExecutions.add(type);
+        INITIALISED_IN_EXECUTIONS.add(type);
         return true;
     }
 
     /** The classes the next execution initialises again, at their first use in it. */
     Set<Class<?>> due() {
-        return new HashSet<>(initialisedInExecutions);
+        synchronized (INITIALISED_IN_EXECUTIONS) {
+            return new HashSet<>(INITIALISED_IN_EXECUTIONS);
+        }
     }
 
     /**
