@@ -50,10 +50,7 @@ class ClassInitialisationPrograms {
     @ExhaustiveConcurrency
     void notifiesAThreadAStaticInitialiserStarted() throws InterruptedException {
         Thread watcher = Watched.WATCHER;
-        synchronized (Watched.LOCK) {
-            Watched.announced = true;
-            Watched.LOCK.notifyAll();
-        }
+        Announcements.announceUnder(Watched.LOCK, () -> Watched.announced = true);
         watcher.join();
     }
 
@@ -64,10 +61,7 @@ class ClassInitialisationPrograms {
         boolean[] announced = {false};
         Thread watcher = new Thread(() -> Announcements.awaitUnder(lock, () -> announced[0]), "watcher");
         watcher.start();
-        synchronized (lock) {
-            announced[0] = true;
-            lock.notifyAll();
-        }
+        Announcements.announceUnder(lock, () -> announced[0] = true);
         watcher.join();
     }
 

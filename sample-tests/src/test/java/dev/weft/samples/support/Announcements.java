@@ -2,7 +2,7 @@ package dev.weft.samples.support;
 
 import java.util.function.BooleanSupplier;
 
-/** A thread that waits under a monitor until another announces itself: the shape of many watcher threads. */
+/** A thread that waits under a monitor until another announces itself, and the announcing: many watchers' shape. */
 public final class Announcements {
 
     private Announcements() {
@@ -18,6 +18,14 @@ public final class Announcements {
                     return;
                 }
             }
+        }
+    }
+
+    /** Announces under {@code lock}: makes the announcement, then wakes every thread waiting on the lock. */
+    public static void announceUnder(Object lock, Runnable announcement) {
+        synchronized (lock) {
+            announcement.run();
+            lock.notifyAll();
         }
     }
 }

@@ -61,10 +61,7 @@ class StaticInitialiserPrograms {
     @ExhaustiveConcurrency
     void aStaticInitialiserThreadThatRacesWithTheTest() throws InterruptedException {
         Thread watcher = Watched.WATCHER;
-        synchronized (Watched.LOCK) {
-            Watched.announced = true;
-            Watched.LOCK.notifyAll();
-        }
+        Announcements.announceUnder(Watched.LOCK, () -> Watched.announced = true);
         watcher.join();
     }
 

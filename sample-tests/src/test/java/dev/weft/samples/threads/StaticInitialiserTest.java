@@ -42,8 +42,8 @@ class StaticInitialiserTest {
     /** Waiting for it inside the initialiser could never end under Weft: the failure says so and where. */
     @Test
     void anInitialiserThatJoinsItsThreadFailsWithTheReason() {
-        // One worker: an initialiser that threw leaves its class unusable in this JVM, so an exploration repeated by one
-        // worker after several finds NoClassDefFoundError where the first found Weft's reason (a known limit)
+        // One worker: an initialiser that threw leaves its class unusable in this JVM, so an exploration repeated by
+        // one worker after several finds NoClassDefFoundError where the first found Weft's reason (a known limit)
         WeftRunner.Outcome outcome = WeftRunner.run(StaticInitialiserPrograms.class,
                 "aStaticInitialiserThatJoinsTheThreadItStarted", reports, Map.of("weft.workers", "1"));
         assertThat(outcome.failure().orElseThrow(() -> new AssertionError("the test passed")).getMessage())

@@ -143,7 +143,8 @@ final class CallReplacements {
                 (mv, site) -> Emit.callHook(mv, site, "systemPropertySet",
                         "(Ljava/lang/String;Ljava/lang/String;I)Ljava/lang/String;"));
         statik("java/lang/System", "clearProperty", "(Ljava/lang/String;)Ljava/lang/String;",
-                (mv, site) -> Emit.callHook(mv, site, "systemPropertyCleared", "(Ljava/lang/String;I)Ljava/lang/String;"));
+                (mv, site) -> Emit.callHook(mv, site, "systemPropertyCleared",
+                        "(Ljava/lang/String;I)Ljava/lang/String;"));
         statik("java/util/Locale", "setDefault", "(Ljava/util/Locale;)V",
                 (mv, site) -> Emit.callHook(mv, site, "defaultLocaleSet", "(Ljava/util/Locale;I)V"));
         statik("java/util/TimeZone", "setDefault", "(Ljava/util/TimeZone;)V",

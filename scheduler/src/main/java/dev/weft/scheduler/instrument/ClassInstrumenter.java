@@ -57,7 +57,8 @@ final class ClassInstrumenter {
         boolean strip = redefining ? stripped.contains(loader, internalName) : scan.hasSynchronizedMethods();
         byte[] repeatableInitialiser = !redefining && scan.initialiserRepeatable() ? classFile : null;
         byte[] instrumented = write(classFile, types,
-                writer -> new InstrumentingClassVisitor(writer, scan, types, filter, strip, null, repeatableInitialiser));
+                writer -> new InstrumentingClassVisitor(writer, scan, types, filter, strip, null,
+                        repeatableInitialiser));
         if (!redefining && scan.hasSynchronizedMethods()) {
             // Only once the class file is complete: a class that fails to instrument is defined unchanged.
             stripped.add(loader, internalName);

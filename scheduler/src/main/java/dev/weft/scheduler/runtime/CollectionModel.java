@@ -264,6 +264,9 @@ final class CollectionModel {
         if (collection == null) {
             return;
         }
+        if (writes) {
+            self.execution.journal.collectionWrite(collection, site); // the collection a view shows, for a view
+        }
         Call call = writes ? Call.WRITE : Call.READ;
         if (CollectionClasses.kind(collection.getClass()) != CollectionClasses.Kind.SYNCHRONIZED) {
             step(self, collection, location(collection, self), call, null, site);

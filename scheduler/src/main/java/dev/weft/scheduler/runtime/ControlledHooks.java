@@ -317,7 +317,7 @@ final class ControlledHooks implements HookHandler {
     @Override
     public void classInitialising(Class<?> type) {
         ManagedThread self = CURRENT.get();
-        if (self != null && self.execution.staticInitialisers.initialising(type)) {
+        if (self != null && self.execution.earlier.initialisers.initialising(type)) {
             self.nextInitialiserRepeatable = true;
             self.execution.watch.initialisedClass(type.getName());
         }
@@ -906,28 +906,34 @@ final class ControlledHooks implements HookHandler {
 
     /** Inside an execution, the property's value is recorded, to be put back when the execution ends. */
     private static void beforeSystemPropertyChange(String key) {
-        ManagedThread self = CURRENT.get();
-        if (self != null && key != null) {
-            self.execution.journal.systemProperty(key);
+        StateJournal journal = currentJournal();
+        if (journal != null && key != null) {
+            journal.systemProperty(key);
         }
     }
 
     @Override
     public void defaultLocaleSet(java.util.Locale locale, int site) {
-        ManagedThread self = CURRENT.get();
-        if (self != null) {
-            self.execution.journal.defaultLocale();
+        StateJournal journal = currentJournal();
+        if (journal != null) {
+            journal.defaultLocale();
         }
         HookHandler.super.defaultLocaleSet(locale, site);
     }
 
     @Override
     public void defaultTimeZoneSet(java.util.TimeZone zone, int site) {
-        ManagedThread self = CURRENT.get();
-        if (self != null) {
-            self.execution.journal.defaultTimeZone();
+        StateJournal journal = currentJournal();
+        if (journal != null) {
+            journal.defaultTimeZone();
         }
         HookHandler.super.defaultTimeZoneSet(zone, site);
+    }
+
+    /** The journal of the calling thread's execution, or {@code null} outside any. */
+    private static StateJournal currentJournal() {
+        ManagedThread self = CURRENT.get();
+        return self == null ? null : self.execution.journal;
     }
 
     @Override
@@ -986,9 +992,6 @@ final class ControlledHooks implements HookHandler {
     public void collectionArgument(Object collection, boolean writes, int site) throws InterruptedException {
         ManagedThread self = CURRENT.get();
         if (self != null) {
-            if (writes && self.classInitDepth == 0) {
-                self.execution.journal.collectionWrite(collection, site);
-            }
             self.execution.collections.argumentAccessed(self, collection, writes, site);
         }
     }

@@ -58,8 +58,6 @@ final class Execution {
     final VirtualClock clock;
     /** What this exploration's executions so far left for this one ({@link JvmRun#start}). */
     final EarlierExecutions earlier;
-    /** What static initialisers did in this exploration's executions so far. */
-    final StaticInitialisers staticInitialisers;
     /** The classes this execution initialises again at their first use ({@link StaticInitialisers#used}). */
     final Set<Class<?>> initialisersDue;
 
@@ -91,8 +89,7 @@ final class Execution {
         this.spinRule = new SpinRule(settings.spinDetection());
         this.clock = new VirtualClock(origin);
         this.earlier = earlier;
-        this.staticInitialisers = earlier.initialisers;
-        this.initialisersDue = staticInitialisers.due();
+        this.initialisersDue = earlier.initialisers.due();
         this.fibers = settings.continuations() && Continuations.available() ? new Fibers() : null;
     }
 

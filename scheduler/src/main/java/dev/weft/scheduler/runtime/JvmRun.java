@@ -78,8 +78,8 @@ public final class JvmRun implements Run {
      * which waits until it is paused in front of its first operation.
      */
     static JvmRun start(RuntimeSettings settings, ThrowingRunnable body) {
-        return start(settings, body, warning -> { }, VirtualClock.Origin.now(), new EarlierExecutions(), CausalOrder.UNKNOWN,
-                SharedStateWatch.NONE);
+        return start(settings, body, warning -> { }, VirtualClock.Origin.now(), new EarlierExecutions(),
+                CausalOrder.UNKNOWN, SharedStateWatch.NONE);
     }
 
     /**
@@ -324,9 +324,9 @@ public final class JvmRun implements Run {
                 text.append(" at ").append(thread.pending().operation());
             }
         }
-        if (!execution.staticInitialisers.starts.isEmpty()) {
+        if (!execution.earlier.initialisers.starts.isEmpty()) {
             text.append("; note: a static initialiser started a thread in an earlier execution (at ")
-                    .append(String.join(", ", new TreeSet<>(execution.staticInitialisers.starts)))
+                    .append(String.join(", ", new TreeSet<>(execution.earlier.initialisers.starts)))
                     .append("); a class is initialised once per JVM, so later executions do not start it");
         }
         text.append(execution.earlier.notPutBack());

@@ -192,7 +192,9 @@ final class ManagedThread {
     /** A static initialiser began ({@link #staticInitDepth} raised): marks it if it runs again in each execution. */
     void enteredInitialiser() {
         long bit = depthBit();
-        repeatableInitialisers = nextInitialiserRepeatable ? repeatableInitialisers | bit : repeatableInitialisers & ~bit;
+        repeatableInitialisers = nextInitialiserRepeatable
+                ? repeatableInitialisers | bit
+                : repeatableInitialisers & ~bit;
         nextInitialiserRepeatable = false;
     }
 

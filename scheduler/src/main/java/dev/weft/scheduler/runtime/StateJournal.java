@@ -26,14 +26,17 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.DoubleAdder;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.IntFunction;
+import java.util.function.ObjIntConsumer;
 
 /**
  * What an execution changed of the state it did not create, with what it was before, put back when the execution
  * ends ({@link JvmRun#close}): so that every execution starts from the state the first one started from, as stateless
  * exploration assumes. The state: static fields of instrumented classes; the fields and array elements of objects the
- * execution did not allocate ({@link ObjectNames#madeByExecution}: made before it, typically reachable from a static field or
- * from a {@code PER_CLASS} test instance); and such objects of the JDK that Weft sees changed through their API: the
- * atomics, the adders, and the collections it models ({@link CollectionClasses}).
+ * execution did not allocate ({@link ObjectNames#madeByExecution}: made before it, typically reachable from a static
+ * field or from a {@code PER_CLASS} test instance); such objects of the JDK that Weft sees changed through their API
+ * (the atomics, the adders, the collections it models, {@link CollectionClasses}, semaphores); and the JVM's
+ * settings (system properties, the default locale and time zone).
  *
  * <p>Each location is recorded at its first change in the execution, before the change (the hooks run before the
  * instruction), by reflection; later changes of it need nothing. A write to a field of an object under construction
@@ -66,10 +69,11 @@ final class StateJournal {
     /** Objects restored as a whole (a collection, an atomic), each by the action recorded at its first change. */
     private final Map<Object, Runnable> wholes = new IdentityHashMap<>();
     private final Map<String, String> unrestorable = new LinkedHashMap<>();
-    /** The JVM's settings: system properties by key ({@code null}: unset), the default locale and time zone. */
-    private final Map<String, String> systemProperties = new HashMap<>();
-    private Runnable defaultLocale;
-    private TimeZone defaultTimeZone;
+    /**
+     * The JVM's settings, each put back by the action recorded at its first change: a system property by its key, the
+     * default locale and time zone by their class.
+     */
+    private final Map<Object, Runnable> settings = new HashMap<>();
 
     StateJournal(ObjectNames names) {
         this.names = names;
@@ -77,8 +81,10 @@ final class StateJournal {
 
     /** A write of a static field, before it happens. */
     void staticFieldWrite(int site, ClassLoader loader) {
-        Object resolved = STATIC_FIELDS.computeIfAbsent(site, s -> resolveStatic(Sites.get(s).declaringClass(),
-                fieldName(Sites.get(s).member()), loader));
+        Object resolved = STATIC_FIELDS.computeIfAbsent(site, s -> {
+            Sites.Site where = Sites.get(s);
+            return resolveStatic(where.declaringClass(), fieldName(where.member()), loader);
+        });
         if (resolved instanceof Field field) {
             recordStatic(field);
         } else {
@@ -89,11 +95,13 @@ final class StateJournal {
 
     /** A write of an instance field, before it happens. */
     void fieldWrite(Object owner, int site) {
-        if (names.madeByExecution(owner) || KeptState.kept(owner)) {
+        if (!recordable(owner)) {
             return;
         }
-        Object resolved = INSTANCE_FIELDS.get(owner.getClass()).computeIfAbsent(site,
-                s -> resolveInstance(owner.getClass(), Sites.get(s).declaringClass(), fieldName(Sites.get(s).member())));
+        Object resolved = INSTANCE_FIELDS.get(owner.getClass()).computeIfAbsent(site, s -> {
+            Sites.Site where = Sites.get(s);
+            return resolveInstance(owner.getClass(), where.declaringClass(), fieldName(where.member()));
+        });
         recordField(owner, resolved, site);
     }
 
@@ -123,7 +131,7 @@ final class StateJournal {
         switch (target.kind()) {
             case ARRAY_ELEMENT -> arrayWrite(coordinate, index);
             case INSTANCE_FIELD -> {
-                if (!names.madeByExecution(coordinate) && !KeptState.kept(coordinate)) {
+                if (recordable(coordinate)) {
                     Object resolved = resolveInstance(coordinate.getClass(), target.declaringClass(), target.field());
                     recordField(coordinate, resolved, site);
                 }
@@ -141,7 +149,7 @@ final class StateJournal {
 
     /** A write of an array element, before it happens. */
     void arrayWrite(Object array, int index) {
-        if (index < 0 || names.madeByExecution(array) || KeptState.kept(array) || wholes.containsKey(array) || index >= Array.getLength(array)) {
+        if (index < 0 || !firstChangeOfWhole(array) || index >= Array.getLength(array)) {
             return;
         }
         Map<Object, Object> before = objects.computeIfAbsent(array, o -> new HashMap<>());
@@ -152,7 +160,7 @@ final class StateJournal {
 
     /** A write of every element of an array (a JDK call that fills or copies into it), before it happens. */
     void arrayBulkWrite(Object array) {
-        if (names.madeByExecution(array) || KeptState.kept(array) || wholes.containsKey(array)) {
+        if (!firstChangeOfWhole(array)) {
             return;
         }
         int length = Array.getLength(array);
@@ -164,7 +172,7 @@ final class StateJournal {
 
     /** A change of an atomic or an adder through its API (of an atomic array: all its elements are recorded). */
     void atomicWrite(Object atomic, int site) {
-        if (names.madeByExecution(atomic) || KeptState.kept(atomic) || wholes.containsKey(atomic)) {
+        if (!firstChangeOfWhole(atomic)) {
             return;
         }
         Runnable restore = AtomicRestore.of(atomic);
@@ -177,7 +185,7 @@ final class StateJournal {
 
     /** A call that may change a collection the runtime models (its first argument for {@code putAll} etc.). */
     void collectionWrite(Object collection, int site) {
-        if (names.madeByExecution(collection) || KeptState.kept(collection) || wholes.containsKey(collection)) {
+        if (!firstChangeOfWhole(collection)) {
             return;
         }
         Runnable restore = contentsRestore(collection);
@@ -190,7 +198,7 @@ final class StateJournal {
 
     /** A semaphore's permits are about to change: put back by draining it and releasing what it had. */
     void semaphoreChange(Semaphore semaphore) {
-        if (names.madeByExecution(semaphore) || KeptState.kept(semaphore) || wholes.containsKey(semaphore)) {
+        if (!firstChangeOfWhole(semaphore)) {
             return;
         }
         int before = semaphore.availablePermits();
@@ -202,6 +210,20 @@ final class StateJournal {
         });
     }
 
+    /**
+     * Whether a change of this object is one to record: the execution did not make it, the test does not keep it
+     * ({@link KeptState}), and it is not recorded whole already (an array's elements are recorded one by one until a
+     * bulk write records it whole).
+     */
+    private boolean firstChangeOfWhole(Object object) {
+        return recordable(object) && !wholes.containsKey(object);
+    }
+
+    /** Whether the journal keeps the object's changes: the execution did not make it, nor does the test keep it. */
+    private boolean recordable(Object object) {
+        return !names.madeByExecution(object) && !KeptState.kept(object);
+    }
+
     /** A JDK object the execution did not make is about to change in a way its API cannot undo (a latch's count). */
     void changedForGood(Object object, int site) {
         if (!names.madeByExecution(object)) {
@@ -211,30 +233,32 @@ final class StateJournal {
 
     /** A system property is about to be set or cleared. */
     void systemProperty(String key) {
-        if (!systemProperties.containsKey(key)) {
-            systemProperties.put(key, System.getProperty(key));
-        }
+        settings.computeIfAbsent(key, any -> {
+            String before = System.getProperty(key);
+            return before == null ? () -> System.clearProperty(key) : () -> System.setProperty(key, before);
+        });
     }
 
     /** The default locale is about to be set (for every category, as {@code Locale.setDefault(Locale)} does). */
     void defaultLocale() {
-        if (defaultLocale == null) {
+        settings.computeIfAbsent(Locale.class, any -> {
             Locale whole = Locale.getDefault();
             Locale display = Locale.getDefault(Locale.Category.DISPLAY);
             Locale format = Locale.getDefault(Locale.Category.FORMAT);
-            defaultLocale = () -> {
+            return () -> {
                 Locale.setDefault(whole);
                 Locale.setDefault(Locale.Category.DISPLAY, display);
                 Locale.setDefault(Locale.Category.FORMAT, format);
             };
-        }
+        });
     }
 
     /** The default time zone is about to be set. */
     void defaultTimeZone() {
-        if (defaultTimeZone == null) {
-            defaultTimeZone = TimeZone.getDefault();
-        }
+        settings.computeIfAbsent(TimeZone.class, any -> {
+            TimeZone before = TimeZone.getDefault();
+            return () -> TimeZone.setDefault(before);
+        });
     }
 
     /** The object was allocated in this execution after all: what its constructor changed is its own. */
@@ -261,25 +285,11 @@ final class StateJournal {
             }
         }));
         wholes.values().forEach(Runnable::run);
-        systemProperties.forEach((key, value) -> {
-            if (value == null) {
-                System.clearProperty(key);
-            } else {
-                System.setProperty(key, value);
-            }
-        });
-        if (defaultLocale != null) {
-            defaultLocale.run();
-        }
-        if (defaultTimeZone != null) {
-            TimeZone.setDefault(defaultTimeZone);
-        }
+        settings.values().forEach(Runnable::run);
         statics.clear();
         objects.clear();
         wholes.clear();
-        systemProperties.clear();
-        defaultLocale = null;
-        defaultTimeZone = null;
+        settings.clear();
     }
 
     private void cannotRestore(String what, int site) {
@@ -345,9 +355,9 @@ final class StateJournal {
      * queue that hands elements over ({@code SynchronousQueue}) are not restored.
      */
     private static Runnable contentsRestore(Object collection) {
-        if (!collection.getClass().getName().startsWith("java.util.")
-                || CollectionClasses.kind(collection.getClass()) == CollectionClasses.Kind.NONE
-                || CollectionClasses.kind(collection.getClass()) == CollectionClasses.Kind.SYNCHRONOUS_QUEUE) {
+        CollectionClasses.Kind kind = CollectionClasses.kind(collection.getClass());
+        if (!collection.getClass().getName().startsWith("java.util.") || kind == CollectionClasses.Kind.NONE
+                || kind == CollectionClasses.Kind.SYNCHRONOUS_QUEUE) {
             return null;
         }
         if (collection instanceof Map<?, ?> map) {
@@ -423,41 +433,30 @@ final class StateJournal {
 
         private static Runnable ofArray(Object atomic) {
             if (atomic instanceof AtomicIntegerArray array) {
-                int[] before = new int[array.length()];
-                for (int i = 0; i < before.length; i++) {
-                    before[i] = array.get(i);
-                }
-                return () -> {
-                    for (int i = 0; i < before.length; i++) {
-                        array.set(i, before[i]);
-                    }
-                };
+                return elementwise(array.length(), array::get, (value, i) -> array.set(i, (Integer) value));
             }
             if (atomic instanceof AtomicLongArray array) {
-                long[] before = new long[array.length()];
-                for (int i = 0; i < before.length; i++) {
-                    before[i] = array.get(i);
-                }
-                return () -> {
-                    for (int i = 0; i < before.length; i++) {
-                        array.set(i, before[i]);
-                    }
-                };
+                return elementwise(array.length(), array::get, (value, i) -> array.set(i, (Long) value));
             }
             if (atomic instanceof AtomicReferenceArray<?> array) {
                 @SuppressWarnings("unchecked")
                 AtomicReferenceArray<Object> target = (AtomicReferenceArray<Object>) array;
-                Object[] before = new Object[target.length()];
-                for (int i = 0; i < before.length; i++) {
-                    before[i] = target.get(i);
-                }
-                return () -> {
-                    for (int i = 0; i < before.length; i++) {
-                        target.set(i, before[i]);
-                    }
-                };
+                return elementwise(target.length(), target::get, (value, i) -> target.set(i, value));
             }
             return null;
+        }
+
+        /** Records every element now; the action sets each back. Boxed: a restore is rare, once per execution. */
+        private static Runnable elementwise(int length, IntFunction<Object> get, ObjIntConsumer<Object> set) {
+            Object[] before = new Object[length];
+            for (int i = 0; i < length; i++) {
+                before[i] = get.apply(i);
+            }
+            return () -> {
+                for (int i = 0; i < length; i++) {
+                    set.accept(before[i], i);
+                }
+            };
         }
     }
 }

@@ -19,8 +19,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>The instrumentation gives such a class a copy of its initialiser, {@code weft$clinit}, and reports its first use
  * in code of other classes ({@code Hooks.classUsed}, before {@code new}, a static field's access or a static call). At
  * that use the copy runs, superclasses first, on the using thread: invisible, one step of that thread, as the first
- * initialisation was (the JVM holds the class's lock meanwhile). A class without a copy (an enum, an interface, a class loaded before Weft) is initialised once per JVM;
- * where its initialiser started a thread is kept for the message of the divergence that follows ({@link #starts}).
+ * initialisation was (the JVM holds the class's lock meanwhile). A class without a copy (an enum, an interface, a
+ * class loaded before Weft) is initialised once per JVM; where its initialiser started a thread is kept for the
+ * message of the divergence that follows ({@link #starts}).
  */
 final class StaticInitialisers {
 

@@ -81,7 +81,7 @@ final class ThreadLifecycle {
         }
         self.deferredStarts.add(new DeferredStart(thread, site));
         if (!self.inRepeatableInitialiser()) {
-            self.execution.staticInitialisers.starts.add(Execution.source(site).toString());
+            self.execution.earlier.initialisers.starts.add(Execution.source(site).toString());
         }
     }
 
