@@ -22,7 +22,7 @@ public final class PreemptionBounding {
      * no preemption at all, since the two calls need not overlap to be unordered.
      */
     private static final Set<FailureKind> MINIMIZED = Set.of(FailureKind.ASSERTION, FailureKind.EXCEPTION,
-            FailureKind.DEADLOCK, FailureKind.DATA_RACE, FailureKind.SYSTEM_EXIT);
+            FailureKind.DEADLOCK, FailureKind.DATA_RACE, FailureKind.SYSTEM_EXIT, FailureKind.TIMING);
 
     private PreemptionBounding() {
     }

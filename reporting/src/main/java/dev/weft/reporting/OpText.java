@@ -2,6 +2,7 @@ package dev.weft.reporting;
 
 import dev.weft.scheduler.model.Event;
 import dev.weft.scheduler.model.Location;
+import dev.weft.scheduler.model.OpKind;
 import dev.weft.scheduler.model.Operation;
 
 import java.util.Map;
@@ -22,6 +23,11 @@ final class OpText {
     /** The operation and, when recorded, the value it read or wrote: {@code write items[3] = 7}. */
     static String of(Event event) {
         Location location = event.operation().location();
+        if (event.value() != null && location != null && (location.equals(Location.time())
+                || location.kind() == Location.Kind.INTERRUPT && event.operation().kind() == OpKind.READ)) {
+            // time passing (a sleep ends, a wait times out) and a sleep's own step say what happened in words
+            return event.value();
+        }
         boolean modelledObject = location != null && (location.kind() == Location.Kind.UNSAFE_OBJECT
                 || location.kind() == Location.Kind.OBJECT_STATE);
         String waitEnded = event.value() == null ? null : WAIT_ENDED.get(event.value());

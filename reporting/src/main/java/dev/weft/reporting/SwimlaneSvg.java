@@ -1,6 +1,7 @@
 package dev.weft.reporting;
 
 import dev.weft.scheduler.model.Event;
+import dev.weft.scheduler.model.Location;
 import dev.weft.scheduler.model.PendingOperation;
 import dev.weft.scheduler.model.ThreadId;
 
@@ -10,6 +11,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The failing execution as an SVG swimlane drawing: one lane per thread with its name on top, time downwards with one
@@ -34,6 +37,8 @@ final class SwimlaneSvg {
     /** Frames of a step's stack shown when hovering it: the innermost ones say where, the rest is how it got there. */
     private static final int MAX_FRAMES = 16;
 
+    /** The clock's reading in a step in which time passed: {@code sleep 5 s ends (t = 5.000 s)}. */
+    private static final Pattern CLOCK_READING = Pattern.compile("\\((t = [0-9.]+ s)\\)$");
     private static final String RACE_COLOR = "#d92d20";
     private static final Map<EdgeKind, String> COLORS = Map.of(
             EdgeKind.READS_FROM, "#1570ef",
@@ -62,6 +67,9 @@ final class SwimlaneSvg {
             svg.swimlanes .edge.race { stroke-dasharray: 6 4; stroke-width: 2.2; }
             svg.swimlanes .edge-label { font-size: 9.5px; paint-order: stroke; stroke: #ffffff; stroke-width: 3px; }
             svg.swimlanes .elided { font-size: 11px; font-style: italic; fill: #667085; }
+            svg.swimlanes .time line { stroke: #475467; stroke-dasharray: 2 3; }
+            svg.swimlanes .time text { font-size: 10px; fill: #344054; paint-order: stroke; stroke: #ffffff;
+                stroke-width: 3px; }
             """;
 
     private final Focus focus;
@@ -151,6 +159,7 @@ final class SwimlaneSvg {
 
     private void step(int index, Optional<Race> race) {
         Event event = focus.event(index);
+        timeMark(event);
         int x = boxLeft(event.thread());
         rowTop.put(index, y);
         String classes = "step" + (focus.isFailurePoint(index) ? " failure" : "")
@@ -174,6 +183,25 @@ final class SwimlaneSvg {
                 .append("<text class=\"no\" x=\"").append(x + BOX_WIDTH - 6).append("\" y=\"").append(y + 28)
                 .append("\" text-anchor=\"end\">#").append(index).append("</text></g>\n");
         y += ROW_HEIGHT;
+    }
+
+    /**
+     * The time axis: above a step in which time passed (a sleep ended, a wait timed out), a line across every lane
+     * with the clock's new reading, {@code t = 5.000 s}, from the step's own words.
+     */
+    private void timeMark(Event event) {
+        if (!Location.time().equals(event.operation().location()) || event.value() == null) {
+            return;
+        }
+        Matcher reading = CLOCK_READING.matcher(event.value());
+        if (!reading.find()) {
+            return;
+        }
+        int lineY = y - (ROW_HEIGHT - BOX_HEIGHT) / 2;
+        edges.append("<g class=\"time\"><line x1=\"0\" y1=\"").append(lineY).append("\" x2=\"")
+                .append(Math.max(1, threads.size()) * LANE_WIDTH).append("\" y2=\"").append(lineY).append("\"/>")
+                .append("<text x=\"4\" y=\"").append(lineY - 2).append("\">").append(Text.xml(reading.group(1)))
+                .append("</text></g>\n");
     }
 
     /** The stack the step was taken at, innermost first, when the report's replay recorded it; else empty. */

@@ -50,6 +50,24 @@ class HtmlReportTest {
         assertThat(svgOf(html).getElementsByTagName("g").getLength()).isEqualTo(3 + 12);
     }
 
+    /** The time axis: a line across the lanes, with the clock's reading, above each step in which time passed. */
+    @Test
+    void marksWhereTimePassed() {
+        ExplorationFailure slept = new Execution()
+                .step(Failures.MAIN, Operation.start(Failures.T1), Execution.at("SleepTest.java", 10))
+                .step(Failures.T1, Operation.read(Location.time()), Execution.at("SleepTest.java", 20),
+                        "sleep 5 s ends (t = 5.000 s)")
+                .step(Failures.T1, Operation.read(Location.interruptFlag(Failures.T1)),
+                        Execution.at("SleepTest.java", 20), "sleep 5 s returns")
+                .failure(FailureKind.ASSERTION, "expected: <1> but was: <0> in thread main");
+
+        String html = HtmlReport.render(TEST, slept, "token");
+
+        assertThat(count(html, "<g class=\"time\">")).isEqualTo(1);
+        assertThat(html).contains(">t = 5.000 s</text>").contains(">sleep 5 s ends (t = 5.000 s)<")
+                .contains(">sleep 5 s returns<");
+    }
+
     @Test
     void drawsTheCrossThreadEdgesOfTheGraph() {
         String html = HtmlReport.render(TEST, Failures.lostUpdateFailure(), "token");

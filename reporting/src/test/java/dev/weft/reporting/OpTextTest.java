@@ -73,4 +73,19 @@ class OpTextTest {
         assertThat(OpText.of(whole)).isEqualTo("call ConcurrentHashMap@1.size");
         assertThat(OpText.of(key)).isEqualTo("call ConcurrentHashMap@1.put key \"a\"");
     }
+
+    /** Time passing and a sleep's own step say what happened, not which location they touch. */
+    @Test
+    void stepsInWhichTimePassesSayItInWords() {
+        Event ends = new Event(0, thread(1, "main.1"), 0, Operation.read(Location.time()), SourcePosition.UNKNOWN,
+                "sleep 5 s ends (t = 5.000 s)");
+        Event returns = new Event(1, thread(1, "main.1"), 1,
+                Operation.read(Location.interruptFlag(thread(1, "main.1"))), SourcePosition.UNKNOWN, "sleep 5 s returns");
+        Event looked = new Event(2, thread(0, "main"), 0,
+                Operation.read(Location.interruptFlag(thread(1, "main.1"))), SourcePosition.UNKNOWN, null);
+
+        assertThat(OpText.of(ends)).isEqualTo("sleep 5 s ends (t = 5.000 s)");
+        assertThat(OpText.of(returns)).isEqualTo("sleep 5 s returns");
+        assertThat(OpText.of(looked)).isEqualTo("read interrupt flag of main.1");
+    }
 }

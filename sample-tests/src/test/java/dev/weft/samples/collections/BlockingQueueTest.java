@@ -33,7 +33,7 @@ class BlockingQueueTest {
     /**
      * A timed poll or offer whose partner is still coming times out only if time may pass while another thread could
      * move: under the default policy ({@code weft.timeouts=when-blocked}) these programs pass, under {@code any} the
-     * early timeout is found.
+     * early timeout is found, as a {@code TIMING} failure that names it.
      */
     @ParameterizedTest(name = "{0} relies on a timeout not firing early")
     @CsvSource({"timedPollTimesOut", "synchronousTimedPollMayTimeOut"})
@@ -41,8 +41,9 @@ class BlockingQueueTest {
         Outcomes.passes(BlockingQueuePrograms.class, program, reports.resolve("default"));
         WeftRunner.Outcome early = WeftRunner.run(BlockingQueuePrograms.class, program, reports.resolve("any"),
                 Map.of("weft.timeouts", "any"));
-        assertThat(early.failure()).hasValueSatisfying(
-                failure -> assertThat(failure.getMessage()).startsWith("ASSERTION:"));
+        assertThat(early.failure()).hasValueSatisfying(failure -> assertThat(failure.getMessage())
+                .startsWith("TIMING: the failure needs ").contains("(1 s) at BlockingQueuePrograms.java:")
+                .contains("to time out while"));
     }
 
     @ParameterizedTest(name = "{0} passes")

@@ -31,8 +31,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class RandomnessPrograms {
 
+    /** What each thread of the last execution drew to sleep, by thread name: the test derives its count from it. */
+    @KeepAcrossExecutions
+    static final Map<String, Integer> DRAWN_SLEEPS = new ConcurrentHashMap<>();
+
     /** Sleeps a random while, then counts under a monitor. */
     private static void sleepThenCount(int millis, int[] counter) {
+        DRAWN_SLEEPS.put(Thread.currentThread().getName(), millis);
         try {
             Thread.sleep(millis);
         } catch (InterruptedException e) {

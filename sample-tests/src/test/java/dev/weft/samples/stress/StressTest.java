@@ -1,5 +1,6 @@
 package dev.weft.samples.stress;
 
+import dev.weft.samples.support.Verdicts;
 import dev.weft.samples.support.WeftRunner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -73,14 +74,16 @@ class StressTest {
                 .startsWith("ASSERTION: assertion failed in thread main: sold 2 tickets, there was one"));
     }
 
-    /** 3,000 turns, each a few visible operations: far past the old bound of 10,000 steps, and no STEP_LIMIT. */
+    /**
+     * 3,000 turns, each a few visible operations: far past the old bound of 10,000 steps, and no STEP_LIMIT. And one
+     * execution: the timer's sleep ends only when no other thread can move, that is when the worker waits at the
+     * period's limit (main waits in its join), so each new period comes at the one moment it can, and no wait is
+     * offered a spurious wake-up (nobody else could move as it began). Until sleeps waited for the others to block,
+     * the timer could start a period anywhere in the loop, and the search sampled schedules without ending.
+     */
     @Test
     void aLoopOfThousandsOfTurnsEndsWithoutAStepLimit() {
-        WeftRunner.Outcome outcome = run("aRateLimitedLoopOfThreeThousandTurns", 16);
-
-        assertThat(outcome.failure()).isEmpty();
-        assertThat(outcome.summaryJson()).contains("\"verdict\": \"PASS\"").contains("\"complete\": false")
-                .contains("\"sampledSchedules\"");
+        Verdicts.passesWith(run("aRateLimitedLoopOfThreeThousandTurns", 16), 1);
     }
 
     /**

@@ -19,6 +19,8 @@ abstract class Action {
     private boolean timedOut;
     /** For a timed operation, when it times out on the execution's clock ({@link VirtualClock#elapsed()}), or -1. */
     private long deadline = -1;
+    /** For a timed operation, how long it waits at most: from when it began to its {@link #deadline}. */
+    private long span;
 
     /**
      * @param site the instrumented site ({@code dev.weft.scheduler.hooks.Sites}), or {@code -1} for operations that
@@ -114,9 +116,15 @@ abstract class Action {
         throw new UnsupportedOperationException(getClass().getSimpleName() + " cannot wake spuriously");
     }
 
-    /** Sets when this timed operation times out on the execution's clock. */
-    final void timesOutAt(long clockDeadline) {
+    /** Sets when this timed operation, begun at {@code now} on the execution's clock, times out on it. */
+    final void timesOutAt(long clockDeadline, long now) {
         deadline = clockDeadline;
+        span = clockDeadline - now;
+    }
+
+    /** How long this timed operation waits at most, in nanoseconds (see {@link #timesOutAt}). */
+    final long span() {
+        return span;
     }
 
     /** When this timed operation times out on the execution's clock, or -1 if that is not known. */

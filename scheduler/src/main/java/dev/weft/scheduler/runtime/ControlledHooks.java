@@ -115,6 +115,7 @@ final class ControlledHooks implements HookHandler {
     private static void timedCall(ManagedThread self, long nanos) {
         if (self != null) {
             self.timedCallDeadline = nanos < 0 ? -1 : self.execution.clock.deadlineIn(nanos);
+            self.timedCallBegun = self.execution.clock.elapsed();
         }
     }
 

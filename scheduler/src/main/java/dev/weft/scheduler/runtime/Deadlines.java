@@ -24,11 +24,8 @@ final class Deadlines {
         return true;
     }
 
-    /** When the action lets time pass: a sleep's wake-up, a timed wait's deadline while it waits; else -1. */
+    /** When the action lets time pass: a sleep's or a timed wait's deadline while it waits; else -1. */
     private static long dueAt(Action pending) {
-        if (pending instanceof ThreadLifecycle.Sleep sleep) {
-            return sleep.wakeUp();
-        }
         return pending.mayTimeOut() && !pending.timedOut() && !pending.enabled() ? pending.deadline() : -1;
     }
 }

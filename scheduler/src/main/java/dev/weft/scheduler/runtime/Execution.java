@@ -1,6 +1,7 @@
 package dev.weft.scheduler.runtime;
 
 import dev.weft.scheduler.hooks.Sites;
+import dev.weft.scheduler.model.FailureKind;
 import dev.weft.scheduler.model.SourcePosition;
 import dev.weft.scheduler.model.SubjectFailure;
 import dev.weft.scheduler.model.ThreadId;
@@ -77,6 +78,8 @@ final class Execution {
     private volatile SubjectFailure failure;
     /** What the spurious wake-ups of this execution were, for a failure's message. */
     private final List<String> spuriousWakeUps = new ArrayList<>();
+    /** The sleeps and timeouts that ended while another thread could still move ({@link Timeouts#ANY}), in order. */
+    private final List<String> stalls = new ArrayList<>();
 
     Execution(RuntimeSettings settings, VirtualClock.Origin origin, EarlierExecutions earlier,
               CausalOrder order, SharedStateWatch watch) {
@@ -176,13 +179,49 @@ final class Execution {
         return failure;
     }
 
-    /** Records a failure unless one was recorded before: the first failure is the execution's. */
+    /**
+     * Records a failure unless one was recorded before: the first failure is the execution's. A thread's failure
+     * after a stall ({@link #stalled}) is a {@code TIMING} failure that names the stall: it happens only when a thread
+     * is slower than a sleep or timeout the test relies on.
+     */
     synchronized void fail(SubjectFailure observed) {
-        if (failure == null) {
-            failure = spuriousWakeUps.isEmpty() ? observed : new SubjectFailure(observed.kind(), observed.thread(),
-                    observed.message() + " (after a spurious wake-up: " + String.join("; ", spuriousWakeUps)
-                            + ")", observed.cause());
+        if (failure != null) {
+            return;
         }
+        SubjectFailure failed = observed;
+        if (!stalls.isEmpty() && (observed.kind() == FailureKind.ASSERTION
+                || observed.kind() == FailureKind.EXCEPTION)) {
+            failed = new SubjectFailure(FailureKind.TIMING, observed.thread(), "the failure needs "
+                    + String.join(", then ", stalls) + ", a stall no test should rely on not happening: "
+                    + observed.message(), observed.cause());
+        }
+        failure = spuriousWakeUps.isEmpty() ? failed : new SubjectFailure(failed.kind(), failed.thread(),
+                failed.message() + " (after a spurious wake-up: " + String.join("; ", spuriousWakeUps) + ")",
+                failed.cause());
+    }
+
+    /** A sleep or timeout ended while another thread could still move ({@link TimeOut}): {@code what} says which. */
+    synchronized void stalled(String what) {
+        stalls.add(what);
+    }
+
+    /** The threads other than {@code self} that could move now, by name: {@code "main.1 and main.2"}. */
+    String threadsFreeBesides(ManagedThread self) {
+        List<String> free = new ArrayList<>();
+        for (ManagedThread other : threads()) {
+            if (other != self && other.state() == ManagedThread.State.PAUSED && other.pending().enabled()
+                    && !spinRule.spinning(other)) {
+                free.add(other.id.name());
+            }
+        }
+        return free.size() <= 1 ? String.join("", free)
+                : String.join(", ", free.subList(0, free.size() - 1)) + " and " + free.get(free.size() - 1);
+    }
+
+    /** What the code at {@code site} calls, in the user's words ({@code Future.get}), or "a timed wait". */
+    static String member(int site) {
+        String member = site < 0 ? "" : Sites.get(site).member();
+        return member.isEmpty() ? "a timed wait" : member;
     }
 
     /** The thread woke up without a cause at the wait at {@code site} ({@link SpuriousWakeUp}). */

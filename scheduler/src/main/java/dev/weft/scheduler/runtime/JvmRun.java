@@ -490,14 +490,19 @@ public final class JvmRun implements Run {
      * A timed wait is left to the timeout policy: an early return of one is what {@link Timeouts#ANY} explores. The
      * JDK's own waits never wake spuriously here: its code re-checks in a loop, and the wake-up would only cost
      * executions. And time passes in the order of the deadlines: a timeout only when nothing else is due earlier
-     * ({@link Deadlines}).
+     * ({@link Deadlines}). A timed action whose deadline the clock has already reached (another thread's sleep or
+     * timeout to the same instant moved it there, or a zero timeout) may time out at any moment: its time has passed,
+     * as on a JVM, where threads due at the same instant wake together and race.
      */
     private Action next(ManagedThread thread, boolean someoneFree) {
         Action pending = thread.pending();
-        if (pending.mayTimeOut() && !pending.timedOut() && !pending.enabled()
-                && execution.settings.timeouts().allowTimeout(someoneFree)
-                && (pending.deadline() < 0 || Deadlines.earliest(thread, pending.deadline()))) {
-            return new TimeOut(pending, execution.clock);
+        if (pending.mayTimeOut() && !pending.timedOut() && !pending.enabled()) {
+            long deadline = pending.deadline();
+            boolean due = deadline >= 0 && deadline <= execution.clock.elapsed();
+            if (due || execution.settings.timeouts().allowTimeout(someoneFree)
+                    && (deadline < 0 || Deadlines.earliest(thread, deadline))) {
+                return new TimeOut(thread, pending, !due && someoneFree);
+            }
         }
         if (execution.settings.spuriousWakeups() && someoneFree && lastMover == thread && !thread.wokeSpuriously
                 && !pending.enabled() && !pending.mayTimeOut() && pending.spuriousWakeUp() != null

@@ -101,6 +101,8 @@ final class ManagedThread {
      * the call has none (see {@code ControlledHooks.visibleTimed}).
      */
     long timedCallDeadline = -1;
+    /** When the timed call in progress began on the execution's clock. */
+    long timedCallBegun;
     /** This thread has had its one spurious wake-up of the execution ({@link SpuriousWakeUp}). */
     boolean wokeSpuriously;
     private int childCount;
@@ -165,7 +167,7 @@ final class ManagedThread {
     /** The first timed action the timed call in progress waits at times out at the call's deadline. */
     private void giveDeadline(Action action) {
         if (timedCallDeadline >= 0 && action.mayTimeOut()) {
-            action.timesOutAt(timedCallDeadline);
+            action.timesOutAt(timedCallDeadline, timedCallBegun);
             timedCallDeadline = -1;
         }
     }

@@ -23,10 +23,10 @@ import java.util.concurrent.TimeUnit;
  *   enabled likewise, and may also time out ({@link Action#mayTimeOut()}).</li>
  *   <li>isAlive: {@code READ} of the liveness. interrupt: {@code WRITE} of the interrupt flag, which also enables a
  *   waiting, joining or parked target. isInterrupted: {@code READ}; interrupted: {@code RMW}.</li>
- *   <li>sleep: a {@code READ} of the thread's own interrupt flag, not a real sleep: it throws
- *   {@link InterruptedException} when the flag is set, so it must be ordered against {@code interrupt}; else the
- *   execution's clock moves to the sleeper's wake-up time ({@link VirtualClock}). It ends only when nothing of
- *   another thread is due earlier ({@link Deadlines}).</li>
+ *   <li>sleep: a timed wait that only an interrupt wakes ({@link Sleep}): it ends by timing out, by default only
+ *   when no other thread can move, and then moves the execution's clock to the sleeper's wake-up time
+ *   ({@link VirtualClock}); its step is a {@code READ} of the thread's own interrupt flag, ordered against
+ *   {@code interrupt}.</li>
  *   <li>yield, onSpinWait: {@code YIELD}.</li>
  * </ul>
  *
@@ -222,38 +222,40 @@ final class ThreadLifecycle {
         if (millis < 0) {
             throw new IllegalArgumentException("sleep(" + millis + "): timeout value is negative");
         }
-        self.pauseAt(new Sleep(self, self.execution.clock.deadlineIn(TimeUnit.MILLISECONDS.toNanos(millis)), site));
+        self.pauseAt(new Sleep(self, millis, site));
         self.throwIfTold();
     }
 
     /**
-     * A sleep: a {@code READ} of the thread's own interrupt flag (it throws when the flag is set, so it is ordered
-     * against {@code interrupt}). It ends when no other thread's sleep or timed wait is due earlier ({@link Deadlines})
-     * and moves the execution's clock to its wake-up time.
+     * A sleep: a timed wait that nothing but an interrupt wakes. It ends by timing out ({@link TimeOut}), so under the
+     * {@link Timeouts} policy: by default only when no other thread can move, in the order of the deadlines, and the
+     * execution's clock then moves to its wake-up time ({@link VirtualClock}). Its own step is a {@code READ} of the
+     * thread's interrupt flag: it throws when the flag is set, so it is ordered against {@code interrupt}. A
+     * {@code sleep(0)} waits for nothing: it only reads the flag, as the JVM's does.
      */
     static final class Sleep extends FlagAction {
         private final ManagedThread self;
-        private final long wakeUp;
+        private final long millis;
+        private boolean threw;
 
-        Sleep(ManagedThread self, long wakeUp, int site) {
+        Sleep(ManagedThread self, long millis, int site) {
             super(OpKind.READ, Location.interruptFlag(self.id), site);
             this.self = self;
-            this.wakeUp = wakeUp;
+            this.millis = millis;
+            if (millis > 0) {
+                VirtualClock clock = self.execution.clock;
+                timesOutAt(clock.deadlineIn(TimeUnit.MILLISECONDS.toNanos(millis)), clock.elapsed());
+            }
         }
 
-        long wakeUp() {
-            return self.interrupted ? -1 : wakeUp;
+        @Override
+        boolean mayTimeOut() {
+            return millis > 0;
         }
 
         @Override
         boolean enabled() {
-            return self.interrupted || Deadlines.earliest(self, wakeUp);
-        }
-
-        /** A sleeping thread, even one whose time is up first: it does not move until the scheduler lets it. */
-        @Override
-        Thread.State stateWhilePending() {
-            return Thread.State.TIMED_WAITING;
+            return millis == 0 || self.interrupted || timedOut();
         }
 
         @Override
@@ -261,15 +263,21 @@ final class ThreadLifecycle {
             if (self.interrupted) {
                 self.interrupted = false;
                 self.toThrow = new InterruptedException("sleep interrupted");
-            } else {
-                self.execution.clock.advanceTo(wakeUp); // the sleep took its time
+                threw = true;
             }
             return null;
         }
 
+        /** In the report: how the sleep ended, where a plain read of the flag would say nothing. */
+        @Override
+        String value() {
+            return "sleep " + Durations.text(TimeUnit.MILLISECONDS.toNanos(millis))
+                    + (threw ? " interrupted" : " returns");
+        }
+
         @Override
         String whyBlocked() {
-            return "sleeps until another thread's earlier sleep or timed wait is over";
+            return "sleeps " + Durations.text(TimeUnit.MILLISECONDS.toNanos(millis));
         }
     }
 

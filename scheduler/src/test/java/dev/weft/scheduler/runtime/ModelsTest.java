@@ -39,7 +39,6 @@ class ModelsTest {
     private static final int SIGNAL = TestSite.at("signal");
     private static final int START = TestSite.at("start");
     private static final int JOIN = TestSite.at("join");
-    private static final int SLEEP = TestSite.at("sleep");
     private static final int INTERRUPT = TestSite.at("interrupt");
     private static final int SPIN = TestSite.at("onSpinWait");
 
@@ -288,28 +287,6 @@ class ModelsTest {
             assertThat(e.failure().cause()).isInstanceOf(IllegalMonitorStateException.class)
                     .hasMessageContaining("main cannot unlock ReentrantLock@1 at ModelsTest.java:");
         });
-    }
-
-    @Test
-    void interruptWakesASleepingThreadInSomeInterleavings() {
-        Set<String> outcomes = ConcurrentHashMap.newKeySet();
-        JvmSubject subject = new JvmSubject(() -> {
-            Thread sleeper = Managed.thread(() -> {
-                try {
-                    Hooks.threadSleep(1_000, SLEEP);
-                    outcomes.add("slept");
-                } catch (InterruptedException e) {
-                    outcomes.add("interrupted");
-                }
-            });
-            Hooks.threadStart(sleeper, START);
-            Hooks.threadInterrupt(sleeper, INTERRUPT);
-            Hooks.threadJoin(sleeper, 0, JOIN);
-        });
-
-        Dfs.explore(subject);
-
-        assertThat(outcomes).containsExactlyInAnyOrder("slept", "interrupted");
     }
 
     @Test

@@ -31,6 +31,7 @@ class TimeoutsAndInterruptsTest {
     private static final int START = TestSite.at("start");
     private static final int JOIN = TestSite.at("join");
     private static final int INTERRUPT = TestSite.at("interrupt");
+    private static final int SLEEP = TestSite.at("sleep");
     private static final int IS_ALIVE = TestSite.at("isAlive");
     private static final int ALLOCATE = TestSite.at("<init>");
     private static final long ONE_SECOND = TimeUnit.SECONDS.toNanos(1);
@@ -137,7 +138,7 @@ class TimeoutsAndInterruptsTest {
         // The timeout is a step of its own, a write of "time", and happens only once nobody else can move.
         assertThat(executions).anySatisfy(e -> assertThat(e.events()).anySatisfy(ev -> {
             assertThat(ev.operation().location()).isEqualTo(TimeOut.TIME);
-            assertThat(ev.value()).isEqualTo("timed out");
+            assertThat(ev.value()).isEqualTo("await times out (t = 1.000 s)");
         }));
     }
 
@@ -245,6 +246,59 @@ class TimeoutsAndInterruptsTest {
         }));
 
         assertBothOrders(executions, new ThreadId(2, "main.2"));
+    }
+
+    /** A worker sleeps a second; main interrupts it at once and joins it. */
+    private static JvmSubject interruptedSleeper(Set<String> outcomes, Timeouts timeouts) {
+        return new JvmSubject(() -> {
+            Thread sleeper = Managed.thread(() -> {
+                try {
+                    Hooks.threadSleep(1_000, SLEEP);
+                    outcomes.add("slept");
+                } catch (InterruptedException e) {
+                    outcomes.add("interrupted");
+                }
+            });
+            Hooks.threadStart(sleeper, START);
+            Hooks.threadInterrupt(sleeper, INTERRUPT);
+            Hooks.threadJoin(sleeper, 0, JOIN);
+        }, policy(timeouts));
+    }
+
+    /**
+     * The test's time: the sleep ends only once main can no longer move, so main's interrupt comes first and the sleep
+     * throws; the sleep's step (its look at the flag) is enabled only by the interrupt, so this is the one execution.
+     */
+    @Test
+    void whenBlockedASleepDoesNotEndWhileAnotherThreadCanMove() {
+        Set<String> outcomes = ConcurrentHashMap.newKeySet();
+
+        List<Dfs.Execution> executions = Dfs.explore(interruptedSleeper(outcomes, Timeouts.WHEN_BLOCKED));
+
+        assertThat(outcomes).containsExactly("interrupted");
+        assertThat(executions).singleElement().satisfies(e -> {
+            assertThat(timeouts(e)).isZero();
+            assertThat(interruptFirst(e, WORKER)).isTrue();
+        });
+    }
+
+    /**
+     * Stalls explored: the sleep may also end while main could still interrupt it (main stalled for a second), and
+     * the step says so in words and moves the clock.
+     */
+    @Test
+    void anySleepMayAlsoEndWhileAnotherThreadCanMove() {
+        Set<String> outcomes = ConcurrentHashMap.newKeySet();
+
+        List<Dfs.Execution> executions = Dfs.explore(interruptedSleeper(outcomes, Timeouts.ANY));
+
+        assertThat(outcomes).containsExactlyInAnyOrder("slept", "interrupted");
+        assertThat(executions).anySatisfy(e -> assertThat(e.events()).anySatisfy(ev -> {
+            assertThat(ev.operation().location()).isEqualTo(TimeOut.TIME);
+            assertThat(ev.value()).isEqualTo("sleep 1 s ends (t = 1.000 s)");
+        }));
+        assertThat(executions).anySatisfy(e -> assertThat(e.events()).anySatisfy(
+                ev -> assertThat(ev.value()).isEqualTo("sleep 1 s returns")));
     }
 
     /** A worker that blocks for good unless interrupted; main interrupts it and joins it. */

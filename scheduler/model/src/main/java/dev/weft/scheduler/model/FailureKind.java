@@ -23,5 +23,10 @@ public enum FailureKind {
      * a thread called {@code System.exit}, {@code Runtime.exit} or {@code Runtime.halt}: the JVM is not ended, the
      * execution fails instead (its shutdown hooks are not run)
      */
-    SYSTEM_EXIT
+    SYSTEM_EXIT,
+    /**
+     * a thread failed after a sleep or timeout ended while another thread could still move: the failure needs a
+     * thread to stall longer than the sleep or timeout; only when stalls are explored ({@code weft.timeouts=any})
+     */
+    TIMING
 }

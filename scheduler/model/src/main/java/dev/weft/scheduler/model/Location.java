@@ -51,6 +51,7 @@ public record Location(Kind kind, String owner, String member) implements Target
 
     /** Between the names of a part's keys in its {@link #member}; never in a key's name. */
     private static final char KEY_SEPARATOR = '\u001F';
+    private static final Location TIME = new Location(Kind.OBJECT_STATE, "time", "");
 
     public Location {
         if (kind == null || owner == null || member == null) {
@@ -97,6 +98,14 @@ public record Location(Kind kind, String owner, String member) implements Target
 
     public static Location interruptFlag(ThreadId thread) {
         return new Location(Kind.INTERRUPT, thread.name(), "");
+    }
+
+    /**
+     * The execution's time: every step in which time passes (a sleep ends, a timed wait times out) writes it, so
+     * that the explorers order them.
+     */
+    public static Location time() {
+        return TIME;
     }
 
     public static Location objectState(String objectName) {
