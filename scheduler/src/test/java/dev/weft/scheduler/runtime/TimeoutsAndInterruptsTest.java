@@ -138,7 +138,7 @@ class TimeoutsAndInterruptsTest {
         // The timeout is a step of its own, a write of "time", and happens only once nobody else can move.
         assertThat(executions).anySatisfy(e -> assertThat(e.events()).anySatisfy(ev -> {
             assertThat(ev.operation().location()).isEqualTo(TimeOut.TIME);
-            assertThat(ev.value()).isEqualTo("await times out (t = 1.000 s)");
+            assertThat(ev.value()).isEqualTo("await(1 s) times out (t = 1.000 s)");
         }));
     }
 
