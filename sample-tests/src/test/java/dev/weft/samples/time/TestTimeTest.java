@@ -5,6 +5,8 @@ import dev.weft.samples.support.WeftRunner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -78,13 +80,17 @@ class TestTimeTest {
         assertThat(outcome.summaryJson()).contains("\"complete\": true");
     }
 
+    /** The report shows where time passed, in words: the timer's task due, the test's sleeps ending. */
     @Test
-    void withStallsExploredTheTimerWaitFailsNamingTheSleep() {
+    void withStallsExploredTheTimerWaitFailsNamingTheSleep() throws IOException {
         WeftRunner.Outcome outcome = run("sleepsWaitForAPeriodicTimerTask", STALLS);
 
         Verdicts.failsWith(outcome, "TIMING");
         assertThat(outcome.failure().orElseThrow().getMessage())
                 .contains("main's sleep 500 ms at TestTimePrograms.java:")
                 .contains("endOfPeriod() not called!");
+        assertThat(Files.readString(outcome.testDir().resolve("trace.txt")))
+                .contains("scheduled task due (t = 0.500 s)").contains("sleep 500 ms ends (t = 1.000 s)")
+                .contains("sleep 500 ms returns");
     }
 }

@@ -43,6 +43,15 @@ final class DelayQueues {
         }
     }
 
+    /**
+     * What a wait inside the call on the queue at {@code state} timing out means to the user: its first element's
+     * delay is over, a scheduled pool's next task is due.
+     */
+    static String due(Location state) {
+        return state.owner().startsWith("DelayedWorkQueue") ? "scheduled task due"
+                : "first delayed element of " + state.owner() + " due";
+    }
+
     /** After a wait of {@code self} on a condition: if the wait was inside a delay queue's call, its look again. */
     static void lookAgain(ManagedThread self, int site) {
         if (self.delayQueueCall != null) {

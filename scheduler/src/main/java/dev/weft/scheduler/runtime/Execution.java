@@ -205,12 +205,16 @@ final class Execution {
         stalls.add(what);
     }
 
+    /** Whether the paused thread can move on its own: its pending action is enabled and it is not spinning. */
+    boolean free(ManagedThread paused) {
+        return paused.pending().enabled() && !spinRule.spinning(paused);
+    }
+
     /** The threads other than {@code self} that could move now, by name: {@code "main.1 and main.2"}. */
     String threadsFreeBesides(ManagedThread self) {
         List<String> free = new ArrayList<>();
         for (ManagedThread other : threads()) {
-            if (other != self && other.state() == ManagedThread.State.PAUSED && other.pending().enabled()
-                    && !spinRule.spinning(other)) {
+            if (other != self && other.state() == ManagedThread.State.PAUSED && free(other)) {
                 free.add(other.id.name());
             }
         }

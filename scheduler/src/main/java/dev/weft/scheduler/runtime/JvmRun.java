@@ -469,7 +469,7 @@ public final class JvmRun implements Run {
     /** Whether some thread can move on its own: its pending action is enabled and it is not spinning. */
     private boolean someoneFree(List<ManagedThread> live) {
         for (ManagedThread thread : live) {
-            if (thread.pending().enabled() && !execution.spinRule.spinning(thread)) {
+            if (execution.free(thread)) {
                 return true;
             }
         }

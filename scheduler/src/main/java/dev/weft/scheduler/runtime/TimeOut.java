@@ -45,7 +45,9 @@ final class TimeOut extends Action {
         boolean sleep = timed instanceof ThreadLifecycle.Sleep;
         String what = sleep ? "sleep " + Durations.text(timed.span())
                 : Execution.member(timed.site()) + "(" + Durations.text(timed.span()) + ")";
-        text = what + (sleep ? " ends (" : " times out (") + Durations.instant(execution.clock.elapsed()) + ")";
+        String now = " (" + Durations.instant(execution.clock.elapsed()) + ")";
+        text = thread.delayQueueCall != null ? DelayQueues.due(thread.delayQueueCall) + now
+                : what + (sleep ? " ends" : " times out") + now;
         if (stall) {
             execution.stalled(thread.id.name() + "'s " + what + " at " + Execution.source(timed.site())
                     + (sleep ? " to end" : " to time out") + " while " + execution.threadsFreeBesides(thread)
