@@ -80,7 +80,10 @@ class TestTimeTest {
         assertThat(outcome.summaryJson()).contains("\"complete\": true");
     }
 
-    /** The report shows where time passed, in words: the timer's task due, the test's sleeps ending. */
+    /**
+     * The pool's worker never gets to run while the test sleeps ten times: ten stalls, named once with their count;
+     * the report shows each sleep ending and the clock.
+     */
     @Test
     void withStallsExploredTheTimerWaitFailsNamingTheSleep() throws IOException {
         WeftRunner.Outcome outcome = run("sleepsWaitForAPeriodicTimerTask", STALLS);
@@ -88,9 +91,10 @@ class TestTimeTest {
         Verdicts.failsWith(outcome, "TIMING");
         assertThat(outcome.failure().orElseThrow().getMessage())
                 .contains("main's sleep 500 ms at TestTimePrograms.java:")
+                .contains("to end while main.1 could still move (10 times)")
                 .contains("endOfPeriod() not called!");
         assertThat(Files.readString(outcome.testDir().resolve("trace.txt")))
-                .contains("scheduled task due (t = 0.500 s)").contains("sleep 500 ms ends (t = 1.000 s)")
+                .contains("sleep 500 ms ends (t = 0.500 s)").contains("sleep 500 ms ends (t = 5.000 s)")
                 .contains("sleep 500 ms returns");
     }
 }

@@ -9,6 +9,7 @@ import dev.weft.scheduler.model.ThreadId;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -192,12 +193,23 @@ final class Execution {
         if (!stalls.isEmpty() && (observed.kind() == FailureKind.ASSERTION
                 || observed.kind() == FailureKind.EXCEPTION)) {
             failed = new SubjectFailure(FailureKind.TIMING, observed.thread(), "the failure needs "
-                    + String.join(", then ", stalls) + ", a stall no test should rely on not happening: "
-                    + observed.message(), observed.cause());
+                    + stallsCounted() + ", a stall no test should rely on not happening: " + observed.message(),
+                    observed.cause());
         }
         failure = spuriousWakeUps.isEmpty() ? failed : new SubjectFailure(failed.kind(), failed.thread(),
                 failed.message() + " (after a spurious wake-up: " + String.join("; ", spuriousWakeUps) + ")",
                 failed.cause());
+    }
+
+    /** The stalls in their order, each named once with how often it happened: {@code "... (10 times)"}. */
+    private String stallsCounted() {
+        Map<String, Integer> counted = new LinkedHashMap<>();
+        for (String stall : stalls) {
+            counted.merge(stall, 1, Integer::sum);
+        }
+        List<String> named = new ArrayList<>();
+        counted.forEach((stall, times) -> named.add(times == 1 ? stall : stall + " (" + times + " times)"));
+        return String.join(", then ", named);
     }
 
     /** A sleep or timeout ended while another thread could still move ({@link TimeOut}): {@code what} says which. */
