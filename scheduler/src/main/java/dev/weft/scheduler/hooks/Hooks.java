@@ -49,6 +49,14 @@ public final class Hooks {
         return handler;
     }
 
+    /**
+     * Whether a replaced call on {@code receiver} goes to its hook, or is the original call of the receiver's own
+     * implementation ({@link JdkImplementations}): the same whichever handler is installed.
+     */
+    public static boolean reachesJdkImplementation(Object receiver, int call) {
+        return JdkImplementations.reached(receiver, call);
+    }
+
     public static void fieldRead(Object owner, int site) {
         handler.fieldRead(owner, site);
     }

@@ -11,9 +11,10 @@ import net.bytebuddy.jar.asm.Opcodes;
 /**
  * The JDK calls that instrumented code makes through {@code Hooks} instead: each entry turns the call's operands into
  * the hook's (the receiver first, {@code site} last) and calls it. Keyed by method name and descriptor; an entry
- * applies when the call's owner is the JDK class or a subtype of it ({@code myThread.start()}, {@code this.wait()}).
- * Several JDK classes may share a signature ({@code Condition.await()} and {@code CountDownLatch.await()}); the
- * owner decides which entry applies.
+ * applies when the call's owner is the JDK class or a subtype of it ({@code myThread.start()}, {@code this.wait()}),
+ * and, on an interface or an abstract class, only to receivers that reach the JDK's implementation
+ * ({@link CallReplacementVisitor}). Several JDK classes may share a signature ({@code Condition.await()} and
+ * {@code CountDownLatch.await()}); the owner decides which entry applies.
  */
 final class CallReplacements {
 

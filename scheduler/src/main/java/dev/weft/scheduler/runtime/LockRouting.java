@@ -8,8 +8,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * Which model answers a call on a {@code java.util.concurrent.locks} {@link Lock} or {@link Condition}: a
  * {@code ReentrantLock} and its conditions ({@link ReentrantLocks}), the two views of a
  * {@code ReentrantReadWriteLock} and the write lock's conditions ({@link ReadWriteLocks}), the views of a
- * {@code StampedLock} ({@link StampedLocks}). Any other {@code Lock} fails closed. The hook facade
- * ({@link ControlledHooks}) only dispatches here.
+ * {@code StampedLock} ({@link StampedLocks}). A lock of the test's own never gets here (its calls are the original
+ * ones, {@code JdkImplementations}); any other JDK {@code Lock} fails closed. The hook facade ({@link ControlledHooks})
+ * only dispatches here.
  */
 final class LockRouting {
 

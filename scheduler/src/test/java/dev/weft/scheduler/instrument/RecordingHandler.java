@@ -5,6 +5,9 @@ import dev.weft.scheduler.hooks.Hooks;
 import dev.weft.scheduler.hooks.Sites;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 import java.util.function.Predicate;
@@ -323,5 +326,12 @@ final class RecordingHandler implements HookHandler, AutoCloseable {
     public void conditionSignalAll(Condition condition, int site) {
         record("conditionSignalAll", site, condition, "");
         HookHandler.super.conditionSignalAll(condition, site);
+    }
+
+    @Override
+    public Object futureGet(Future<?> future, long nanos, int site)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        record("futureGet", site, future, nanos + "ns");
+        return HookHandler.super.futureGet(future, nanos, site);
     }
 }
