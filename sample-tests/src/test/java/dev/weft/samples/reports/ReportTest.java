@@ -1,0 +1,35 @@
+package dev.weft.samples.reports;
+
+import dev.weft.samples.support.WeftRunner;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** What the reports of {@link ReportPrograms} show. */
+class ReportTest {
+
+    @TempDir
+    Path reports;
+
+    /**
+     * The assertion compares a local variable, on a line without a step, and the base class's {@code @AfterEach}
+     * then takes steps: the mark is on the test's read of the counter just before it, and the {@code @AfterEach}'s
+     * steps, which cannot have led to the failure, are not shown.
+     */
+    @Test
+    void theFailureMarkIsOnTheLastStepBeforeTheThrowNotOnAnAfterEachStep() throws Exception {
+        WeftRunner.Outcome outcome = WeftRunner.run(ReportPrograms.class, "assertionOnALocalThenAfterEachSteps",
+                reports);
+
+        String trace = Files.readString(outcome.testDir().resolve("trace.txt"));
+        // main's read of the counter (the workers' reads saw 0), on the line before the assertion
+        assertThat(trace.lines().filter(l -> l.startsWith(">"))).singleElement().asString()
+                .containsPattern("read Counter@\\d+\\.value = 1 .*ReportPrograms\\.java:\\d+$");
+        assertThat(trace).doesNotContain("CleanupBase.java");
+    }
+
+}
