@@ -32,4 +32,17 @@ class ReportTest {
         assertThat(trace).doesNotContain("CleanupBase.java");
     }
 
+    /**
+     * The threads the test keeps in an array are its own {@code new Thread(...)}: the values written and read name
+     * them as {@code Thread}s, never as the platform thread Weft runs each on ({@code Carrier}).
+     */
+    @Test
+    void aThreadKeptInAnArrayIsNamedAsTheTestsThread() throws Exception {
+        WeftRunner.Outcome outcome = WeftRunner.run(ReportPrograms.class, "boundedBufferDeadlock", reports);
+
+        String trace = Files.readString(outcome.testDir().resolve("trace.txt"));
+        assertThat(trace).containsPattern("write Thread\\[]@\\d+\\[0] = Thread@\\d+ ")
+                .doesNotContain("Carrier").doesNotContain("Fiber");
+        assertThat(Files.readString(outcome.testDir().resolve("report.html"))).doesNotContain("Carrier");
+    }
 }
