@@ -45,4 +45,20 @@ class ReportTest {
                 .doesNotContain("Carrier").doesNotContain("Fiber");
         assertThat(Files.readString(outcome.testDir().resolve("report.html"))).doesNotContain("Carrier");
     }
+
+    /**
+     * The bounded buffer's deadlock needs no preemption and no spurious wake-up; the explorer's first deadlock took
+     * wake-ups (the thread that begins to wait goes on by default, taking the one offered to it). The report shows a
+     * schedule with neither.
+     */
+    @Test
+    void theReportedDeadlockHasTheFewestPreemptionsAndNoSpuriousWakeUp() throws Exception {
+        WeftRunner.Outcome outcome = WeftRunner.run(ReportPrograms.class, "boundedBufferDeadlock", reports);
+
+        assertThat(outcome.summaryJson()).contains("\"kind\": \"DEADLOCK\"");
+        assertThat(outcome.number("preemptions")).isZero();
+        assertThat(Files.readString(outcome.testDir().resolve("trace.txt"))).doesNotContain("spurious");
+        assertThat(outcome.failure().orElseThrow().getMessage()).contains(", shown with 0 preemptions")
+                .doesNotContain("spurious wake-up:");
+    }
 }

@@ -4,9 +4,9 @@ import dev.weft.scheduler.model.Location;
 import dev.weft.scheduler.model.Operation;
 
 /**
- * The step in which a timed operation times out: a {@code WRITE} of the one location {@code time}, after which the
- * thread stays paused at the timed operation itself, now {@link Action#timedOut() timed out} (a timed wait still takes
- * its monitor back). The run offers it in place of a timed action that is not enabled, whenever the
+ * The step in which a timed operation times out: a {@code WRITE} of the one location {@link Location#TIME}, after
+ * which the thread stays paused at the timed operation itself, now {@link Action#timedOut() timed out} (a timed wait
+ * still takes its monitor back). The run offers it in place of a timed action that is not enabled, whenever the
  * {@link Timeouts} policy lets time pass (see {@code JvmRun.next}); the execution's {@link VirtualClock} then moves to
  * the operation's deadline.
  *
@@ -16,13 +16,11 @@ import dev.weft.scheduler.model.Operation;
  */
 final class TimeOut extends Action {
 
-    static final Location TIME = Location.objectState("time");
-
     private final Action timed;
     private final VirtualClock clock;
 
     TimeOut(Action timed, VirtualClock clock) {
-        super(Operation.write(TIME), timed.site());
+        super(Operation.write(Location.TIME), timed.site());
         this.timed = timed;
         this.clock = clock;
     }

@@ -136,7 +136,7 @@ class TimeoutsAndInterruptsTest {
         assertThat(results).containsExactlyInAnyOrder(true, false);
         // The timeout is a step of its own, a write of "time", and happens only once nobody else can move.
         assertThat(executions).anySatisfy(e -> assertThat(e.events()).anySatisfy(ev -> {
-            assertThat(ev.operation().location()).isEqualTo(TimeOut.TIME);
+            assertThat(ev.operation().location()).isEqualTo(Location.TIME);
             assertThat(ev.value()).isEqualTo("timed out");
         }));
     }
@@ -192,7 +192,7 @@ class TimeoutsAndInterruptsTest {
                 policy(Timeouts.WHEN_BLOCKED)));
 
         for (Dfs.Execution e : executions) {
-            orders.add(e.events().stream().filter(ev -> TimeOut.TIME.equals(ev.operation().location()))
+            orders.add(e.events().stream().filter(ev -> Location.TIME.equals(ev.operation().location()))
                     .map(ev -> ev.thread().name()).toList().toString());
         }
         assertThat(orders).containsExactlyInAnyOrder("[main.1, main.2]", "[main.2, main.1]");
@@ -306,6 +306,6 @@ class TimeoutsAndInterruptsTest {
     }
 
     private static long timeouts(Dfs.Execution e) {
-        return e.events().stream().filter(ev -> TimeOut.TIME.equals(ev.operation().location())).count();
+        return e.events().stream().filter(ev -> Location.TIME.equals(ev.operation().location())).count();
     }
 }

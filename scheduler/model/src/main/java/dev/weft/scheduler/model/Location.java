@@ -99,6 +99,12 @@ public record Location(Kind kind, String owner, String member) implements Target
         return new Location(Kind.INTERRUPT, thread.name(), "");
     }
 
+    /**
+     * The one location every timeout writes: the execution's time, which a timed operation that times out lets pass
+     * to its deadline ({@link Operation#wakesOnItsOwn()}).
+     */
+    public static final Location TIME = objectState("time");
+
     public static Location objectState(String objectName) {
         return new Location(Kind.OBJECT_STATE, objectName, "");
     }
