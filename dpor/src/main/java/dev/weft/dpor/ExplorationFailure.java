@@ -37,6 +37,14 @@ public record ExplorationFailure(FailureKind kind, String message, Throwable cau
     }
 
     /**
+     * The steps of the schedule in which a waiting thread stopped waiting on its own, though no other thread woke it:
+     * spurious wake-ups and timeouts ({@link dev.weft.scheduler.model.Operation#wakesOnItsOwn()}).
+     */
+    public int spuriousWakeUpsAndTimeouts() {
+        return (int) events.stream().filter(event -> event.operation().wakesOnItsOwn()).count();
+    }
+
+    /**
      * The same failure with the events of a replay of its schedule that recorded more detail (stacks, values). The
      * replay must have performed the same operations, which the caller checks.
      */

@@ -10,7 +10,9 @@ import java.util.Set;
  * Looks for a schedule that fails the same way as a failure an explorer found, with fewer preemptions (switches away
  * from a thread that could have gone on). Most real bugs need one or two; the explorer's first failing schedule often
  * has more, and each one is a jump a reader has to follow. The search tries 0 preemptions, then 1, then 2, ... (as
- * CHESS's iterative context bounding does) and stops at the first failure of the same kind.
+ * CHESS's iterative context bounding does) and stops at the first failure of the same kind. Among the schedules with
+ * that many it then looks for one with fewer spurious wake-ups and timeouts (none, then one, ...): a thread that stops
+ * waiting on its own is one more thing to follow, and most failures need none.
  */
 public final class PreemptionBounding {
 
@@ -31,8 +33,8 @@ public final class PreemptionBounding {
      * How much the search may cost.
      *
      * @param maxPreemptions     the highest bound tried
-     * @param executionsPerBound the most executions run for one bound, so that shortening never costs more than
-     *                           {@code (maxPreemptions + 1) * executionsPerBound} executions
+     * @param executionsPerBound the most executions one search runs: that of one bound, or of one bound with a cap on
+     *                           the spurious wake-ups and timeouts
      * @param maxNanos           the most time the whole search may take: with many threads an execution costs
      *                           milliseconds, and a report should not wait minutes for a shorter schedule
      */
@@ -75,12 +77,28 @@ public final class PreemptionBounding {
         }
         PreemptionBoundedSearch search = new PreemptionBoundedSearch(subject, options.maxSteps(),
                 budget.executionsPerBound(), budget.maxNanos());
-        for (int bound = 0; bound < found.preemptions() && bound <= budget.maxPreemptions(); bound++) {
-            ExplorationFailure failure = search.firstFailure(bound, found.kind());
+        for (int bound = 0; bound <= Math.min(found.preemptions(), budget.maxPreemptions()); bound++) {
+            ExplorationFailure failure = bound < found.preemptions() ? search.firstFailure(bound, found.kind()) : found;
             if (failure != null) {
-                return new Result(failure.kind() == found.kind() ? failure : found, search.executions());
+                return new Result(failure.kind() == found.kind() ? fewestWakeUps(search, bound, failure) : found,
+                        search.executions());
             }
         }
         return new Result(found, search.executions());
+    }
+
+    /**
+     * Of the schedules with at most {@code bound} preemptions that fail the same way as {@code failure}, one with the
+     * fewest spurious wake-ups and timeouts: with none, then one, ..., up to one fewer than {@code failure} took.
+     */
+    private static ExplorationFailure fewestWakeUps(PreemptionBoundedSearch search, int bound,
+                                                    ExplorationFailure failure) {
+        for (int wakeUps = 0; wakeUps < failure.spuriousWakeUpsAndTimeouts(); wakeUps++) {
+            ExplorationFailure fewer = search.firstFailure(bound, wakeUps, failure.kind());
+            if (fewer != null) {
+                return fewer.kind() == failure.kind() ? fewer : failure;
+            }
+        }
+        return failure;
     }
 }

@@ -76,6 +76,38 @@ class PreemptionBoundingTest {
         }).build();
     }
 
+    /**
+     * A bounded buffer of one place on wait/notify, each wait in a loop: P puts twice, C1 and C2 take once each. It
+     * deadlocks when a consumer's notify wakes the other consumer rather than P, waiting for room. Waits may wake
+     * spuriously; the deadlock needs no spurious wake-up.
+     */
+    private static ModelProgram boundedBufferDeadlock() {
+        ProgramBuilder p = ProgramBuilder.program("boundedBufferDeadlock").spuriousWakeUps();
+        CellRef count = p.shared("count");
+        LockRef m = p.lock("m");
+        ThreadHandle producer = p.thread("P", t -> {
+            Reg seen = t.reg("seen");
+            for (int item = 0; item < 2; item++) {
+                t.lock(m).loop(body -> body.read(seen, count).breakIf(seen.eq(0)).waitOn(m))
+                        .write(count, 1).notifyOne(m).unlock(m);
+            }
+        });
+        List<ThreadHandle> consumers = new ArrayList<>();
+        for (int i = 1; i <= 2; i++) {
+            consumers.add(p.thread("C" + i, t -> {
+                Reg seen = t.reg("seen");
+                t.lock(m).loop(body -> body.read(seen, count).breakIf(seen.eq(1)).waitOn(m))
+                        .write(count, 0).notifyOne(m).unlock(m);
+            }));
+        }
+        return p.main(t -> {
+            t.start(producer);
+            consumers.forEach(t::start);
+            t.join(producer);
+            consumers.forEach(t::join);
+        }).build();
+    }
+
     private static ExplorationFailure firstFailure(ModelProgram program) {
         ExplorationResult result = Explorer.create(DPOR).explore(new ModelSubject(program), ExplorationListener.NONE);
         assertThat(result.failed()).as(program.name() + " fails").isTrue();
@@ -122,6 +154,25 @@ class PreemptionBoundingTest {
         assertThat(found.preemptions()).isZero();
         assertThat(result.failure()).isSameAs(found);
         assertThat(result.executions()).isZero();
+    }
+
+    /**
+     * DPOR's first deadlock of the bounded buffer takes spurious wake-ups it does not need (the default choice lets
+     * the thread that just began to wait go on, which takes the wake-up offered to it); the reported one has as few
+     * preemptions and takes none.
+     */
+    @Test
+    void amongTheSchedulesWithTheFewestPreemptionsOneWithoutSpuriousWakeUpsIsReported() {
+        ModelProgram program = boundedBufferDeadlock();
+        ExplorationFailure found = firstFailure(program);
+
+        ExplorationFailure shown = minimized(program, found);
+
+        assertThat(found.spuriousWakeUpsAndTimeouts()).as("DPOR's first deadlock").isPositive();
+        assertThat(shown.kind()).isEqualTo(FailureKind.DEADLOCK);
+        assertThat(shown.preemptions()).isLessThanOrEqualTo(found.preemptions());
+        assertThat(shown.spuriousWakeUpsAndTimeouts()).isZero();
+        assertThat(shown.events()).noneMatch(event -> event.operation().lapses());
     }
 
     @Test

@@ -23,7 +23,7 @@ final class OpText {
     /** The operation and, when recorded, the value it read or wrote: {@code write items[3] = 7}. */
     static String of(Event event) {
         Location location = event.operation().location();
-        if (event.value() != null && location != null && (location.equals(Location.time())
+        if (event.value() != null && location != null && (location.equals(Location.TIME)
                 || location.kind() == Location.Kind.INTERRUPT && event.operation().kind() == OpKind.READ)) {
             // time passing (a sleep ends, a wait times out) and a sleep's own step say what happened in words
             return event.value();

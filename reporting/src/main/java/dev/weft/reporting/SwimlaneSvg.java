@@ -190,7 +190,7 @@ final class SwimlaneSvg {
      * with the clock's new reading, {@code t = 5.000 s}, from the step's own words.
      */
     private void timeMark(Event event) {
-        if (!Location.time().equals(event.operation().location()) || event.value() == null) {
+        if (!Location.TIME.equals(event.operation().location()) || event.value() == null) {
             return;
         }
         Matcher reading = CLOCK_READING.matcher(event.value());

@@ -55,7 +55,7 @@ class HtmlReportTest {
     void marksWhereTimePassed() {
         ExplorationFailure slept = new Execution()
                 .step(Failures.MAIN, Operation.start(Failures.T1), Execution.at("SleepTest.java", 10))
-                .step(Failures.T1, Operation.read(Location.time()), Execution.at("SleepTest.java", 20),
+                .step(Failures.T1, Operation.read(Location.TIME), Execution.at("SleepTest.java", 20),
                         "sleep 5 s ends (t = 5.000 s)")
                 .step(Failures.T1, Operation.read(Location.interruptFlag(Failures.T1)),
                         Execution.at("SleepTest.java", 20), "sleep 5 s returns")

@@ -77,7 +77,7 @@ class OpTextTest {
     /** Time passing and a sleep's own step say what happened, not which location they touch. */
     @Test
     void stepsInWhichTimePassesSayItInWords() {
-        Event ends = new Event(0, thread(1, "main.1"), 0, Operation.read(Location.time()), SourcePosition.UNKNOWN,
+        Event ends = new Event(0, thread(1, "main.1"), 0, Operation.read(Location.TIME), SourcePosition.UNKNOWN,
                 "sleep 5 s ends (t = 5.000 s)");
         Event returns = new Event(1, thread(1, "main.1"), 1,
                 Operation.read(Location.interruptFlag(thread(1, "main.1"))), SourcePosition.UNKNOWN, "sleep 5 s returns");

@@ -86,6 +86,37 @@ class TraceTableTest {
                 .filteredOn(l -> l.startsWith(">")).singleElement().asString().startsWith(">  2 |");
     }
 
+    /**
+     * An assertion that threw on a line without a step, in a test method after which an {@code @AfterEach} method
+     * took steps: the mark is on the test method's last step, whose stack's outermost frame is on the assertion's
+     * stack, not on the {@code @AfterEach}'s later ones, whose outermost frame is not (issue 42: the mark was on a
+     * test base class's {@code @AfterEach}).
+     */
+    @Test
+    void marksTheLastStepBeforeTheThrowRatherThanAnAfterEachsSteps() {
+        ThreadId main = thread(0, "main");
+        StackTraceElement inTest = new StackTraceElement("com.example.PoolTest", "test", "PoolTest.java", 42);
+        StackTraceElement inAfterEach = new StackTraceElement("com.example.Base", "tearDown", "Base.java", 35);
+        Execution execution = new Execution()
+                .step(main, Operation.read(Location.field("Counter@1", "value")), at("PoolTest.java", 42), "1",
+                        List.of(inTest))
+                .step(main, Operation.read(Location.objectState("SynchronizedMap@2")), at("Base.java", 35), null,
+                        List.of(inAfterEach))
+                .step(main, Operation.write(Location.field("PoolTest@3", "checked")), at("Base.java", 35), "true",
+                        List.of(inAfterEach));
+        AssertionError onALocal = new AssertionError("expected: <2> but was: <1>");
+        onALocal.setStackTrace(new StackTraceElement[] {
+                new StackTraceElement("org.junit.jupiter.api.AssertEquals", "failNotEqual", "AssertEquals.java", 197),
+                new StackTraceElement("com.example.PoolTest", "test", "PoolTest.java", 43),
+                new StackTraceElement("dev.weft.junit.internal.FreshTestBody", "run", "FreshTestBody.java", 95)});
+
+        String table = TraceTable.render(execution.failure(FailureKind.ASSERTION, onALocal));
+
+        assertThat(lines(table)).filteredOn(l -> l.startsWith(">")).singleElement().asString()
+                .startsWith(">  0 |");
+        assertThat(table).doesNotContain("Base.java");
+    }
+
     @Test
     void namesTheRaceTheExplorerReversedRatherThanGuessing() {
         String table = TraceTable.render(Failures.lostUpdateReversed());

@@ -240,6 +240,14 @@ final class Node {
         return offered.get(thread);
     }
 
+    /**
+     * Whether the live thread's next step here is one in which it stops waiting on its own: a spurious wake-up or a
+     * timeout ({@link Operation#wakesOnItsOwn()}).
+     */
+    boolean wakesOnItsOwn(int thread) {
+        return pendingOperationOf(thread).wakesOnItsOwn();
+    }
+
     /** Whether some thread that is not a daemon thread is enabled here. */
     boolean someoneElseThanADaemonEnabled() {
         BitSet others = (BitSet) enabled.clone();

@@ -167,7 +167,7 @@ final class Detail {
             return e.getDeclaringClass().getSimpleName() + "." + e.name();
         }
         String name = names.nameIfMet(value);
-        return name != null ? name : "a " + value.getClass().getSimpleName();
+        return name != null ? name : "a " + ObjectNames.simpleName(value.getClass());
     }
 
     /** Marks a value that could not be read. */

@@ -1,5 +1,7 @@
 package dev.weft.scheduler.runtime;
 
+import java.security.ProtectionDomain;
+import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.Map;
 
@@ -17,6 +19,27 @@ import java.util.Map;
  * one execution only.
  */
 final class ObjectNames {
+
+    /**
+     * Where the scheduler's own classes come from: a class loaded from there is Weft's (a test's class in Weft's
+     * packages, such as the scheduler's own tests', is not).
+     */
+    private static final ProtectionDomain WEFTS = ObjectNames.class.getProtectionDomain();
+
+    /** {@link #simpleName}, worked out once a class: objects are named at every allocation. */
+    private static final ClassValue<String> SIMPLE_NAMES = new ClassValue<>() {
+        @Override
+        protected String computeValue(Class<?> type) {
+            Class<?> shown = shownClass(type);
+            String simple = shown.getSimpleName();
+            if (!simple.isEmpty()) {
+                return simple;
+            }
+            // anonymous and hidden classes: the binary name after the package
+            String name = shown.getName();
+            return name.substring(name.lastIndexOf('.') + 1);
+        }
+    };
 
     private final Map<Object, String> names = new IdentityHashMap<>();
     private final SharedStateWatch watch;
@@ -122,13 +145,34 @@ final class ObjectNames {
         name(object, null, allocating, true);
     }
 
-    private static String simpleName(Class<?> type) {
-        String simple = type.getSimpleName();
-        if (!simple.isEmpty()) {
-            return simple;
+    /**
+     * The class part of an object's name, and what a report calls an object it shows by its class: the simple name of
+     * its {@link #shownClass}.
+     */
+    static String simpleName(Class<?> type) {
+        return SIMPLE_NAMES.get(type);
+    }
+
+    /**
+     * The class the test knows an object by: its own, or for a class of Weft's, which stands in for one of the test's
+     * or the JDK's, what it stands in for: the nearest superclass that is not Weft's, or else the first such interface
+     * it implements (a {@link Carrier} is the test's {@code Thread}, the virtual clock a {@code Clock}, the executor
+     * of {@code CompletableFuture}'s async tasks an {@code Executor}). No report or message names a class of Weft's.
+     */
+    static Class<?> shownClass(Class<?> type) {
+        Class<?> shown = type;
+        while (wefts(shown)) {
+            Class<?> superclass = shown.getSuperclass();
+            if (superclass == null || superclass == Object.class) {
+                return Arrays.stream(shown.getInterfaces()).filter(i -> !wefts(i)).findFirst().orElse(Object.class);
+            }
+            shown = superclass;
         }
-        // anonymous and hidden classes: the binary name after the package
-        String name = type.getName();
-        return name.substring(name.lastIndexOf('.') + 1);
+        return shown;
+    }
+
+    /** Whether a class is one of the scheduler's own. */
+    private static boolean wefts(Class<?> type) {
+        return WEFTS.getCodeSource() != null && type.getProtectionDomain() == WEFTS;
     }
 }

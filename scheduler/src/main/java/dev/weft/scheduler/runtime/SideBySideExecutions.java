@@ -91,7 +91,8 @@ public final class SideBySideExecutions {
 
         @Override
         public void touchedObject(Object object, boolean write) {
-            touched(usersOf(object), worker, write, () -> "an object of " + object.getClass().getName()
+            touched(usersOf(object), worker, write, () -> "an object of "
+                    + ObjectNames.shownClass(object.getClass()).getName()
                     + " that the execution did not create (" + (write ? "changed" : "read") + " at "
                     + Detail.stack().stream().findFirst().map(String::valueOf).orElse("an unknown place") + ")");
         }

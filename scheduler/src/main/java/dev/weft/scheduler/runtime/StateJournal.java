@@ -119,7 +119,7 @@ final class StateJournal {
                 before.put(field, read(field, owner));
             }
         } else {
-            cannotRestore("a field of an object of " + owner.getClass().getName(), site);
+            cannotRestore("a field of an object of " + ObjectNames.shownClass(owner.getClass()).getName(), site);
         }
     }
 
@@ -227,7 +227,7 @@ final class StateJournal {
     /** A JDK object the execution did not make is about to change in a way its API cannot undo (a latch's count). */
     void changedForGood(Object object, int site) {
         if (!names.madeByExecution(object)) {
-            cannotRestore("a " + object.getClass().getSimpleName() + " made before the execution", site);
+            cannotRestore("a " + ObjectNames.simpleName(object.getClass()) + " made before the execution", site);
         }
     }
 

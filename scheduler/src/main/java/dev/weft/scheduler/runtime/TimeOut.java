@@ -17,8 +17,6 @@ import dev.weft.scheduler.model.Operation;
  */
 final class TimeOut extends Action {
 
-    static final Location TIME = Location.time();
-
     private final ManagedThread thread;
     private final Action timed;
     /** Whether another thread could still move: the timeout is a stall of that thread ({@link Timeouts#ANY}). */
@@ -27,7 +25,7 @@ final class TimeOut extends Action {
     private String text;
 
     TimeOut(ManagedThread thread, Action timed, boolean stall) {
-        super(Operation.read(TIME), timed.site());
+        super(Operation.read(Location.TIME), timed.site());
         this.thread = thread;
         this.timed = timed;
         this.stall = stall;

@@ -121,7 +121,7 @@ final class VirtualClock {
 
         @Override
         public String toString() {
-            return "WeftVirtualClock[" + zone + "]";
+            return "SystemClock[" + zone + "]"; // as the JDK's system clock it stands in for
         }
     }
 }

@@ -135,9 +135,9 @@ class TimeoutsAndInterruptsTest {
 
         assertThat(executions).allSatisfy(e -> assertThat(e.deadlocked()).isFalse());
         assertThat(results).containsExactlyInAnyOrder(true, false);
-        // The timeout is a step of its own, a write of "time", and happens only once nobody else can move.
+        // The timeout is a step of its own, a read of "time", and happens only once nobody else can move.
         assertThat(executions).anySatisfy(e -> assertThat(e.events()).anySatisfy(ev -> {
-            assertThat(ev.operation().location()).isEqualTo(TimeOut.TIME);
+            assertThat(ev.operation().location()).isEqualTo(Location.TIME);
             assertThat(ev.value()).isEqualTo("await(1 s) times out (t = 1.000 s)");
         }));
     }
@@ -193,7 +193,7 @@ class TimeoutsAndInterruptsTest {
                 policy(Timeouts.WHEN_BLOCKED)));
 
         for (Dfs.Execution e : executions) {
-            orders.add(e.events().stream().filter(ev -> TimeOut.TIME.equals(ev.operation().location()))
+            orders.add(e.events().stream().filter(ev -> Location.TIME.equals(ev.operation().location()))
                     .map(ev -> ev.thread().name()).toList().toString());
         }
         assertThat(orders).containsExactlyInAnyOrder("[main.1, main.2]", "[main.2, main.1]");
@@ -294,7 +294,7 @@ class TimeoutsAndInterruptsTest {
 
         assertThat(outcomes).containsExactlyInAnyOrder("slept", "interrupted");
         assertThat(executions).anySatisfy(e -> assertThat(e.events()).anySatisfy(ev -> {
-            assertThat(ev.operation().location()).isEqualTo(TimeOut.TIME);
+            assertThat(ev.operation().location()).isEqualTo(Location.TIME);
             assertThat(ev.value()).isEqualTo("sleep 1 s ends (t = 1.000 s)");
         }));
         assertThat(executions).anySatisfy(e -> assertThat(e.events()).anySatisfy(
@@ -360,6 +360,6 @@ class TimeoutsAndInterruptsTest {
     }
 
     private static long timeouts(Dfs.Execution e) {
-        return e.events().stream().filter(ev -> TimeOut.TIME.equals(ev.operation().location())).count();
+        return e.events().stream().filter(ev -> Location.TIME.equals(ev.operation().location())).count();
     }
 }

@@ -51,7 +51,6 @@ public record Location(Kind kind, String owner, String member) implements Target
 
     /** Between the names of a part's keys in its {@link #member}; never in a key's name. */
     private static final char KEY_SEPARATOR = '\u001F';
-    private static final Location TIME = new Location(Kind.OBJECT_STATE, "time", "");
 
     public Location {
         if (kind == null || owner == null || member == null) {
@@ -101,12 +100,10 @@ public record Location(Kind kind, String owner, String member) implements Target
     }
 
     /**
-     * The execution's time: every step in which time passes (a sleep ends, a timed wait times out) writes it, so
-     * that the explorers order them.
+     * The execution's time: every step in which time passes (a sleep ends, a timed wait times out) reads it
+     * ({@link Operation#wakesOnItsOwn()}).
      */
-    public static Location time() {
-        return TIME;
-    }
+    public static final Location TIME = objectState("time");
 
     public static Location objectState(String objectName) {
         return new Location(Kind.OBJECT_STATE, objectName, "");

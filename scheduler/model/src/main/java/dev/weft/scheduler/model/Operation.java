@@ -69,6 +69,15 @@ public record Operation(OpKind kind, Target target, boolean shared, boolean laps
         this(kind, target, false);
     }
 
+    /**
+     * Whether this is a waiting thread's step that no other thread caused: a spurious wake-up (an offer,
+     * {@link #lapses()}) or a timeout (a step on {@link Location#TIME}). A schedule needs one only when its failure
+     * does; otherwise it is one more thing for a reader to follow.
+     */
+    public boolean wakesOnItsOwn() {
+        return lapses || Location.TIME.equals(target);
+    }
+
     /** This operation as an offer that lapses as soon as another thread moves ({@link #lapses()}). */
     public Operation lapsing() {
         return new Operation(kind, target, shared, true, alsoReads);
