@@ -47,6 +47,17 @@ class TestTimeTest {
         Verdicts.passesWith(run("anInterruptEndsALongSleep", Map.of()), 1);
     }
 
+    /** With stalls explored the sleep may run out before main, stalled, sends the interrupt: named as the stall. */
+    @Test
+    void withStallsExploredTheSleepThatRanOutFirstIsNamed() {
+        WeftRunner.Outcome outcome = run("anInterruptEndsALongSleep", STALLS);
+
+        Verdicts.failsWith(outcome, "TIMING");
+        assertThat(outcome.failure().orElseThrow().getMessage())
+                .contains("main.1's sleep 10 s at TestTimePrograms.java:")
+                .contains("to end while main could still move");
+    }
+
     /**
      * One execution: main's sleep ends only once the worker has ended, so its write of {@code work} comes before
      * main's read in every schedule.
