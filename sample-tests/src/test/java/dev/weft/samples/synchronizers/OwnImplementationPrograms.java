@@ -15,11 +15,16 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.AbstractQueuedSynchronizer;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
 
 import static dev.weft.samples.synchronizers.SynchronizerPrograms.runAll;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The test's own implementations of the JDK's interfaces that Weft models ({@code Future}, {@code Lock},
@@ -363,5 +368,79 @@ class OwnImplementationPrograms {
         }
         done.await();
         assert shared.x == 2 : "lost update: " + shared.x;
+    }
+
+    /** The mutex of {@code AbstractQueuedSynchronizer}'s own documentation: a lock of the test's own built on it. */
+    static final class Mutex {
+        private static final class Sync extends AbstractQueuedSynchronizer {
+            @Override
+            protected boolean tryAcquire(int acquires) {
+                return compareAndSetState(0, 1);
+            }
+
+            @Override
+            protected boolean tryRelease(int releases) {
+                setState(0);
+                return true;
+            }
+        }
+
+        private final Sync sync = new Sync();
+
+        void lock() {
+            sync.acquire(1);
+        }
+
+        boolean tryLock(long nanos) throws InterruptedException {
+            return sync.tryAcquireNanos(1, nanos);
+        }
+
+        void unlock() {
+            sync.release(1);
+        }
+    }
+
+    /** One thread takes the mutex while no other does: it never has to wait, and the test runs. */
+    @ExhaustiveConcurrency
+    void ownSynchronizerThatNeverWaits() throws InterruptedException {
+        Mutex mutex = new Mutex();
+        AtomicInteger counter = new AtomicInteger();
+        Thread worker = new Thread(() -> {
+            mutex.lock();
+            try {
+                counter.incrementAndGet();
+            } finally {
+                mutex.unlock();
+            }
+        });
+        worker.start();
+        worker.join();
+        mutex.lock();
+        try {
+            counter.incrementAndGet();
+            assertFalse(mutex.tryLock(0), "a try without time to wait fails at once: the mutex is taken");
+        } finally {
+            mutex.unlock();
+        }
+        assertTrue(mutex.tryLock(1_000), "free again: a timed try takes it at once");
+        assertEquals(2, counter.get());
+    }
+
+    /** Two threads take the mutex at once: in some schedule one of them would wait inside the JDK. */
+    @ExhaustiveConcurrency
+    void ownSynchronizerThatMustWait() throws InterruptedException {
+        Mutex mutex = new Mutex();
+        AtomicInteger counter = new AtomicInteger();
+        Runnable increment = () -> {
+            mutex.lock();
+            try {
+                counter.incrementAndGet();
+                Thread.yield();
+            } finally {
+                mutex.unlock();
+            }
+        };
+        Concurrently.run(increment, increment);
+        assertEquals(2, counter.get());
     }
 }

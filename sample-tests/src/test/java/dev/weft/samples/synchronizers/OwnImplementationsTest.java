@@ -2,6 +2,7 @@ package dev.weft.samples.synchronizers;
 
 import dev.weft.samples.support.Verdicts;
 import dev.weft.samples.support.WeftRunner;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -63,5 +64,26 @@ class OwnImplementationsTest {
         WeftRunner.Outcome outcome = WeftRunner.run(OwnImplementationPrograms.class, program, reports);
         Verdicts.failsWith(outcome, "ASSERTION");
         assertThat(outcome.failure().orElseThrow().getMessage()).contains("lost update: 1");
+    }
+
+    /**
+     * A synchronizer of the test's own built on {@code AbstractQueuedSynchronizer} waits inside the JDK, where Weft
+     * cannot see it. Taken by one thread at a time (the worker's section, then main's after the join) it never waits:
+     * the acquisitions go through, and the only steps are the start, the join and the two increments, ordered by
+     * them: 1. Taken by two threads at once, some schedule would have it wait: the test fails closed at that
+     * acquisition, naming the synchronizer, instead of blocking until the watchdog.
+     */
+    @Test
+    void aSynchronizerBuiltOnAqsRunsUntilItWouldWaitAndThenFailsClosed() {
+        Verdicts.passesWith(WeftRunner.run(OwnImplementationPrograms.class, "ownSynchronizerThatNeverWaits",
+                reports.resolve("never")), 1);
+
+        WeftRunner.Outcome waits = WeftRunner.run(OwnImplementationPrograms.class, "ownSynchronizerThatMustWait",
+                reports.resolve("waits"));
+        Verdicts.failsWith(waits, "EXCEPTION");
+        assertThat(waits.failure().orElseThrow().getMessage())
+                .contains("Weft does not model a synchronizer of your own built on AbstractQueuedSynchronizer")
+                .contains("OwnImplementationPrograms$Mutex$Sync")
+                .contains("OwnImplementationPrograms.java:");
     }
 }

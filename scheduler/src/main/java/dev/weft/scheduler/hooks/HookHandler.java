@@ -578,6 +578,16 @@ public interface HookHandler {
     default void collectionCallEnds(int site) {
     }
 
+    /**
+     * Replaces an acquisition of a synchronizer built on {@code AbstractQueuedSynchronizer} (or its {@code long}
+     * twin) outside the JDK's own code: {@code acquire}, {@code acquireShared}, their interruptible and timed
+     * variants ({@link OwnSynchronizers}). Returns what the timed ones return, {@code true} for the others.
+     */
+    default boolean ownSynchronizerAcquire(Object synchronizer, long arg, long nanos, int mode, int site)
+            throws InterruptedException {
+        return OwnSynchronizers.acquire(synchronizer, arg, nanos, mode);
+    }
+
     /** Before a query that the handler's model cannot answer ({@code what} names it); the original call follows. */
     default void unmodelledQuery(String what, int site) {
     }

@@ -406,6 +406,11 @@ public final class Hooks {
         handler.collectionCallEnds(site);
     }
 
+    public static boolean ownSynchronizerAcquire(Object synchronizer, long arg, long nanos, int mode, int site)
+            throws InterruptedException {
+        return handler.ownSynchronizerAcquire(synchronizer, arg, nanos, mode, site);
+    }
+
     public static void unmodelledQuery(String what, int site) {
         handler.unmodelledQuery(what, site);
     }

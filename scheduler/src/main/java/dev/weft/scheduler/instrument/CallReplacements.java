@@ -261,6 +261,7 @@ final class CallReplacements {
         forkJoinWork();
         blockingQueues();
         SynchronizerCalls.register();
+        OwnSynchronizerCalls.register();
         ExecutorCalls.register();
     }
 

@@ -39,12 +39,14 @@ final class JdkBodyVisitor extends ContextualClassVisitor {
 
     /**
      * Every replacement but those that exist to stop the test's own code from reaching an uncontrolled pool (the JDK
-     * asks for the common pool internally, {@code CompletableFuture.screenExecutor}, without using it) and those that
-     * see the test's code look at its thread's identity (the JDK's looks do not tell one worker from another).
+     * asks for the common pool internally, {@code CompletableFuture.screenExecutor}, without using it), those that
+     * see the test's code look at its thread's identity (the JDK's looks do not tell one worker from another), and the
+     * acquisitions of synchronizers of the user's own (a pool's workers are the JDK's own).
      */
     private static boolean appliesToJdkCode(CallReplacements.Replacement replacement) {
         return !replacement.jdkClass().equals(CallReplacements.FORK_JOIN_POOL)
-                && !CallReplacements.looksAtThreadIdentity(replacement);
+                && !CallReplacements.looksAtThreadIdentity(replacement)
+                && !OwnSynchronizerCalls.isOwnSynchronizerCall(replacement);
     }
 
     /** Sends the hook calls the visitors before it emit to {@code JdkHooks}, which bootstrap classes can see. */

@@ -2,6 +2,7 @@ package dev.weft.scheduler.runtime;
 
 import dev.weft.scheduler.hooks.CollectionCalls;
 import dev.weft.scheduler.hooks.HookHandler;
+import dev.weft.scheduler.hooks.OwnSynchronizers;
 import dev.weft.scheduler.hooks.IdentityHashes;
 import dev.weft.scheduler.hooks.Hooks;
 import dev.weft.scheduler.hooks.ThreadBuilders;
@@ -1003,6 +1004,29 @@ final class ControlledHooks implements HookHandler {
         if (self != null) {
             self.execution.collections.end(self, site);
         }
+    }
+
+    /**
+     * A synchronizer of the user's own built on {@code AbstractQueuedSynchronizer} waits inside the JDK, where no
+     * managed thread may block: an acquisition that succeeds at once goes through (its state is the synchronizer's
+     * own, unseen), one that would have to wait fails closed here rather than at the watchdog.
+     */
+    @Override
+    public boolean ownSynchronizerAcquire(Object synchronizer, long arg, long nanos, int mode, int site)
+            throws InterruptedException {
+        if (visible() == null) {
+            return HookHandler.super.ownSynchronizerAcquire(synchronizer, arg, nanos, mode, site);
+        }
+        if (OwnSynchronizers.tryAtOnce(synchronizer, arg, mode)) {
+            return true;
+        }
+        if (!OwnSynchronizers.mayWait(nanos, mode)) {
+            return false;
+        }
+        throw new UnmodelledPrimitiveException("a synchronizer of your own built on "
+                + OwnSynchronizers.base(synchronizer) + " (" + synchronizer.getClass().getName()
+                + ": this acquisition would have to wait, and its waits happen inside the JDK, where Weft cannot see"
+                + " them; build it on a ReentrantLock, a Semaphore or synchronized)", site);
     }
 
     @Override
