@@ -3,6 +3,8 @@ package dev.weft.samples.time;
 import dev.weft.junit.ExhaustiveConcurrency;
 import dev.weft.samples.support.Concurrently;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -114,5 +116,26 @@ class VirtualTimePrograms {
         };
         Concurrently.run(addTime, addTime);
         assertThat(total.get()).isPositive();
+    }
+
+    /**
+     * Computing takes no time on the virtual clock, and a thread's CPU time follows it: a test that bounds the CPU its
+     * threads burn (a spin loop that should yield) is not failed by Weft's own work on those threads.
+     */
+    @ExhaustiveConcurrency
+    void aThreadsCpuTimeIsVirtual() throws InterruptedException {
+        AtomicLong burnt = new AtomicLong(-1);
+        Thread worker = new Thread(() -> {
+            ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+            long before = threads.getCurrentThreadCpuTime();
+            long sum = 0;
+            for (int i = 0; i < 1_000_000; i++) {
+                sum += i % 7;
+            }
+            burnt.set(threads.getCurrentThreadCpuTime() - before + (sum < 0 ? 1 : 0));
+        });
+        worker.start();
+        worker.join();
+        assertThat(burnt.get()).isZero();
     }
 }

@@ -23,7 +23,8 @@ class VirtualTimeTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"aSleepLetsTimePass", "aTimedAwaitThatTimesOutTakesItsTime",
-            "aTimedPollThatTimesOutTakesItsTime", "aDeadlineExpiresWhenTheClockReachesIt", "aDayPassesInNoTime"})
+            "aTimedPollThatTimesOutTakesItsTime", "aDeadlineExpiresWhenTheClockReachesIt", "aDayPassesInNoTime",
+            "aThreadsCpuTimeIsVirtual"})
     void timePassesAsTheCodeWaits(String program) {
         Verdicts.passesWith(WeftRunner.run(VirtualTimePrograms.class, program, reports), 1);
     }

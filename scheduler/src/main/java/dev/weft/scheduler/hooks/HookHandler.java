@@ -288,6 +288,15 @@ public interface HookHandler {
         return System.nanoTime();
     }
 
+    /**
+     * Replaces {@code ThreadMXBean.getCurrentThreadCpuTime()} ({@code user} false) and
+     * {@code getCurrentThreadUserTime()} ({@code user} true); {@code bean} is the {@code ThreadMXBean}.
+     */
+    default long currentThreadCpuTime(Object bean, boolean user, int site) {
+        java.lang.management.ThreadMXBean threads = (java.lang.management.ThreadMXBean) bean;
+        return user ? threads.getCurrentThreadUserTime() : threads.getCurrentThreadCpuTime();
+    }
+
     /** Replaces {@code System.currentTimeMillis()}. */
     default long currentTimeMillis(int site) {
         return System.currentTimeMillis();

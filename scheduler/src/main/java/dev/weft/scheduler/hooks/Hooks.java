@@ -406,6 +406,10 @@ public final class Hooks {
         handler.collectionCallEnds(site);
     }
 
+    public static long currentThreadCpuTime(Object bean, boolean user, int site) {
+        return handler.currentThreadCpuTime(bean, user, site);
+    }
+
     public static boolean ownSynchronizerAcquire(Object synchronizer, long arg, long nanos, int mode, int site)
             throws InterruptedException {
         return handler.ownSynchronizerAcquire(synchronizer, arg, nanos, mode, site);

@@ -159,6 +159,16 @@ final class CallReplacements {
         statik("java/lang/System", "nanoTime", "()J", (mv, site) -> Emit.callHook(mv, site, "nanoTime", "(I)J"));
         statik("java/lang/System", "currentTimeMillis", "()J",
                 (mv, site) -> Emit.callHook(mv, site, "currentTimeMillis", "(I)J"));
+        // A thread's CPU time: computing takes no time on the virtual clock either.
+        String threadMxBean = "java/lang/management/ThreadMXBean";
+        instance(threadMxBean, "getCurrentThreadCpuTime", "()J", (mv, site) -> {
+            mv.visitInsn(Opcodes.ICONST_0);
+            Emit.callHook(mv, site, "currentThreadCpuTime", "(Ljava/lang/Object;ZI)J");
+        });
+        instance(threadMxBean, "getCurrentThreadUserTime", "()J", (mv, site) -> {
+            mv.visitInsn(Opcodes.ICONST_1);
+            Emit.callHook(mv, site, "currentThreadCpuTime", "(Ljava/lang/Object;ZI)J");
+        });
         statik(CLOCK, "system", "(Ljava/time/ZoneId;)Ljava/time/Clock;", CallReplacements::systemClock);
         statik(CLOCK, "systemUTC", "()Ljava/time/Clock;", (mv, site) -> {
             pushUtc(mv);

@@ -538,6 +538,19 @@ final class ControlledHooks implements HookHandler {
         return self == null ? System.nanoTime() : self.execution.clock.nanoTime();
     }
 
+    /**
+     * A test thread's CPU time, as the virtual clock has it: computing takes no time, so it stays at 0 (and the same
+     * in every execution); -1 when the JVM's measurement is switched off, as the JDK answers then.
+     */
+    @Override
+    public long currentThreadCpuTime(Object bean, boolean user, int site) {
+        java.lang.management.ThreadMXBean threads = (java.lang.management.ThreadMXBean) bean;
+        if (CURRENT.get() == null || !threads.isCurrentThreadCpuTimeSupported()) {
+            return HookHandler.super.currentThreadCpuTime(bean, user, site);
+        }
+        return threads.isThreadCpuTimeEnabled() ? 0 : -1;
+    }
+
     @Override
     public long currentTimeMillis(int site) {
         ManagedThread self = CURRENT.get();
