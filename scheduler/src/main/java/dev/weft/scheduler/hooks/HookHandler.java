@@ -24,7 +24,7 @@ import java.util.concurrent.locks.StampedLock;
  * instruction runs; the instruction itself runs when they return. Methods that replace a call ({@code objectWait},
  * {@code threadStart}, ...) must perform the call's effect themselves.
  */
-public interface HookHandler {
+public interface HookHandler extends ForkJoinHookHandler {
 
     /** Before {@code GETFIELD} (owner is the object) or {@code GETSTATIC} (owner is {@code null}). */
     default void fieldRead(Object owner, int site) {
@@ -486,27 +486,6 @@ public interface HookHandler {
         return objects.iterator();
     }
 
-    /** Replaces {@code ForkJoinPool.commonPool()}. */
-    default java.util.concurrent.ForkJoinPool commonPool(int site) {
-        return java.util.concurrent.ForkJoinPool.commonPool();
-    }
-
-    /** Replaces {@code Executors.newWorkStealingPool()} ({@code parallelism < 0}) and {@code (parallelism)}. */
-    default java.util.concurrent.ExecutorService workStealingPool(int parallelism, int site) {
-        return parallelism < 0 ? java.util.concurrent.Executors.newWorkStealingPool()
-                : java.util.concurrent.Executors.newWorkStealingPool(parallelism);
-    }
-
-    /** Replaces {@code Collection.parallelStream()}. */
-    default java.util.stream.Stream<Object> parallelStream(java.util.Collection<Object> collection, int site) {
-        return collection.parallelStream();
-    }
-
-    /** Replaces {@code BaseStream.parallel()} and the primitive streams' {@code parallel()}. */
-    default java.util.stream.BaseStream<?, ?> parallel(java.util.stream.BaseStream<?, ?> stream, int site) {
-        return stream.parallel();
-    }
-
     /**
      * Before a call of a JDK collection's method from instrumented code ({@code map.put}, {@code list.size},
      * {@code iterator.next}); the call itself runs when this returns, and {@link #collectionCallEnds} follows it,
@@ -599,13 +578,6 @@ public interface HookHandler {
 
     /** Before a query that the handler's model cannot answer ({@code what} names it); the original call follows. */
     default void unmodelledQuery(String what, int site) {
-    }
-
-    /**
-     * Before a {@code ConcurrentHashMap} bulk operation with a parallelism threshold ({@code forEach(1, action)}),
-     * which runs on the common {@code ForkJoinPool} when the map has at least that many mappings.
-     */
-    default void parallelBulkCall(Object map, long parallelismThreshold, int site) {
     }
 
     /**

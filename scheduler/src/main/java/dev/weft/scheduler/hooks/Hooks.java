@@ -337,22 +337,6 @@ public final class Hooks {
         return handler.inStableOrder(objects, site);
     }
 
-    public static ForkJoinPool commonPool(int site) {
-        return handler.commonPool(site);
-    }
-
-    public static java.util.concurrent.ExecutorService workStealingPool(int parallelism, int site) {
-        return handler.workStealingPool(parallelism, site);
-    }
-
-    public static java.util.stream.Stream<Object> parallelStream(Collection<Object> collection, int site) {
-        return handler.parallelStream(collection, site);
-    }
-
-    public static java.util.stream.BaseStream<?, ?> parallel(java.util.stream.BaseStream<?, ?> stream, int site) {
-        return handler.parallel(stream, site);
-    }
-
     public static void collectionCallBegins(Object receiver, Object key, int access, int site)
             throws InterruptedException {
         handler.collectionCallBegins(receiver, key, access, site);
@@ -417,10 +401,6 @@ public final class Hooks {
 
     public static void unmodelledQuery(String what, int site) {
         handler.unmodelledQuery(what, site);
-    }
-
-    public static void parallelBulkCall(Object map, long parallelismThreshold, int site) {
-        handler.parallelBulkCall(map, parallelismThreshold, site);
     }
 
     public static void collectionViewReturned(Object view, int site) {
@@ -504,6 +484,42 @@ public final class Hooks {
 
     public static Object futureJoin(java.util.concurrent.CompletableFuture<?> future, int site) {
         return handler.futureJoin(future, site);
+    }
+
+    public static boolean forkJoinFork(Object task, int site) {
+        return handler.forkJoinFork(task, site);
+    }
+
+    public static boolean forkJoinSubmit(Object pool, Object task, int site) {
+        return handler.forkJoinSubmit(pool, task, site);
+    }
+
+    public static int forkJoinAwaitFor(Object task, boolean interruptible, boolean timed, long nanos, int site) {
+        return handler.forkJoinAwaitFor(task, interruptible, timed, nanos, site);
+    }
+
+    public static int forkJoinAwaitUntil(Object task, boolean interruptible, long deadline, int site) {
+        return handler.forkJoinAwaitUntil(task, interruptible, deadline, site);
+    }
+
+    public static void forkJoinTaskCompletes(Object task, int site) {
+        handler.forkJoinTaskCompletes(task, site);
+    }
+
+    public static void forkJoinCompleterReports(Object completer, int site) {
+        handler.forkJoinCompleterReports(completer, site);
+    }
+
+    public static int forkJoinPoolAwaits(Object pool, long nanos, boolean termination, int site) {
+        return handler.forkJoinPoolAwaits(pool, nanos, termination, site);
+    }
+
+    public static boolean forkJoinPoolCloses(Object pool, int site) {
+        return handler.forkJoinPoolCloses(pool, site);
+    }
+
+    public static void forkJoinPoolShutsDown(Object pool, int site) {
+        handler.forkJoinPoolShutsDown(pool, site);
     }
 
     public static void futureCompletes(Object future, int site) {

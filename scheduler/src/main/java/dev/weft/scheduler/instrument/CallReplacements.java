@@ -38,7 +38,6 @@ final class CallReplacements {
     static final String LOCK_SUPPORT = "java/util/concurrent/locks/LockSupport";
     static final String LOCK = "java/util/concurrent/locks/Lock";
     static final String CONDITION = "java/util/concurrent/locks/Condition";
-    static final String FORK_JOIN_POOL = "java/util/concurrent/ForkJoinPool";
     static final String QUEUE = "java/util/Queue";
     static final String BLOCKING_QUEUE = "java/util/concurrent/BlockingQueue";
     static final String THREAD_LOCAL = "java/lang/ThreadLocal";
@@ -265,39 +264,10 @@ final class CallReplacements {
         instance(CONDITION, "signalAll", "()V",
                 (mv, site) -> Emit.callHook(mv, site, "conditionSignalAll", ON_CONDITION));
 
-        // The common pool's threads are not managed: a managed thread that asks for it fails closed.
-        statik(FORK_JOIN_POOL, "commonPool", "()Ljava/util/concurrent/ForkJoinPool;",
-                (mv, site) -> Emit.callHook(mv, site, "commonPool", "(I)Ljava/util/concurrent/ForkJoinPool;"));
-        forkJoinWork();
         blockingQueues();
         SynchronizerCalls.register();
         OwnSynchronizerCalls.register();
         ExecutorCalls.register();
-    }
-
-    /**
-     * Parallel streams run their work on the common pool's threads, and a work-stealing pool starts its workers inside
-     * the JDK: neither can be managed threads, so a managed thread that asks for one fails closed. The primitive
-     * streams declare {@code parallel()} with their own return type.
-     */
-    private static void forkJoinWork() {
-        instance("java/util/Collection", "parallelStream", "()Ljava/util/stream/Stream;", (mv, site) ->
-                Emit.callHook(mv, site, "parallelStream", "(Ljava/util/Collection;I)Ljava/util/stream/Stream;"));
-        String executors = "java/util/concurrent/Executors";
-        String workStealing = "(II)Ljava/util/concurrent/ExecutorService;";
-        statik(executors, "newWorkStealingPool", "()Ljava/util/concurrent/ExecutorService;", (mv, site) -> {
-            mv.visitInsn(Opcodes.ICONST_M1);
-            Emit.callHook(mv, site, "workStealingPool", workStealing);
-        });
-        statik(executors, "newWorkStealingPool", "(I)Ljava/util/concurrent/ExecutorService;",
-                (mv, site) -> Emit.callHook(mv, site, "workStealingPool", workStealing));
-        for (String stream : new String[] {"BaseStream", "IntStream", "LongStream", "DoubleStream"}) {
-            String type = "java/util/stream/" + stream;
-            instance(type, "parallel", "()L" + type + ";", (mv, site) -> {
-                Emit.callHook(mv, site, "parallel", "(Ljava/util/stream/BaseStream;I)Ljava/util/stream/BaseStream;");
-                mv.visitTypeInsn(Opcodes.CHECKCAST, type);
-            });
-        }
     }
 
     /**

@@ -36,7 +36,8 @@ final class ClassInstrumenter {
     /** Whether {@link #instrument} changes this class. */
     boolean accepts(String internalName, ClassLoader loader) {
         return isThreadClass(internalName, loader) || isJdkBody(internalName, loader)
-                || isJdkHashing(internalName, loader) || filter.instruments(internalName, loader);
+                || isJdkHashing(internalName, loader) || isForkJoin(internalName, loader)
+                || filter.instruments(internalName, loader);
     }
 
     /**
@@ -53,6 +54,9 @@ final class ClassInstrumenter {
         }
         if (isJdkHashing(internalName, loader)) {
             return sendHashCallsToStableHashes(classFile);
+        }
+        if (isForkJoin(internalName, loader)) {
+            return write(classFile, types, writer -> new ForkJoinRedirects(writer, internalName));
         }
         boolean strip = redefining ? stripped.contains(loader, internalName) : scan.hasSynchronizedMethods();
         byte[] repeatableInitialiser = !redefining && scan.initialiserRepeatable() ? classFile : null;
@@ -95,6 +99,10 @@ final class ClassInstrumenter {
 
     private static boolean isJdkHashing(String internalName, ClassLoader loader) {
         return loader == null && JdkClasses.rewritesHashCalls(internalName);
+    }
+
+    private static boolean isForkJoin(String internalName, ClassLoader loader) {
+        return loader == null && ForkJoinRedirects.redirects(internalName);
     }
 
     private static boolean isThreadClass(String internalName, ClassLoader loader) {

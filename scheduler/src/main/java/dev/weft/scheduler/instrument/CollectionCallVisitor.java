@@ -47,11 +47,6 @@ final class CollectionCallVisitor extends MethodVisitor {
         code = given >= 0 ? code : code & ~(CollectionCalls.KEYED | CollectionCalls.READS_ARGUMENT);
 
         int receiverSlot = CallBracket.keepReceiver(context, mv, descriptor);
-        if (CollectionMethods.isParallelBulk(owner, name, descriptor, context.types())) {
-            super.visitVarInsn(Opcodes.ALOAD, receiverSlot);
-            super.visitVarInsn(Opcodes.LLOAD, receiverSlot + 1);
-            Emit.callHook(mv, site, "parallelBulkCall", "(Ljava/lang/Object;JI)V");
-        }
         super.visitVarInsn(Opcodes.ALOAD, receiverSlot);
         if (given >= 0) {
             super.visitVarInsn(Opcodes.ALOAD, receiverSlot + 1 + slotsBefore(arguments, given));

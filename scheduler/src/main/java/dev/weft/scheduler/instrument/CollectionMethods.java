@@ -225,15 +225,6 @@ final class CollectionMethods {
     private CollectionMethods() {
     }
 
-    /**
-     * Whether the call is one of {@code ConcurrentHashMap}'s bulk operations with a parallelism threshold (its first
-     * argument, a {@code long}): those may run the callbacks on the common {@code ForkJoinPool}.
-     */
-    static boolean isParallelBulk(String owner, String name, String descriptor, TypeHierarchy.View types) {
-        return descriptor.startsWith("(J") && types.isSubtypeOf(owner, "java/util/concurrent/ConcurrentHashMap")
-                && (name.startsWith("forEach") || name.startsWith("search") || name.startsWith("reduce"));
-    }
-
     /** How the call accesses its receiver, if this table brackets it. */
     static Optional<Access> access(int opcode, String owner, String name, String descriptor,
                                    TypeHierarchy.View types) {

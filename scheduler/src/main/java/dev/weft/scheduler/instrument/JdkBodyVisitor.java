@@ -44,8 +44,7 @@ final class JdkBodyVisitor extends ContextualClassVisitor {
      * acquisitions of synchronizers of the user's own (a pool's workers are the JDK's own).
      */
     private static boolean appliesToJdkCode(CallReplacements.Replacement replacement) {
-        return !replacement.jdkClass().equals(CallReplacements.FORK_JOIN_POOL)
-                && !CallReplacements.looksAtThreadIdentity(replacement)
+        return !CallReplacements.looksAtThreadIdentity(replacement)
                 && !OwnSynchronizerCalls.isOwnSynchronizerCall(replacement);
     }
 

@@ -33,6 +33,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.Future;
 import java.util.concurrent.Phaser;
 import java.util.concurrent.Semaphore;
@@ -191,9 +192,7 @@ final class ControlledHooks implements HookHandler {
     public void allocated(Object object, int site) {
         ManagedThread self = visible();
         if (self != null) {
-            if (object instanceof ForkJoinPool) {
-                UncontrolledPools.ownForkJoinPool(site);
-            } else if (object instanceof java.util.Timer timer) {
+            if (object instanceof java.util.Timer timer) {
                 UncontrolledPools.timer(timer, site);
             } else if (object instanceof java.util.concurrent.SubmissionPublisher<?> publisher) {
                 UncontrolledPools.publisher(publisher, site);
@@ -1050,14 +1049,6 @@ final class ControlledHooks implements HookHandler {
     }
 
     @Override
-    public void parallelBulkCall(Object map, long parallelismThreshold, int site) {
-        if (visible() != null) {
-            UncontrolledPools.parallelBulk((java.util.concurrent.ConcurrentHashMap<?, ?>) map, parallelismThreshold,
-                    site);
-        }
-    }
-
-    @Override
     public void collectionViewReturned(Object view, int site) {
         ManagedThread self = CURRENT.get();
         if (self != null) {
@@ -1102,26 +1093,80 @@ final class ControlledHooks implements HookHandler {
     }
 
     @Override
-    public ForkJoinPool commonPool(int site) {
-        return visible() == null ? ForkJoinPool.commonPool() : UncontrolledPools.commonPool(site);
-    }
-
-    @Override
-    public java.util.concurrent.ExecutorService workStealingPool(int parallelism, int site) {
-        if (visible() != null) {
-            UncontrolledPools.ownForkJoinPool(site);
+    public boolean forkJoinFork(Object task, int site) {
+        ManagedThread self = visible();
+        if (self == null) {
+            return false;
         }
-        return HookHandler.super.workStealingPool(parallelism, site);
+        ForkJoinTasks.fork(self, (ForkJoinTask<?>) task, site);
+        return true;
     }
 
     @Override
-    public java.util.stream.Stream<Object> parallelStream(Collection<Object> collection, int site) {
-        return visible() == null ? collection.parallelStream() : UncontrolledPools.parallelStream(site);
+    public boolean forkJoinSubmit(Object pool, Object task, int site) {
+        ManagedThread self = visible();
+        if (self == null) {
+            return false;
+        }
+        ForkJoinTasks.submit(self, (ForkJoinPool) pool, (ForkJoinTask<?>) task, site);
+        return true;
     }
 
     @Override
-    public java.util.stream.BaseStream<?, ?> parallel(java.util.stream.BaseStream<?, ?> stream, int site) {
-        return visible() == null ? stream.parallel() : UncontrolledPools.parallelStream(site);
+    public int forkJoinAwaitFor(Object task, boolean interruptible, boolean timed, long nanos, int site) {
+        ManagedThread self = visible();
+        return self == null ? NOT_HANDLED
+                : ForkJoinTasks.await(self, (ForkJoinTask<?>) task, interruptible, timed ? Math.max(0, nanos) : -1,
+                        site);
+    }
+
+    @Override
+    public int forkJoinAwaitUntil(Object task, boolean interruptible, long deadline, int site) {
+        ManagedThread self = visible();
+        // the JDK's deadline is on the real clock, taken just before: what is left of it is the timeout asked for
+        return self == null ? NOT_HANDLED
+                : ForkJoinTasks.await(self, (ForkJoinTask<?>) task, interruptible,
+                        deadline == 0 ? -1 : Math.max(0, deadline - System.nanoTime()), site);
+    }
+
+    @Override
+    public void forkJoinTaskCompletes(Object task, int site) {
+        ManagedThread self = visible();
+        if (self != null) {
+            ForkJoinTasks.completes(self, (ForkJoinTask<?>) task, site);
+        }
+    }
+
+    @Override
+    public void forkJoinCompleterReports(Object completer, int site) {
+        ManagedThread self = visible();
+        if (self != null) {
+            ForkJoinTasks.completerReports(self, site);
+        }
+    }
+
+    @Override
+    public int forkJoinPoolAwaits(Object pool, long nanos, boolean termination, int site) {
+        ManagedThread self = visible();
+        return self == null ? -1 : ForkJoinTasks.awaitQuiet(self, (ForkJoinPool) pool, nanos, termination, site) ? 1 : 0;
+    }
+
+    @Override
+    public boolean forkJoinPoolCloses(Object pool, int site) {
+        ManagedThread self = visible();
+        if (self == null || pool == ForkJoinPool.commonPool()) {
+            return false;
+        }
+        ForkJoinTasks.close(self, (ForkJoinPool) pool, site);
+        return true;
+    }
+
+    @Override
+    public void forkJoinPoolShutsDown(Object pool, int site) {
+        ManagedThread self = visible();
+        if (self != null) {
+            ForkJoinTasks.shutdown(self, (ForkJoinPool) pool, site);
+        }
     }
 
     @Override

@@ -50,6 +50,8 @@ final class Execution {
     final ReadWriteLocks readWriteLocks = new ReadWriteLocks(this);
     final StampedLocks stampedLocks = new StampedLocks(this);
     final Barriers barriers = new Barriers(this);
+    /** The fork/join tasks, made at the first one. */
+    private ForkJoinWork forkJoin;
     final Randomness randomness = new Randomness();
     /** The reused threads this execution runs on or hands out ({@link Carrier}), recycled when it is closed. */
     final java.util.Queue<Carrier> carriers = new java.util.concurrent.ConcurrentLinkedQueue<>();
@@ -124,6 +126,13 @@ final class Execution {
     }
 
     /** The managed thread for a {@code Thread} object, or {@code null} if it was not started in this execution. */
+    ForkJoinWork forkJoin() {
+        if (forkJoin == null) {
+            forkJoin = new ForkJoinWork();
+        }
+        return forkJoin;
+    }
+
     ManagedThread managed(Thread thread) {
         return byJavaThread.get(thread);
     }

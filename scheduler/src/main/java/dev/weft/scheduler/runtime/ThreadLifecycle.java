@@ -162,6 +162,24 @@ final class ThreadLifecycle {
     }
 
     /**
+     * Waits, whatever happens, until {@code target} has ended: an order a model needs ({@link ForkJoinTasks}), which
+     * the user's code does not see as a join of its own and an interrupt does not end.
+     */
+    static void awaitEnd(ManagedThread self, ManagedThread target, int site) {
+        self.pauseAt(new Joining(Operation.join(target.id), self, target, site) {
+            @Override
+            boolean enabled() {
+                return target.ended;
+            }
+
+            @Override
+            Action perform() {
+                return null;
+            }
+        });
+    }
+
+    /**
      * {@code join(Duration)}: a timed join when the duration is positive, else only a look at the liveness; either
      * way tells whether the target has ended.
      */

@@ -1,0 +1,197 @@
+package dev.weft.samples.forkjoin;
+
+import dev.weft.junit.ExhaustiveConcurrency;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.RecursiveAction;
+import java.util.concurrent.RecursiveTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * Fork/join computations as tests write them, with no change for Weft: parallel streams, the common pool, pools of
+ * the test's own, {@code RecursiveTask}s that fork and join, {@code Arrays.parallel*}, a {@code ConcurrentHashMap}
+ * bulk operation that goes parallel. Run by {@link ForkJoinTest}, which derives each count.
+ */
+class ForkJoinPrograms {
+
+    /** The sum of a parallel stream: its leaves share nothing the test's code can see. */
+    @ExhaustiveConcurrency
+    void parallelSum() {
+        assertEquals(4950, IntStream.range(0, 100).parallel().sum());
+    }
+
+    /** A parallel stream of a list, mapped and collected. */
+    @ExhaustiveConcurrency
+    void parallelStreamCollects() {
+        List<Integer> numbers = IntStream.rangeClosed(1, 20).boxed().collect(Collectors.toList());
+        List<Integer> doubled = numbers.parallelStream().map(n -> n * 2).collect(Collectors.toList());
+        assertThat(doubled).hasSize(20).startsWith(2, 4, 6).endsWith(40);
+    }
+
+    static int total;
+
+    /** Each element adds to a plain field: two leaves that read it before either writes lose an update. */
+    @ExhaustiveConcurrency
+    void parallelForEachLosesAnUpdate() {
+        total = 0;
+        IntStream.range(0, 4).parallel().forEach(i -> total += 1);
+        assertEquals(4, total);
+    }
+
+    /**
+     * A peer tool's program: the compare-and-sets succeed in a chain only in ascending order, which a parallel stream
+     * does not keep.
+     */
+    @ExhaustiveConcurrency
+    void parallelCompareAndSetChain() {
+        AtomicInteger x = new AtomicInteger();
+        IntStream.range(1, 10).parallel().forEach(i -> x.compareAndSet(i - 1, i + 1));
+        assertEquals(10, x.get());
+    }
+
+    /** Fibonacci by forking and joining, into no shared state. */
+    static final class Fibonacci extends RecursiveTask<Integer> {
+        private final int n;
+
+        Fibonacci(int n) {
+            this.n = n;
+        }
+
+        @Override
+        protected Integer compute() {
+            if (n <= 1) {
+                return n;
+            }
+            Fibonacci first = new Fibonacci(n - 1);
+            first.fork();
+            return new Fibonacci(n - 2).compute() + first.join();
+        }
+    }
+
+    @ExhaustiveConcurrency
+    void fibonacciOnTheCommonPool() {
+        assertEquals(55, ForkJoinPool.commonPool().invoke(new Fibonacci(10)));
+    }
+
+    @ExhaustiveConcurrency
+    void fibonacciInvokedDirectly() {
+        assertEquals(55, new Fibonacci(10).invoke());
+    }
+
+    static int hits;
+
+    /** Two actions of one {@code invokeAll} count into a plain field: the lost update. */
+    static final class Count extends RecursiveAction {
+        @Override
+        protected void compute() {
+            hits++;
+        }
+    }
+
+    @ExhaustiveConcurrency
+    void invokeAllLosesAnUpdate() {
+        hits = 0;
+        ForkJoinPool pool = new ForkJoinPool(2);
+        try {
+            pool.invoke(new RecursiveAction() {
+                @Override
+                protected void compute() {
+                    ForkJoinTask.invokeAll(new Count(), new Count());
+                }
+            });
+        } finally {
+            pool.shutdown();
+        }
+        assertEquals(2, hits);
+    }
+
+    /** The same with an {@code AtomicInteger}: correct in every order. */
+    @ExhaustiveConcurrency
+    void invokeAllWithAnAtomicCounter() throws Exception {
+        AtomicInteger counter = new AtomicInteger();
+        ForkJoinPool pool = new ForkJoinPool(2);
+        pool.submit(() -> ForkJoinTask.invokeAll(List.of(
+                ForkJoinTask.adapt(counter::incrementAndGet), ForkJoinTask.adapt(counter::incrementAndGet))))
+                .get();
+        pool.shutdown();
+        assertThat(pool.awaitTermination(1, TimeUnit.SECONDS)).isTrue();
+        assertEquals(2, counter.get());
+    }
+
+    /** A work-stealing pool as an executor: submissions, then {@code awaitTermination} after {@code shutdown}. */
+    @ExhaustiveConcurrency
+    void workStealingPoolAwaitsItsTasks() throws InterruptedException {
+        AtomicInteger done = new AtomicInteger();
+        ExecutorService pool = Executors.newWorkStealingPool(2);
+        for (int i = 0; i < 3; i++) {
+            pool.execute(done::incrementAndGet);
+        }
+        pool.shutdown();
+        assertThat(pool.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+        assertEquals(3, done.get());
+    }
+
+    /** {@code CompletableFuture} stages on a {@code ForkJoinPool} of the test's own. */
+    @ExhaustiveConcurrency
+    void completableFutureOnAForkJoinPool() {
+        ForkJoinPool pool = new ForkJoinPool(2);
+        CompletableFuture<Integer> sum = CompletableFuture.supplyAsync(() -> 20, pool)
+                .thenCombineAsync(CompletableFuture.supplyAsync(() -> 22, pool), Integer::sum, pool);
+        assertEquals(42, sum.join());
+        pool.shutdown();
+    }
+
+    @ExhaustiveConcurrency
+    void arraysParallelSetAllAndSort() {
+        int[] squares = new int[50];
+        Arrays.parallelSetAll(squares, i -> (49 - i) * (49 - i));
+        Arrays.parallelSort(squares);
+        assertEquals(0, squares[0]);
+        assertEquals(49 * 49, squares[49]);
+        long[] prefix = new long[40];
+        Arrays.fill(prefix, 1);
+        Arrays.parallelPrefix(prefix, Long::sum);
+        assertEquals(40, prefix[39]);
+    }
+
+    /** Bulk operations over more mappings than their threshold go parallel; each leaf touches keys of its own. */
+    @ExhaustiveConcurrency
+    void concurrentMapParallelBulk() {
+        ConcurrentHashMap<Integer, Integer> map = new ConcurrentHashMap<>();
+        for (int i = 0; i < 10; i++) {
+            map.put(i, i);
+        }
+        ConcurrentHashMap<Integer, Integer> squares = new ConcurrentHashMap<>();
+        map.forEach(1, (key, value) -> squares.put(key, value * value));
+        assertEquals(285, squares.values().stream().mapToInt(Integer::intValue).sum());
+        assertEquals(45, map.reduceValues(1, Integer::sum));
+    }
+
+    /** A task that blocks on a latch another task counts down: fine when every task has a worker. */
+    @ExhaustiveConcurrency
+    void managedBlockingAcrossTasks() throws Exception {
+        CountDownLatch ready = new CountDownLatch(1);
+        ForkJoinPool pool = new ForkJoinPool(1);
+        ForkJoinTask<?> waiter = pool.submit(() -> {
+            ready.await();
+            return null;
+        });
+        pool.submit(ready::countDown);
+        waiter.get();
+        pool.shutdown();
+    }
+}

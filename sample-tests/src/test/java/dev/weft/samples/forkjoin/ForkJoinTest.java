@@ -1,0 +1,97 @@
+package dev.weft.samples.forkjoin;
+
+import dev.weft.samples.support.Verdicts;
+import dev.weft.samples.support.WeftRunner;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Fork/join at the user's level ({@link ForkJoinPrograms}): every task runs on a thread of its own, and only the
+ * tasks' own operations are events, so a computation whose tasks share nothing costs one execution however many
+ * tasks it splits into, and one whose tasks race fails with the race.
+ */
+class ForkJoinTest {
+
+    @TempDir
+    Path reports;
+
+    private WeftRunner.Outcome run(String program) {
+        return WeftRunner.run(ForkJoinPrograms.class, program, reports, Map.of());
+    }
+
+    /** The leaves add up numbers inside the JDK's code: no operation of the test's, so one execution. */
+    @Test
+    void aParallelSumIsOneExecution() {
+        Verdicts.passesWith(run("parallelSum"), 1);
+    }
+
+    /** {@code n -> n * 2} touches no field, and the collector is the JDK's: one execution. */
+    @Test
+    void aParallelMapAndCollectIsOneExecution() {
+        Verdicts.passesWith(run("parallelStreamCollects"), 1);
+    }
+
+    @Test
+    void aParallelForEachThatAddsToAPlainFieldLosesAnUpdate() {
+        Verdicts.failsWith(run("parallelForEachLosesAnUpdate"), "ASSERTION");
+    }
+
+    @Test
+    void thePeersCompareAndSetChainFailsWithItsAssertion() {
+        WeftRunner.Outcome outcome = run("parallelCompareAndSetChain");
+
+        Verdicts.failsWith(outcome, "ASSERTION");
+        assertThat(outcome.failure().orElseThrow().getMessage()).contains("expected: <10>");
+    }
+
+    /** 177 tasks that compute into their own results: the forks and joins only order them, one execution. */
+    @Test
+    void fibonacciOfTenIsOneExecution() {
+        Verdicts.passesWith(run("fibonacciOnTheCommonPool"), 1);
+        Verdicts.passesWith(run("fibonacciInvokedDirectly"), 1);
+    }
+
+    @Test
+    void invokeAllOfTwoActionsOnAPlainFieldLosesAnUpdate() {
+        Verdicts.failsWith(run("invokeAllLosesAnUpdate"), "ASSERTION");
+    }
+
+    /** Two increments of one atomic by two tasks: their two orders. */
+    @Test
+    void invokeAllOfTwoAtomicIncrementsIsTwoExecutions() {
+        Verdicts.passesWith(run("invokeAllWithAnAtomicCounter"), 2);
+    }
+
+    /** Three tasks increment one atomic: 3! orders; the submissions only read the pool's state. */
+    @Test
+    void aWorkStealingPoolsTasksRunInEveryOrder() {
+        Verdicts.passesWith(run("workStealingPoolAwaitsItsTasks"), 6);
+    }
+
+    @Test
+    void arraysParallelOperationsAreOneExecution() {
+        Verdicts.passesWith(run("arraysParallelSetAllAndSort"), 1);
+    }
+
+    /** Each leaf of the bulk {@code forEach} puts keys of its own; the reduction sums inside the JDK. */
+    @Test
+    void aParallelBulkOperationOfAConcurrentMapIsOneExecution() {
+        Verdicts.passesWith(run("concurrentMapParallelBulk"), 1);
+    }
+
+    /** The waiting task blocks until the other counts down: a pool of one worker compensates, and so does Weft. */
+    @Test
+    void aTaskBlockedOnAnotherTaskIsNotADeadlock() {
+        Verdicts.passesWith(run("managedBlockingAcrossTasks"), 1);
+    }
+
+    @Test
+    void completableFutureStagesOnAForkJoinPool() {
+        Verdicts.passesWith(run("completableFutureOnAForkJoinPool"), 1);
+    }
+}

@@ -1,0 +1,249 @@
+package dev.weft.scheduler.runtime;
+
+import dev.weft.scheduler.model.Location;
+import dev.weft.scheduler.model.LockId;
+import dev.weft.scheduler.model.Operation;
+import java.lang.reflect.Field;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.List;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * The JDK's fork/join framework at the user's level: every task handed to a pool (forked, submitted, split off by a
+ * parallel stream) runs on a managed thread of its own, as if the pool always had a free worker; which worker would
+ * have run or stolen it, and the pool's deques and counters, are not events. What the user's code can see stays:
+ * the tasks' own operations, in every order the explorer finds races for, and the waits for them.
+ *
+ * <ul>
+ *   <li><b>A task</b> is started on a new daemon thread, named as the pool names its workers; the thread runs the
+ *   task's body ({@code doExec}, which records its result or exception as the JDK does) and ends. A task forked
+ *   inside a task goes to that task's pool, as a worker's fork does.</li>
+ *   <li><b>A wait</b> ({@code join}, {@code invoke} after the caller ran the task's own part, {@code get},
+ *   {@code invokeAll}, timed or not) reads the task's state, enabled once the task is done; its completion
+ *   ({@code setDone} and the like, whoever completes it) writes it. A join thus happens after the completion, and
+ *   the helping a JDK join may do (running the joined task in the joiner) changes nothing the user's code sees but
+ *   which thread ran it.</li>
+ *   <li><b>A {@code CountedCompleter}'s reports</b> to its pending count decide, inside the JDK, which thread runs
+ *   the completion of a parent (its {@code onCompletion}, a parallel stream's combining, the completion of the
+ *   root). Those decisions are not events, so they must not depend on an order the explorer does not see: a thread
+ *   reports only after the threads it forked, and the threads its forker forked before it, have ended (waits that
+ *   add only order: they never block a thread on anything but tasks that finish). Siblings thus report in the order
+ *   they were forked, and the same schedule always completes the same parents on the same threads.</li>
+ *   <li><b>The pool</b>: each task's end is a counting release of the pool's activity (they commute);
+ *   {@code awaitQuiescence}, {@code awaitTermination}, {@code close} and {@code isQuiescent} observe it, enabled once
+ *   no task of the pool is unfinished. A submission reads the pool's state and {@code shutdown} writes it, so a
+ *   submission racing with a shutdown is tried both ways (rejected or run).</li>
+ * </ul>
+ */
+final class ForkJoinTasks {
+
+    /** The JDK's {@code ForkJoinTask.ABNORMAL}: what its wait answers when interrupted. */
+    private static final int ABNORMAL = 1 << 16;
+    private static volatile Method doExec;
+    private static volatile Field status;
+
+    private ForkJoinTasks() {
+    }
+
+    /** {@code task.fork()}: into the pool of the task the thread runs, else the common pool. */
+    static void fork(ManagedThread self, ForkJoinTask<?> task, int site) {
+        ForkJoinWork.TaskThread running = work(self).taskThread(self);
+        start(self, running == null ? ForkJoinPool.commonPool() : running.pool(), task, site);
+    }
+
+    /** A submission to {@code pool}: {@code invoke}, {@code submit}, {@code execute}, {@code invokeAll}, ... */
+    static void submit(ManagedThread self, ForkJoinPool pool, ForkJoinTask<?> task, int site) {
+        Step.observe(self, Operation.read(state(self, pool)), site);
+        if (pool.isShutdown()) {
+            throw new RejectedExecutionException(self.execution.names.nameOf(pool, self) + " was shut down");
+        }
+        start(self, pool, task, site);
+    }
+
+    static void shutdown(ManagedThread self, ForkJoinPool pool, int site) {
+        if (pool != ForkJoinPool.commonPool()) {
+            Step.change(self, Operation.write(state(self, pool)), site);
+        }
+    }
+
+    private static void start(ManagedThread self, Object pool, ForkJoinTask<?> task, int site) {
+        ForkJoinWork work = work(self);
+        Thread thread = new Thread(() -> run(task, pool, site), workerName(pool, work.nextWorkerNumber(pool)));
+        thread.setDaemon(true);
+        Thread started = Carrier.forTestThread(self, thread);
+        work.starting(self, started, pool);
+        ThreadLifecycle.start(self, started, site);
+    }
+
+    /** The task thread's body: the task, then its end on the pool's activity. */
+    private static void run(ForkJoinTask<?> task, Object pool, int site) {
+        try {
+            doExec(task);
+        } finally {
+            ManagedThread self = ControlledHooks.visible();
+            if (self != null) {
+                Operation release = Operation.unlock(activity(self, pool));
+                NeutralTakes.orderNeutral(self, release); // commutes with the other tasks' ends
+                Step.userLevelChange(self, release, site);
+                // only now, right after the release and before any other thread moves, may the pool's waits end
+                work(self).finished(self);
+            }
+        }
+    }
+
+    /**
+     * The JDK's wait for {@code task}: its status once done, {@code ABNORMAL} when interrupted, 0 when it timed out.
+     *
+     * @param nanos how long it may wait, or -1 for no timeout
+     */
+    static int await(ManagedThread self, ForkJoinTask<?> task, boolean interruptible, long nanos, int site) {
+        Location state = state(self, task);
+        GuardedCall.Mode mode = nanos >= 0 ? GuardedCall.Mode.TIMED
+                : interruptible ? GuardedCall.Mode.INTERRUPTIBLE : GuardedCall.Mode.UNINTERRUPTIBLE;
+        GuardedCall wait = new GuardedCall(self, mode, Operation.read(state), site) {
+            @Override
+            boolean ready() {
+                return task.isDone();
+            }
+
+            @Override
+            String whyBlocked() {
+                return "waits for " + state.owner() + " to be done, and no thread will complete it";
+            }
+        };
+        try {
+            if (mode == GuardedCall.Mode.UNINTERRUPTIBLE) {
+                wait.awaitUninterruptibly();
+            } else if (!wait.await()) {
+                return 0;
+            }
+        } catch (InterruptedException e) {
+            return ABNORMAL;
+        }
+        return status(task);
+    }
+
+    /** A task is completed, by whichever thread: its waits may end. */
+    static void completes(ManagedThread self, ForkJoinTask<?> task, int site) {
+        if (!task.isDone()) {
+            Step.change(self, Operation.write(state(self, task)), site);
+        }
+    }
+
+    /** A completer's report to a pending count: first the threads that must report before it (see the class). */
+    static void completerReports(ManagedThread self, int site) {
+        ForkJoinWork work = work(self);
+        List<Thread> due = work.toAwaitBeforeReport(self);
+        for (Thread other : due) {
+            ThreadLifecycle.awaitEnd(self, self.execution.managed(other), site);
+        }
+        work.awaited(self, due);
+    }
+
+    /**
+     * {@code awaitTermination} ({@code termination}), {@code awaitQuiescence}, {@code isQuiescent} ({@code nanos}
+     * 0): whether the pool was quiescent (and, for termination, shut down) in time. The common pool never terminates:
+     * its {@code awaitTermination} waits for quiescence, as the JDK's does.
+     */
+    static boolean awaitQuiet(ManagedThread self, ForkJoinPool pool, long nanos, boolean termination, int site) {
+        boolean common = pool == ForkJoinPool.commonPool();
+        if (termination && !common) {
+            Step.observe(self, Operation.read(state(self, pool)), site);
+        }
+        LockId activity = activity(self, pool);
+        GuardedCall wait = new GuardedCall(self, nanos <= 0 ? GuardedCall.Mode.TRY : GuardedCall.Mode.TIMED,
+                Operation.observeLock(activity), site) {
+            @Override
+            boolean ready() {
+                return work(self).unfinished(pool) == 0 && (!termination || common || pool.isShutdown());
+            }
+
+            @Override
+            String whyBlocked() {
+                return "waits for " + activity + " to finish its tasks";
+            }
+        };
+        try {
+            return wait.await() && (!termination || common || pool.isTerminated());
+        } catch (InterruptedException e) {
+            self.toThrow = e;
+            self.throwUncheckedIfTold();
+            return false;
+        }
+    }
+
+    /** {@code close()} of a pool that is not the common one: shut down, then wait for its tasks. */
+    static void close(ManagedThread self, ForkJoinPool pool, int site) {
+        shutdown(self, pool, site);
+        pool.shutdown();
+        LockId activity = activity(self, pool);
+        new GuardedCall(self, GuardedCall.Mode.UNINTERRUPTIBLE, Operation.observeLock(activity), site) {
+            @Override
+            boolean ready() {
+                return work(self).unfinished(pool) == 0;
+            }
+
+            @Override
+            String whyBlocked() {
+                return "closes " + activity + ", whose tasks do not finish";
+            }
+        }.awaitUninterruptibly();
+    }
+
+    private static ForkJoinWork work(ManagedThread self) {
+        return self.execution.forkJoin();
+    }
+
+    private static String workerName(Object pool, int number) {
+        String prefix = pool == ForkJoinPool.commonPool() ? "ForkJoinPool.commonPool-worker-" : "ForkJoinPool-worker-";
+        return prefix + number;
+    }
+
+    private static Location state(ManagedThread self, Object object) {
+        return Location.objectState(self.execution.names.nameOf(object, self));
+    }
+
+    private static LockId activity(ManagedThread self, Object pool) {
+        return LockId.counting(self.execution.names.nameOf(pool, self));
+    }
+
+    private static void doExec(ForkJoinTask<?> task) {
+        try {
+            Method method = doExec;
+            if (method == null) {
+                method = ForkJoinTask.class.getDeclaredMethod("doExec");
+                method.setAccessible(true);
+                doExec = method;
+            }
+            method.invoke(task);
+        } catch (InvocationTargetException e) {
+            throw sneaky(e.getCause()); // only Weft's own: the JDK's doExec records the task's exceptions
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            throw new UnmodelledPrimitiveException("a ForkJoinTask on this JDK, whose doExec Weft cannot call ("
+                    + e + ")", -1);
+        }
+    }
+
+    private static int status(ForkJoinTask<?> task) {
+        try {
+            Field field = status;
+            if (field == null) {
+                field = ForkJoinTask.class.getDeclaredField("status");
+                field.setAccessible(true);
+                status = field;
+            }
+            return field.getInt(task);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            throw new UnmodelledPrimitiveException("a ForkJoinTask on this JDK, whose status Weft cannot read ("
+                    + e + ")", -1);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T extends Throwable> RuntimeException sneaky(Throwable thrown) throws T {
+        throw (T) thrown;
+    }
+}
