@@ -3,6 +3,7 @@ package dev.weft.samples.executors;
 import dev.weft.junit.ExhaustiveConcurrency;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Flow;
@@ -148,7 +149,9 @@ class FuturePrograms {
     @ExhaustiveConcurrency
     void completableFutureOrTimeout() {
         CompletableFuture<Integer> never = new CompletableFuture<>();
-        assertEquals(1, never.orTimeout(1, TimeUnit.SECONDS).join());
+        CompletionException thrown = org.junit.jupiter.api.Assertions.assertThrows(CompletionException.class,
+                () -> never.orTimeout(1, TimeUnit.SECONDS).join());
+        assertEquals(java.util.concurrent.TimeoutException.class, thrown.getCause().getClass());
     }
 
     /** A task without an executor runs on a daemon thread, as on the common pool: nobody waits for it here. */
@@ -159,7 +162,7 @@ class FuturePrograms {
         assertEquals(true, counter.value >= 0, "the task's thread was no daemon thread");
     }
 
-    // Parallel streams and fork-join pools run work on threads that the JDK starts, out of Weft's control.
+    // Parallel streams and fork-join pools run each task on a managed thread.
 
     @ExhaustiveConcurrency
     void parallelStreamOfAList() {
@@ -227,6 +230,7 @@ class FuturePrograms {
     void concurrentMapParallelForEach() {
         Counter counter = new Counter();
         mapOf(8).forEach(1, (key, value) -> counter.value++);
+        assertEquals(8, counter.value);
     }
 
     /** Below its threshold, or with Long.MAX_VALUE, the JDK runs a bulk operation in the calling thread. */

@@ -194,4 +194,96 @@ class ForkJoinPrograms {
         waiter.get();
         pool.shutdown();
     }
+
+    /** A task that throws: its join rethrows it in the joiner, as on a JVM. */
+    @ExhaustiveConcurrency
+    void aTasksExceptionReachesItsJoiner() {
+        ForkJoinTask<Integer> failing = ForkJoinTask.adapt(() -> {
+            throw new IllegalStateException("task failed");
+        });
+        failing.fork();
+        assertThat(org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, failing::join))
+                .hasMessageContaining("task failed");
+        assertThat(failing.isCompletedAbnormally()).isTrue();
+    }
+
+    /** A timed {@code get} on a task that sleeps longer: it times out, on the test's clock. */
+    @ExhaustiveConcurrency
+    void aTimedGetOfASlowTaskTimesOut() throws Exception {
+        ForkJoinTask<String> slow = ForkJoinPool.commonPool().submit(() -> {
+            Thread.sleep(5_000);
+            return "late";
+        });
+        org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.TimeoutException.class,
+                () -> slow.get(1, TimeUnit.SECONDS));
+        assertEquals("late", slow.get());
+    }
+
+    /** {@code completeOnTimeout} and {@code delayedExecutor} on the execution's clock. */
+    @ExhaustiveConcurrency
+    void completableFutureTimeouts() {
+        assertEquals("fallback", new CompletableFuture<String>().completeOnTimeout("fallback", 1, TimeUnit.SECONDS)
+                .join());
+        long before = System.nanoTime();
+        CompletableFuture<String> later = CompletableFuture.supplyAsync(() -> "later",
+                CompletableFuture.delayedExecutor(2, TimeUnit.SECONDS));
+        assertEquals("later", later.join());
+        assertThat(System.nanoTime() - before).isGreaterThanOrEqualTo(TimeUnit.SECONDS.toNanos(2));
+    }
+
+    static int racy;
+
+    /** A task of the common pool writes a plain field that the test reads without joining it first: a race. */
+    @ExhaustiveConcurrency
+    void readingBeforeTheJoinRaces() {
+        racy = 0;
+        ForkJoinTask<?> task = ForkJoinTask.adapt(() -> racy = 1).fork();
+        int seen = racy;
+        task.join();
+        assertEquals(1, seen);
+    }
+
+    /** Two tasks join each other: a deadlock that no worker's help can undo. */
+    @ExhaustiveConcurrency
+    void tasksThatJoinEachOtherDeadlock() {
+        ForkJoinTask<?>[] tasks = new ForkJoinTask<?>[2];
+        CountDownLatch both = new CountDownLatch(2);
+        for (int i = 0; i < 2; i++) {
+            int other = 1 - i;
+            tasks[i] = ForkJoinTask.adapt(() -> {
+                both.countDown();
+                try {
+                    both.await();
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+                tasks[other].join();
+            });
+        }
+        tasks[0].fork();
+        tasks[1].fork();
+        tasks[0].join();
+    }
+
+    /** A parallel stream whose elements go to a synchronized list, then sorted: the same list in every order. */
+    @ExhaustiveConcurrency
+    void parallelForEachIntoASynchronizedList() {
+        List<Integer> seen = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        IntStream.range(0, 3).parallel().forEach(seen::add);
+        List<Integer> sorted = new java.util.ArrayList<>(seen);
+        sorted.sort(null);
+        assertEquals(List.of(0, 1, 2), sorted);
+    }
+
+    /** Short-circuiting and ordered parallel operations: the JDK's cancellations and ordering stay its own. */
+    @ExhaustiveConcurrency
+    void parallelShortCircuitsAndOrder() {
+        assertThat(IntStream.range(0, 40).parallel().filter(i -> i % 7 == 3).findFirst()).hasValue(3);
+        assertThat(IntStream.range(0, 40).parallel().anyMatch(i -> i == 39)).isTrue();
+        assertThat(IntStream.range(0, 40).parallel().boxed().sorted(java.util.Comparator.reverseOrder()).limit(2)
+                .collect(Collectors.toList())).containsExactly(39, 38);
+        StringBuilder ordered = new StringBuilder();
+        IntStream.range(0, 5).parallel().forEachOrdered(ordered::append);
+        assertEquals("01234", ordered.toString());
+    }
 }

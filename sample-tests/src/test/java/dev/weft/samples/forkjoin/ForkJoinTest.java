@@ -94,4 +94,41 @@ class ForkJoinTest {
     void completableFutureStagesOnAForkJoinPool() {
         Verdicts.passesWith(run("completableFutureOnAForkJoinPool"), 1);
     }
+
+    @Test
+    void aTasksExceptionReachesItsJoiner() {
+        Verdicts.passesWith(run("aTasksExceptionReachesItsJoiner"), 1);
+    }
+
+    /** The 1 s timeout ends before the 5 s sleep (time passes only when no thread can move), then the untimed get. */
+    @Test
+    void aTimedGetOfASlowTaskTimesOutOnTheTestsClock() {
+        Verdicts.passesWith(run("aTimedGetOfASlowTaskTimesOut"), 1);
+    }
+
+    @Test
+    void completableFutureTimeoutsPassOnTheTestsClock() {
+        Verdicts.passesWith(run("completableFutureTimeouts"), 1);
+    }
+
+    @Test
+    void readingATasksFieldBeforeJoiningItIsARace() {
+        Verdicts.failsWith(run("readingBeforeTheJoinRaces"), "ASSERTION");
+    }
+
+    @Test
+    void tasksThatJoinEachOtherAreADeadlock() {
+        Verdicts.failsWith(run("tasksThatJoinEachOtherDeadlock"), "DEADLOCK");
+    }
+
+    /** Three adds to one synchronized list: 3! orders of its monitor, all of them correct. */
+    @Test
+    void aParallelForEachIntoASynchronizedListRunsEveryOrder() {
+        Verdicts.passesWith(run("parallelForEachIntoASynchronizedList"), 6);
+    }
+
+    @Test
+    void shortCircuitingAndOrderedParallelOperationsAreOneExecution() {
+        Verdicts.passesWith(run("parallelShortCircuitsAndOrder"), 1);
+    }
 }

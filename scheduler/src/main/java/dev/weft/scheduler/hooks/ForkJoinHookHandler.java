@@ -2,8 +2,9 @@ package dev.weft.scheduler.hooks;
 
 /**
  * The hooks of the fork/join family, at the entry of the JDK's {@code ForkJoinTask}, {@code ForkJoinPool} and
- * {@code CountedCompleter} methods (instrument {@code ForkJoinRedirects}). Each that can take over a call answers
- * whether it did; these defaults never do, so that the JDK's own code runs.
+ * {@code CountedCompleter} methods (instrument {@code ForkJoinRedirects}), and of the JDK's delay schedulers that
+ * {@code CompletableFuture}'s timeouts use. Each that can take over a call answers whether it did; these defaults
+ * never do, so that the JDK's own code runs.
  */
 public interface ForkJoinHookHandler {
 
@@ -56,5 +57,24 @@ public interface ForkJoinHookHandler {
 
     /** At the entry of {@code ForkJoinPool.shutdown()}. */
     default void forkJoinPoolShutsDown(Object pool, int site) {
+    }
+
+    /**
+     * At the entry of Java 21+'s {@code ForkJoinPool.scheduleDelayedTask} (its {@code schedule} methods, and the
+     * timeouts of {@code CompletableFuture}): whether the delay was taken over.
+     */
+    default boolean forkJoinSchedules(Object pool, Object task, int site) {
+        return false;
+    }
+
+    /** Before Java 17's {@code CompletableFuture.Delayer.delay}: whether {@link #delayedAction} takes it over. */
+    default boolean delaysOnTheExecution() {
+        return false;
+    }
+
+    /** In place of Java 17's {@code CompletableFuture.Delayer.delay}, when {@link #delaysOnTheExecution()}. */
+    default java.util.concurrent.ScheduledFuture<?> delayedAction(Runnable action, long delay,
+                                                                 java.util.concurrent.TimeUnit unit, int site) {
+        throw new IllegalStateException("no delays on an execution here");
     }
 }

@@ -468,17 +468,6 @@ public interface HookHandler extends ForkJoinHookHandler {
     }
 
     /**
-     * After {@code CompletableFuture}'s code read its default executor for another use, one that needs the common pool
-     * itself (Java 25's timeouts).
-     */
-    default void defaultAsyncPool(Object pool, int site) {
-    }
-
-    /** Before a JDK call whose threads the handler cannot control; {@code what} names it for people. */
-    default void jdkUnmodelled(String what, int site) {
-    }
-
-    /**
      * Replaces {@code iterator()} of a set of objects hashed by identity inside instrumented JDK code
      * ({@code ThreadPoolExecutor.workers}), whose order would differ between executions.
      */

@@ -325,14 +325,6 @@ public final class Hooks {
         return handler.defaultAsyncExecutor(pool, site);
     }
 
-    public static void defaultAsyncPool(Object pool, int site) {
-        handler.defaultAsyncPool(pool, site);
-    }
-
-    public static void jdkUnmodelled(String what, int site) {
-        handler.jdkUnmodelled(what, site);
-    }
-
     public static java.util.Iterator<Object> inStableOrder(Collection<Object> objects, int site) {
         return handler.inStableOrder(objects, site);
     }
@@ -520,6 +512,19 @@ public final class Hooks {
 
     public static void forkJoinPoolShutsDown(Object pool, int site) {
         handler.forkJoinPoolShutsDown(pool, site);
+    }
+
+    public static boolean forkJoinSchedules(Object pool, Object task, int site) {
+        return handler.forkJoinSchedules(pool, task, site);
+    }
+
+    public static boolean delaysOnTheExecution() {
+        return handler.delaysOnTheExecution();
+    }
+
+    public static java.util.concurrent.ScheduledFuture<?> delayedAction(Runnable action, long delay,
+                                                                       java.util.concurrent.TimeUnit unit, int site) {
+        return handler.delayedAction(action, delay, unit, site);
     }
 
     public static void futureCompletes(Object future, int site) {

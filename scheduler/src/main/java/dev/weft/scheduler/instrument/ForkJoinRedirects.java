@@ -35,11 +35,12 @@ final class ForkJoinRedirects extends ClassVisitor {
     static final String TASK = "java/util/concurrent/ForkJoinTask";
     static final String POOL = "java/util/concurrent/ForkJoinPool";
     static final String COMPLETER = "java/util/concurrent/CountedCompleter";
+    private static final String SCHEDULED_TASK = "java/util/concurrent/DelayScheduler$ScheduledForkJoinTask";
     private static final int NOT_HANDLED = ForkJoinHookHandler.NOT_HANDLED;
 
     private enum Kind {
         FORK, SUBMIT_17, SUBMIT_21, AWAIT_17, AWAIT_21, COMPLETES, REPORTS, POOL_AWAITS_TERMINATION,
-        POOL_AWAITS_QUIESCENCE, POOL_IS_QUIESCENT, POOL_CLOSES, POOL_SHUTS_DOWN
+        POOL_AWAITS_QUIESCENCE, POOL_IS_QUIESCENT, POOL_CLOSES, POOL_SHUTS_DOWN, POOL_SCHEDULES
     }
 
     private static final Map<String, Map<String, Kind>> METHODS = Map.of(
@@ -61,7 +62,8 @@ final class ForkJoinRedirects extends ClassVisitor {
                     "awaitQuiescence(JLjava/util/concurrent/TimeUnit;)Z", Kind.POOL_AWAITS_QUIESCENCE,
                     "isQuiescent()Z", Kind.POOL_IS_QUIESCENT,
                     "close()V", Kind.POOL_CLOSES,
-                    "shutdown()V", Kind.POOL_SHUTS_DOWN),
+                    "shutdown()V", Kind.POOL_SHUTS_DOWN,
+                    "scheduleDelayedTask(L" + SCHEDULED_TASK + ";)L" + SCHEDULED_TASK + ";", Kind.POOL_SCHEDULES),
             COMPLETER, Map.of(
                     "tryComplete()V", Kind.REPORTS,
                     "propagateCompletion()V", Kind.REPORTS,
@@ -152,6 +154,11 @@ final class ForkJoinRedirects extends ClassVisitor {
                 mv.visitLabel(jdk);
             }
             case POOL_SHUTS_DOWN -> announce(mv, site, "forkJoinPoolShutsDown");
+            case POOL_SCHEDULES -> {
+                mv.visitVarInsn(Opcodes.ALOAD, 0);
+                returnIfTaken(mv, site, "forkJoinSchedules", "(Ljava/lang/Object;Ljava/lang/Object;I)Z",
+                        Opcodes.ALOAD, 1);
+            }
             default -> throw new IllegalStateException(kind.name());
         }
     }

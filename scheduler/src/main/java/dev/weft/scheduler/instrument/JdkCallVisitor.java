@@ -17,9 +17,8 @@ import net.bytebuddy.utility.OpenedClassReader;
  *   through {@code defaultExecutor()}) and by {@code orTimeout}/{@code completeOnTimeout}/{@code delayedExecutor}
  *   on Java 19+: {@code Hooks.defaultAsyncExecutor} gives, on a managed thread, an executor that runs each task on a
  *   managed thread instead (runtime {@code DefaultAsyncExecutor}). Where the field is typed {@code ForkJoinPool}
- *   (Java 25) that is done only where it is handed on as an {@code Executor} ({@link #USED_AS_EXECUTOR}); elsewhere
- *   {@code Hooks.defaultAsyncPool} fails closed on a managed thread, while the test's own call is still on the stack
- *   to be named. The common pool's threads are not Weft's to control.</li>
+ *   (Java 25) that is done only where it is handed on as an {@code Executor} ({@link #USED_AS_EXECUTOR}); the
+ *   timeouts keep the common pool, whose delays Weft runs on the execution's clock ({@code ForkJoinRedirects}).</li>
  *   <li>In {@code ThreadPoolExecutor}: its {@code workers} are a {@code HashSet} of objects hashed by identity, so
  *   {@code shutdown} would interrupt them in a different order in every execution (nondeterminism). Each new
  *   {@code Worker} is reported as allocated (which names it stably), and {@code HashSet.iterator()} becomes
@@ -28,8 +27,9 @@ import net.bytebuddy.utility.OpenedClassReader;
  *   takes its own lock for a task (a task begins: the active count grows) and after each {@code afterExecute} (the task is
  *   done), which {@code awaitTermination}, {@code isTerminated} and the counters observe; in {@code tryTerminate}, the
  *   same after {@code terminated()}, so that what a subclass's {@code terminated} did happens before them too.</li>
- *   <li>{@code CompletableFuture.Delayer.delay}: the shared scheduler thread of {@code orTimeout},
- *   {@code completeOnTimeout} and {@code delayedExecutor}; {@code Hooks.jdkUnmodelled} fails closed before it.</li>
+ *   <li>{@code CompletableFuture.Delayer.delay} (Java 17): the shared scheduler thread of {@code orTimeout},
+ *   {@code completeOnTimeout} and {@code delayedExecutor}; on a managed thread {@code Hooks.delayedAction} runs the
+ *   delay on the execution's own scheduler instead (runtime {@code DelayedActions}).</li>
  * </ul>
  */
 final class JdkCallVisitor extends MethodVisitor {
@@ -44,7 +44,7 @@ final class JdkCallVisitor extends MethodVisitor {
     private static final String EXECUTOR = "Ljava/util/concurrent/Executor;";
     /**
      * Where {@code ASYNC_POOL} is typed {@code ForkJoinPool}, the methods that only hand it on as an {@code Executor};
-     * the others (the timeouts of Java 25, which give it to a {@code ForkJoinPool} parameter) fail closed.
+     * the others (the timeouts of Java 25, which schedule on it) keep the common pool.
      */
     private static final Set<String> USED_AS_EXECUTOR = Set.of("supplyAsync", "runAsync", "defaultExecutor");
 
@@ -93,10 +93,7 @@ final class JdkCallVisitor extends MethodVisitor {
             super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
             AllocationVisitor.giveHashToTopOfStack(mv);
         } else if (owner.equals(DELAYER) && name.equals("delay")) {
-            mv.visitLdcInsn("CompletableFuture's delay scheduler (orTimeout, completeOnTimeout, delayedExecutor)");
-            Emit.callHook(mv, context.site("CompletableFuture.Delayer.delay", ""), "jdkUnmodelled",
-                    "(Ljava/lang/String;I)V");
-            super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+            delayOnTheExecution(opcode, owner, name, descriptor, isInterface);
         } else {
             super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
         }
@@ -114,11 +111,23 @@ final class JdkCallVisitor extends MethodVisitor {
                     mv.visitTypeInsn(Opcodes.CHECKCAST, "java/util/concurrent/Executor");
                 }
                 // typed ForkJoinPool (Java 25): left an Object, which the verifier lets reach an Executor parameter
-            } else {
-                mv.visitInsn(Opcodes.DUP);
-                Emit.callHook(mv, site, "defaultAsyncPool", "(Ljava/lang/Object;I)V");
             }
+            // elsewhere (Java 25's timeouts) the common pool itself, whose delays and tasks Weft takes over
         }
+    }
+
+    /** [action, delay, unit] → on a managed thread, {@code Hooks.delayedAction}; else the JDK's shared delayer. */
+    private void delayOnTheExecution(int opcode, String owner, String name, String descriptor, boolean isInterface) {
+        Label original = new Label();
+        Label done = new Label();
+        Emit.callHook(mv, "delaysOnTheExecution", "()Z");
+        mv.visitJumpInsn(Opcodes.IFEQ, original);
+        Emit.callHook(mv, context.site("CompletableFuture.Delayer.delay", ""), "delayedAction",
+                "(Ljava/lang/Runnable;JLjava/util/concurrent/TimeUnit;I)Ljava/util/concurrent/ScheduledFuture;");
+        mv.visitJumpInsn(Opcodes.GOTO, done);
+        mv.visitLabel(original);
+        super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+        mv.visitLabel(done);
     }
 
     private void countersChange(String member) {

@@ -788,13 +788,6 @@ final class ControlledHooks implements HookHandler {
     }
 
     @Override
-    public void defaultAsyncPool(Object pool, int site) {
-        if (visible() != null) {
-            UncontrolledPools.defaultAsyncPool();
-        }
-    }
-
-    @Override
     public void collectionCallBegins(Object receiver, Object key, int access, int site) throws InterruptedException {
         ManagedThread self = CURRENT.get();
         if (self != null) {
@@ -1075,13 +1068,6 @@ final class ControlledHooks implements HookHandler {
     }
 
     @Override
-    public void jdkUnmodelled(String what, int site) {
-        if (visible() != null) {
-            UncontrolledPools.unmodelled(what);
-        }
-    }
-
-    @Override
     public Iterator<Object> inStableOrder(Collection<Object> objects, int site) {
         ManagedThread self = visible();
         if (self == null) {
@@ -1159,6 +1145,27 @@ final class ControlledHooks implements HookHandler {
         }
         ForkJoinTasks.close(self, (ForkJoinPool) pool, site);
         return true;
+    }
+
+    @Override
+    public boolean forkJoinSchedules(Object pool, Object task, int site) {
+        ManagedThread self = visible();
+        if (self == null) {
+            return false;
+        }
+        DelayedActions.schedule(self, (ForkJoinPool) pool, (ForkJoinTask<?>) task, site);
+        return true;
+    }
+
+    @Override
+    public boolean delaysOnTheExecution() {
+        return visible() != null;
+    }
+
+    @Override
+    public java.util.concurrent.ScheduledFuture<?> delayedAction(Runnable action, long delay,
+                                                                java.util.concurrent.TimeUnit unit, int site) {
+        return DelayedActions.delay(visible(), action, delay, unit, site);
     }
 
     @Override

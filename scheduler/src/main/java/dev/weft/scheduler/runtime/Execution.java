@@ -52,6 +52,7 @@ final class Execution {
     final Barriers barriers = new Barriers(this);
     /** The fork/join tasks, made at the first one. */
     private ForkJoinWork forkJoin;
+
     final Randomness randomness = new Randomness();
     /** The reused threads this execution runs on or hands out ({@link Carrier}), recycled when it is closed. */
     final java.util.Queue<Carrier> carriers = new java.util.concurrent.ConcurrentLinkedQueue<>();

@@ -73,6 +73,7 @@ final class ForkJoinTasks {
         ForkJoinWork work = work(self);
         Thread thread = new Thread(() -> run(task, pool, site), workerName(pool, work.nextWorkerNumber(pool)));
         thread.setDaemon(true);
+        ConstructedHashes.give(thread, self); // as a worker the pool's factory made for the test
         Thread started = Carrier.forTestThread(self, thread);
         work.starting(self, started, pool);
         ThreadLifecycle.start(self, started, site);
@@ -208,6 +209,11 @@ final class ForkJoinTasks {
 
     private static LockId activity(ManagedThread self, Object pool) {
         return LockId.counting(self.execution.names.nameOf(pool, self));
+    }
+
+    /** Runs the task's body in the calling thread, as a worker would (its result or exception stays in the task). */
+    static void run(ForkJoinTask<?> task) {
+        doExec(task);
     }
 
     private static void doExec(ForkJoinTask<?> task) {

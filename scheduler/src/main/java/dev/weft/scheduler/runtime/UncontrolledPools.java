@@ -10,16 +10,8 @@ import java.util.concurrent.ForkJoinPool;
  */
 final class UncontrolledPools {
 
-    private static final String COMMON_POOL = "the common ForkJoinPool, whose threads it cannot control: ";
-    private static final String ADVICE = "; pass an executor that the test creates (Executors.newFixedThreadPool(n),"
-            + " ...) instead";
 
     private UncontrolledPools() {
-    }
-
-    /** A use of CompletableFuture's default executor that needs the common pool itself (Java 25's timeouts). */
-    static void defaultAsyncPool() {
-        throw new UnmodelledPrimitiveException(COMMON_POOL + UserCall.describe() + ADVICE, UserCall.where());
     }
 
     /**
@@ -50,8 +42,4 @@ final class UncontrolledPools {
         }
     }
 
-    static void unmodelled(String what) {
-        throw new UnmodelledPrimitiveException(what + ", whose thread it cannot control: " + UserCall.describe(),
-                UserCall.where());
-    }
 }
