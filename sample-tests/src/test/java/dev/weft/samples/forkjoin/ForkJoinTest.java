@@ -131,4 +131,32 @@ class ForkJoinTest {
     void shortCircuitingAndOrderedParallelOperationsAreOneExecution() {
         Verdicts.passesWith(run("parallelShortCircuitsAndOrder"), 1);
     }
+
+    /** Three increments of one atomic by three unjoined tasks: 3! orders, each seen complete after helpQuiesce. */
+    @Test
+    void helpQuiesceWaitsForTheTasksOfItsPool() {
+        Verdicts.passesWith(run("helpQuiesceWaitsForForkedTasks"), 6);
+    }
+
+    /** The sleep ends only when no thread can move, so the interrupt comes first: one execution. */
+    @Test
+    void shutdownNowInterruptsTheRunningTasks() {
+        Verdicts.passesWith(run("shutdownNowInterruptsARunningTask"), 1);
+    }
+
+    /**
+     * The lists are each leaf's own and a combiner merges them only after both leaves have reported: no two threads
+     * touch one list unordered, one execution.
+     */
+    @Test
+    void aParallelCollectWithTheTestsOwnFunctionsIsOneExecution() {
+        Verdicts.passesWith(run("parallelCollectWithOwnFunctions"), 1);
+    }
+
+    /** The combiners' own steps are explored against the leaves': the lost update, and the schedule replays. */
+    @Test
+    void combinersThatTouchSharedStateRaceAndReplay() {
+        Verdicts.failsWith(run("combinersRaceWithLeaves"), "ASSERTION");
+        Verdicts.failureReplays(ForkJoinPrograms.class, "parallelForEachLosesAnUpdate", reports, "ASSERTION");
+    }
 }

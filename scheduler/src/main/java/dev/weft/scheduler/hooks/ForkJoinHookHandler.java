@@ -59,6 +59,15 @@ public interface ForkJoinHookHandler {
     default void forkJoinPoolShutsDown(Object pool, int site) {
     }
 
+    /** At the entry of {@code ForkJoinPool.shutdownNow()}. */
+    default void forkJoinPoolShutsDownNow(Object pool, int site) {
+    }
+
+    /** At the entry of the static {@code ForkJoinTask.helpQuiesce()}: whether Weft waited for quiescence itself. */
+    default boolean forkJoinHelpsQuiesce(int site) {
+        return false;
+    }
+
     /**
      * At the entry of Java 21+'s {@code ForkJoinPool.scheduleDelayedTask} (its {@code schedule} methods, and the
      * timeouts of {@code CompletableFuture}): whether the delay was taken over.

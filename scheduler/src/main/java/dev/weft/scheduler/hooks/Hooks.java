@@ -514,6 +514,14 @@ public final class Hooks {
         handler.forkJoinPoolShutsDown(pool, site);
     }
 
+    public static void forkJoinPoolShutsDownNow(Object pool, int site) {
+        handler.forkJoinPoolShutsDownNow(pool, site);
+    }
+
+    public static boolean forkJoinHelpsQuiesce(int site) {
+        return handler.forkJoinHelpsQuiesce(site);
+    }
+
     public static boolean forkJoinSchedules(Object pool, Object task, int site) {
         return handler.forkJoinSchedules(pool, task, site);
     }

@@ -26,7 +26,9 @@ import net.bytebuddy.utility.OpenedClassReader;
  *   {@code firstComplete}, {@code decrementPendingCountUnlessZero}, {@code compareAndSetPendingCount}): announced, so
  *   that these reports come in one order (runtime {@code ForkJoinTasks});</li>
  *   <li>the pool's waits and its shutdown ({@code awaitTermination}, {@code awaitQuiescence}, {@code isQuiescent},
- *   {@code close}, {@code shutdown}).</li>
+ *   {@code close}, {@code shutdown}, {@code shutdownNow}, and the static {@code ForkJoinTask.helpQuiesce});</li>
+ *   <li>where a pool schedules a delayed task (Java 21+'s {@code scheduleDelayedTask}, behind its {@code schedule}
+ *   methods and {@code CompletableFuture}'s timeouts).</li>
  * </ul>
  * A hook that does not take over (the thread is not managed) answers so, and the JDK's body runs as always.
  */
@@ -40,7 +42,8 @@ final class ForkJoinRedirects extends ClassVisitor {
 
     private enum Kind {
         FORK, SUBMIT_17, SUBMIT_21, AWAIT_17, AWAIT_21, COMPLETES, REPORTS, POOL_AWAITS_TERMINATION,
-        POOL_AWAITS_QUIESCENCE, POOL_IS_QUIESCENT, POOL_CLOSES, POOL_SHUTS_DOWN, POOL_SCHEDULES
+        POOL_AWAITS_QUIESCENCE, POOL_IS_QUIESCENT, POOL_CLOSES, POOL_SHUTS_DOWN, POOL_SHUTS_DOWN_NOW, POOL_SCHEDULES,
+        HELP_QUIESCE
     }
 
     private static final Map<String, Map<String, Kind>> METHODS = Map.of(
@@ -52,7 +55,8 @@ final class ForkJoinRedirects extends ClassVisitor {
                     "setDone()V", Kind.COMPLETES,
                     "trySetCancelled()I", Kind.COMPLETES,
                     "trySetThrown(Ljava/lang/Throwable;)I", Kind.COMPLETES,
-                    "trySetThrown(Ljava/lang/Throwable;)Z", Kind.COMPLETES),
+                    "trySetThrown(Ljava/lang/Throwable;)Z", Kind.COMPLETES,
+                    "helpQuiesce()V", Kind.HELP_QUIESCE),
             POOL, Map.of(
                     "externalSubmit(Ljava/util/concurrent/ForkJoinTask;)Ljava/util/concurrent/ForkJoinTask;",
                     Kind.SUBMIT_17,
@@ -63,6 +67,7 @@ final class ForkJoinRedirects extends ClassVisitor {
                     "isQuiescent()Z", Kind.POOL_IS_QUIESCENT,
                     "close()V", Kind.POOL_CLOSES,
                     "shutdown()V", Kind.POOL_SHUTS_DOWN,
+                    "shutdownNow()Ljava/util/List;", Kind.POOL_SHUTS_DOWN_NOW,
                     "scheduleDelayedTask(L" + SCHEDULED_TASK + ";)L" + SCHEDULED_TASK + ";", Kind.POOL_SCHEDULES),
             COMPLETER, Map.of(
                     "tryComplete()V", Kind.REPORTS,
@@ -88,7 +93,9 @@ final class ForkJoinRedirects extends ClassVisitor {
                                      String[] exceptions) {
         MethodVisitor next = super.visitMethod(access, name, descriptor, signature, exceptions);
         Kind kind = METHODS.get(className).get(name + descriptor);
-        if (next == null || kind == null || (access & (Opcodes.ACC_STATIC | Opcodes.ACC_ABSTRACT)) != 0) {
+        boolean isStatic = (access & Opcodes.ACC_STATIC) != 0;
+        if (next == null || kind == null || (access & Opcodes.ACC_ABSTRACT) != 0
+                || isStatic != (kind == Kind.HELP_QUIESCE)) {
             return next;
         }
         int site = Sites.register(new Sites.Site(Emit.dotted(className), name, null, -1,
@@ -154,6 +161,15 @@ final class ForkJoinRedirects extends ClassVisitor {
                 mv.visitLabel(jdk);
             }
             case POOL_SHUTS_DOWN -> announce(mv, site, "forkJoinPoolShutsDown");
+            case POOL_SHUTS_DOWN_NOW -> announce(mv, site, "forkJoinPoolShutsDownNow");
+            case HELP_QUIESCE -> {
+                Emit.pushInt(mv, site);
+                callJdkHook(mv, "forkJoinHelpsQuiesce", "(I)Z");
+                Label jdk = new Label();
+                mv.visitJumpInsn(Opcodes.IFEQ, jdk);
+                mv.visitInsn(Opcodes.RETURN);
+                mv.visitLabel(jdk);
+            }
             case POOL_SCHEDULES -> {
                 mv.visitVarInsn(Opcodes.ALOAD, 0);
                 returnIfTaken(mv, site, "forkJoinSchedules", "(Ljava/lang/Object;Ljava/lang/Object;I)Z",

@@ -1148,6 +1148,24 @@ final class ControlledHooks implements HookHandler {
     }
 
     @Override
+    public void forkJoinPoolShutsDownNow(Object pool, int site) {
+        ManagedThread self = visible();
+        if (self != null) {
+            ForkJoinTasks.shutdownNow(self, (ForkJoinPool) pool, site);
+        }
+    }
+
+    @Override
+    public boolean forkJoinHelpsQuiesce(int site) {
+        ManagedThread self = visible();
+        if (self == null) {
+            return false;
+        }
+        ForkJoinTasks.helpQuiesce(self, site);
+        return true;
+    }
+
+    @Override
     public boolean forkJoinSchedules(Object pool, Object task, int site) {
         ManagedThread self = visible();
         if (self == null) {

@@ -176,6 +176,42 @@ final class ForkJoinTasks {
         }
     }
 
+    /** {@code shutdownNow()}: the pool's state changes, and its running tasks are interrupted, as its workers are. */
+    static void shutdownNow(ManagedThread self, ForkJoinPool pool, int site) {
+        if (pool == ForkJoinPool.commonPool()) {
+            return;
+        }
+        Step.change(self, Operation.write(state(self, pool)), site);
+        for (Thread thread : work(self).threadsOf(pool)) {
+            ManagedThread task = self.execution.managed(thread);
+            if (task != null && !task.ended && task != self) {
+                ThreadLifecycle.interrupt(self, task, site);
+            }
+        }
+    }
+
+    /**
+     * {@code ForkJoinTask.helpQuiesce()}: waits until no other task of the pool the thread works for (the common pool
+     * for a thread that is no task's) is unfinished; a JDK worker would run them meanwhile.
+     */
+    static void helpQuiesce(ManagedThread self, int site) {
+        ForkJoinWork.TaskThread running = work(self).taskThread(self);
+        Object pool = running == null ? ForkJoinPool.commonPool() : running.pool();
+        int itself = running == null ? 0 : 1;
+        LockId activity = activity(self, pool);
+        new GuardedCall(self, GuardedCall.Mode.UNINTERRUPTIBLE, Operation.observeLock(activity), site) {
+            @Override
+            boolean ready() {
+                return work(self).unfinished(pool) == itself;
+            }
+
+            @Override
+            String whyBlocked() {
+                return "waits in helpQuiesce for " + activity + " to finish its other tasks";
+            }
+        }.awaitUninterruptibly();
+    }
+
     /** {@code close()} of a pool that is not the common one: shut down, then wait for its tasks. */
     static void close(ManagedThread self, ForkJoinPool pool, int site) {
         shutdown(self, pool, site);

@@ -23,6 +23,7 @@ final class ForkJoinWork {
     /** The threads each thread has already waited for before a completer's report: their ends are in its past. */
     private final Map<Thread, List<Thread>> awaited = new IdentityHashMap<>();
     private final Map<Object, int[]> unfinished = new IdentityHashMap<>();
+    private final Map<Object, List<Thread>> byPool = new IdentityHashMap<>();
     private final Map<Object, int[]> workerNumbers = new IdentityHashMap<>();
 
     /** The task thread {@code thread}, or {@code null} for a thread that is not one (the test's own). */
@@ -41,6 +42,12 @@ final class ForkJoinWork {
         taskThreads.put(child, new TaskThread(pool, forker.thread, siblings.size()));
         siblings.add(child);
         unfinished.computeIfAbsent(pool, p -> new int[1])[0]++;
+        byPool.computeIfAbsent(pool, p -> new ArrayList<>()).add(child);
+    }
+
+    /** Every thread started for a task of the pool, in the order they were started. */
+    List<Thread> threadsOf(Object pool) {
+        return byPool.getOrDefault(pool, List.of());
     }
 
     void finished(ManagedThread thread) {
