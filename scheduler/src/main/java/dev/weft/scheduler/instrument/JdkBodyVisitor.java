@@ -38,10 +38,9 @@ final class JdkBodyVisitor extends ContextualClassVisitor {
     }
 
     /**
-     * Every replacement but those that exist to stop the test's own code from reaching an uncontrolled pool (the JDK
-     * asks for the common pool internally, {@code CompletableFuture.screenExecutor}, without using it), those that
-     * see the test's code look at its thread's identity (the JDK's looks do not tell one worker from another), and the
-     * acquisitions of synchronizers of the user's own (a pool's workers are the JDK's own).
+     * Every replacement but those that see the test's code look at its thread's identity (the JDK's looks do not tell
+     * one worker from another), and the acquisitions of synchronizers of the user's own (a pool's workers are the
+     * JDK's own).
      */
     private static boolean appliesToJdkCode(CallReplacements.Replacement replacement) {
         return !CallReplacements.looksAtThreadIdentity(replacement)
