@@ -51,21 +51,22 @@ final class ForkJoinTasks {
     /** {@code task.fork()}: into the pool of the task the thread runs, else the common pool. */
     static void fork(ManagedThread self, ForkJoinTask<?> task, int site) {
         ForkJoinWork.TaskThread running = work(self).taskThread(self);
-        start(self, running == null ? ForkJoinPool.commonPool() : running.pool(), task, site);
+        start(self, running == null ? ForkJoinPool.commonPool() : running.pool(), task, UserCall.site(site));
     }
 
     /** A submission to {@code pool}: {@code invoke}, {@code submit}, {@code execute}, {@code invokeAll}, ... */
-    static void submit(ManagedThread self, ForkJoinPool pool, ForkJoinTask<?> task, int site) {
+    static void submit(ManagedThread self, ForkJoinPool pool, ForkJoinTask<?> task, int jdkSite) {
+        int site = UserCall.site(jdkSite);
         Step.observe(self, Operation.read(state(self, pool)), site);
         if (pool.isShutdown()) {
-            throw new RejectedExecutionException(self.execution.names.nameOf(pool, self) + " was shut down");
+            throw new RejectedExecutionException(name(self, pool) + " was shut down");
         }
         start(self, pool, task, site);
     }
 
     static void shutdown(ManagedThread self, ForkJoinPool pool, int site) {
         if (pool != ForkJoinPool.commonPool()) {
-            Step.change(self, Operation.write(state(self, pool)), site);
+            Step.change(self, Operation.write(state(self, pool)), UserCall.site(site));
         }
     }
 
@@ -100,7 +101,8 @@ final class ForkJoinTasks {
      *
      * @param nanos how long it may wait, or -1 for no timeout
      */
-    static int await(ManagedThread self, ForkJoinTask<?> task, boolean interruptible, long nanos, int site) {
+    static int await(ManagedThread self, ForkJoinTask<?> task, boolean interruptible, long nanos, int jdkSite) {
+        int site = UserCall.site(jdkSite);
         Location state = state(self, task);
         GuardedCall.Mode mode = nanos >= 0 ? GuardedCall.Mode.TIMED
                 : interruptible ? GuardedCall.Mode.INTERRUPTIBLE : GuardedCall.Mode.UNINTERRUPTIBLE;
@@ -130,7 +132,7 @@ final class ForkJoinTasks {
     /** A task is completed, by whichever thread: its waits may end. */
     static void completes(ManagedThread self, ForkJoinTask<?> task, int site) {
         if (!task.isDone()) {
-            Step.change(self, Operation.write(state(self, task)), site);
+            Step.change(self, Operation.write(state(self, task)), UserCall.site(site));
         }
     }
 
@@ -149,7 +151,8 @@ final class ForkJoinTasks {
      * 0): whether the pool was quiescent (and, for termination, shut down) in time. The common pool never terminates:
      * its {@code awaitTermination} waits for quiescence, as the JDK's does.
      */
-    static boolean awaitQuiet(ManagedThread self, ForkJoinPool pool, long nanos, boolean termination, int site) {
+    static boolean awaitQuiet(ManagedThread self, ForkJoinPool pool, long nanos, boolean termination, int jdkSite) {
+        int site = UserCall.site(jdkSite);
         boolean common = pool == ForkJoinPool.commonPool();
         if (termination && !common) {
             Step.observe(self, Operation.read(state(self, pool)), site);
@@ -177,10 +180,11 @@ final class ForkJoinTasks {
     }
 
     /** {@code shutdownNow()}: the pool's state changes, and its running tasks are interrupted, as its workers are. */
-    static void shutdownNow(ManagedThread self, ForkJoinPool pool, int site) {
+    static void shutdownNow(ManagedThread self, ForkJoinPool pool, int jdkSite) {
         if (pool == ForkJoinPool.commonPool()) {
             return;
         }
+        int site = UserCall.site(jdkSite);
         Step.change(self, Operation.write(state(self, pool)), site);
         for (Thread thread : work(self).threadsOf(pool)) {
             ManagedThread task = self.execution.managed(thread);
@@ -194,7 +198,8 @@ final class ForkJoinTasks {
      * {@code ForkJoinTask.helpQuiesce()}: waits until no other task of the pool the thread works for (the common pool
      * for a thread that is no task's) is unfinished; a JDK worker would run them meanwhile.
      */
-    static void helpQuiesce(ManagedThread self, int site) {
+    static void helpQuiesce(ManagedThread self, int jdkSite) {
+        int site = UserCall.site(jdkSite);
         ForkJoinWork.TaskThread running = work(self).taskThread(self);
         Object pool = running == null ? ForkJoinPool.commonPool() : running.pool();
         int itself = running == null ? 0 : 1;
@@ -213,7 +218,8 @@ final class ForkJoinTasks {
     }
 
     /** {@code close()} of a pool that is not the common one: shut down, then wait for its tasks. */
-    static void close(ManagedThread self, ForkJoinPool pool, int site) {
+    static void close(ManagedThread self, ForkJoinPool pool, int jdkSite) {
+        int site = UserCall.site(jdkSite);
         shutdown(self, pool, site);
         pool.shutdown();
         LockId activity = activity(self, pool);
@@ -240,11 +246,20 @@ final class ForkJoinTasks {
     }
 
     private static Location state(ManagedThread self, Object object) {
-        return Location.objectState(self.execution.names.nameOf(object, self));
+        return Location.objectState(name(self, object));
     }
 
     private static LockId activity(ManagedThread self, Object pool) {
-        return LockId.counting(self.execution.names.nameOf(pool, self));
+        return LockId.counting(name(self, pool));
+    }
+
+    /**
+     * The common pool by its own name: it is the JVM's, met by every execution, but what Weft models of it (its tasks
+     * and their count) is each execution's own, so executions side by side share nothing through it.
+     */
+    private static String name(ManagedThread self, Object object) {
+        return object == ForkJoinPool.commonPool() ? "ForkJoinPool.commonPool()" : self.execution.names.nameOf(object,
+                self);
     }
 
     /** Runs the task's body in the calling thread, as a worker would (its result or exception stays in the task). */

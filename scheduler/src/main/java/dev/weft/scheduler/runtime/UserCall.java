@@ -1,43 +1,48 @@
 package dev.weft.scheduler.runtime;
 
+import dev.weft.scheduler.hooks.Sites;
 import java.util.List;
-import java.util.stream.Collectors;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The call of the test's own code that led into the JDK, for messages about a JDK class's internals: found on the
- * stack as the first frame outside the JDK and Weft, together with the JDK method it called
- * ({@code CompletableFuture.supplyAsync}).
+ * The call of the test's own code that led into the JDK, for the steps a model takes inside a JDK class: found on the
+ * stack as the first frame outside the JDK and Weft, together with the JDK method it called. A fork inside a parallel
+ * stream's code is then reported at the line of the test's {@code forEach}, with the member
+ * {@code IntStream.forEach}, rather than inside {@code ForkJoinTask.java}.
  */
 final class UserCall {
 
     private static final List<String> NOT_USER = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.",
             "dev.weft.scheduler.");
+    /** One site per call of the test's code, registered at its first step. */
+    private static final Map<Sites.Site, Integer> SITES = new ConcurrentHashMap<>();
 
     private UserCall() {
     }
 
-    /** {@code "CompletableFuture.supplyAsync"}: the JDK method the test's code called. */
-    static String describe() {
-        List<StackWalker.StackFrame> frames = frames();
-        for (int i = 1; i < frames.size(); i++) {
-            if (isUser(frames.get(i))) {
-                StackWalker.StackFrame api = frames.get(i - 1);
-                return simpleName(api.getClassName()) + "." + api.getMethodName();
+    /**
+     * The site of the test's call that leads to the current step, or {@code fallback} when the thread runs no code of
+     * the test's (a task's thread inside the JDK's own code). The same schedule gives the same stacks, so the same
+     * sites: they are part of what a replay checks.
+     */
+    static int site(int fallback) {
+        Optional<Sites.Site> call = StackWalker.getInstance().walk(frames -> {
+            StackWalker.StackFrame api = null;
+            for (StackWalker.StackFrame frame : (Iterable<StackWalker.StackFrame>) frames::iterator) {
+                if (isUser(frame)) {
+                    return Optional.of(new Sites.Site(frame.getClassName(), frame.getMethodName(),
+                            frame.getFileName(), frame.getLineNumber(),
+                            api == null ? "" : simpleName(api.getClassName()) + "." + api.getMethodName(), ""));
+                }
+                if (!frame.getClassName().startsWith("dev.weft.")) {
+                    api = frame;
+                }
             }
-        }
-        return "a JDK call";
-    }
-
-    /** {@code "Test.method(Test.java:42)"}: where the test's code made that call. */
-    static String where() {
-        return frames().stream().filter(UserCall::isUser).findFirst()
-                .map(f -> f.getClassName() + "." + f.getMethodName() + "(" + f.getFileName() + ":"
-                        + f.getLineNumber() + ")")
-                .orElse("an unknown line");
-    }
-
-    private static List<StackWalker.StackFrame> frames() {
-        return StackWalker.getInstance().walk(stream -> stream.collect(Collectors.toList()));
+            return Optional.empty();
+        });
+        return call.map(site -> SITES.computeIfAbsent(site, Sites::register)).orElse(fallback);
     }
 
     private static boolean isUser(StackWalker.StackFrame frame) {
