@@ -348,4 +348,51 @@ class ForkJoinPrograms {
         assertEquals(6, sum);
         assertThat(steps).isGreaterThanOrEqualTo(4);
     }
+
+    /** A {@code ManagedBlocker} of the test's own, in a task, waits for another task's flag under a monitor. */
+    @ExhaustiveConcurrency
+    void managedBlockerWaitsForAnotherTask() throws Exception {
+        Object lock = new Object();
+        boolean[] ready = new boolean[1];
+        ForkJoinPool pool = new ForkJoinPool(1);
+        ForkJoinTask<?> waiter = pool.submit(() -> {
+            ForkJoinPool.managedBlock(new ForkJoinPool.ManagedBlocker() {
+                @Override
+                public boolean block() throws InterruptedException {
+                    synchronized (lock) {
+                        while (!ready[0]) {
+                            lock.wait();
+                        }
+                    }
+                    return true;
+                }
+
+                @Override
+                public boolean isReleasable() {
+                    return false;
+                }
+            });
+            return null;
+        });
+        pool.execute(() -> {
+            synchronized (lock) {
+                ready[0] = true;
+                lock.notifyAll();
+            }
+        });
+        waiter.get();
+        pool.shutdown();
+    }
+
+    /** {@code invokeAny} on a pool: the first task to complete decides. */
+    @ExhaustiveConcurrency
+    void invokeAnyOnAForkJoinPool() throws Exception {
+        ForkJoinPool pool = new ForkJoinPool(2);
+        try {
+            int first = pool.invokeAny(List.<java.util.concurrent.Callable<Integer>>of(() -> 1, () -> 2));
+            assertThat(first).isIn(1, 2);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
 }

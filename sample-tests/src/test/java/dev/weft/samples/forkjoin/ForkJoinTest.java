@@ -159,4 +159,19 @@ class ForkJoinTest {
         Verdicts.failsWith(run("combinersRaceWithLeaves"), "ASSERTION");
         Verdicts.failureReplays(ForkJoinPrograms.class, "parallelForEachLosesAnUpdate", reports, "ASSERTION");
     }
+
+    /**
+     * The blocker runs in the task's thread, as on a thread that is no pool's worker: the monitor's 4 traces of one
+     * waiter in a loop and one notifier (SpuriousWakeUpTest derives them: the notifier first; the waiter first, woken
+     * by the notify; woken without a cause as it begins to wait, taking the monitor back before or after the notifier).
+     */
+    @Test
+    void aManagedBlockerOfTheTestsOwnWaitsForAnotherTask() {
+        Verdicts.passesWith(run("managedBlockerWaitsForAnotherTask"), 4);
+    }
+
+    @Test
+    void invokeAnyOnAForkJoinPoolPasses() {
+        assertThat(run("invokeAnyOnAForkJoinPool").failure()).isEmpty();
+    }
 }

@@ -3,6 +3,7 @@ package com.example;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.weft.junit.ExhaustiveConcurrency;
+import java.util.stream.IntStream;
 
 /** A correct program, whose Weft test passes, and a buggy one, whose Weft test must fail (methods named buggy*). */
 class CounterTest {
@@ -33,5 +34,19 @@ class CounterTest {
         RacyCounter counter = new RacyCounter();
         TwoThreads.run(counter::hit);
         assertEquals(2, counter.hits());
+    }
+
+    /** A parallel stream runs its leaves on the common pool, which Weft runs on managed threads: they share nothing. */
+    @ExhaustiveConcurrency
+    void parallelStreamSums() {
+        assertEquals(4950, IntStream.range(0, 100).parallel().sum());
+    }
+
+    /** Its leaves adding to one plain field lose an update. */
+    @ExhaustiveConcurrency
+    void buggyParallelForEachCountsEveryElement() {
+        ticks = 0;
+        IntStream.range(0, 4).parallel().forEach(i -> ticks++);
+        assertEquals(4, ticks);
     }
 }
