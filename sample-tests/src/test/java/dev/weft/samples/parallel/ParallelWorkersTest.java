@@ -235,8 +235,9 @@ class ParallelWorkersTest {
     }
 
     /**
-     * Static state only read, and a static object only synchronized on, share nothing: the workers keep going, the
-     * second one running executions too.
+     * Static state only read, and a static object only synchronized on, share nothing: the workers keep going, both
+     * of them to the end. (How many executions each one ran depends on the machine's timing: on a loaded machine the
+     * first may run them all before the second gets one, so that is not asserted.)
      */
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"onlyReadsStaticState", "synchronizesOnAStaticLockObject"})
@@ -250,8 +251,7 @@ class ParallelWorkersTest {
         String line = entry(sideBySide, "weft");
         Matcher shares = SHARES.matcher(line);
         assertThat(shares.find()).as(line).isTrue();
-        assertThat(Long.parseLong(shares.group(2).split(" · ")[1])).as("the second worker's executions: " + line)
-                .isPositive();
+        assertThat(shares.group(1)).as(line).isEqualTo("2");
     }
 
     private static String entry(WeftRunner.Outcome outcome, String key) {
