@@ -395,4 +395,29 @@ class ForkJoinPrograms {
             pool.shutdownNow();
         }
     }
+
+    /**
+     * {@code invokeAll} of a hash set of tasks (as the JSR-166 TCK does): the set iterates by the tasks' identity
+     * hashes, which must be the same in every execution, or the same schedule forks different tasks first.
+     */
+    @ExhaustiveConcurrency
+    void invokeAllOfAHashSetOfTasks() {
+        AtomicInteger raced = new AtomicInteger();
+        ForkJoinPool pool = new ForkJoinPool(2);
+        pool.invoke(new RecursiveAction() {
+            @Override
+            protected void compute() {
+                java.util.Set<Fibonacci> set = new java.util.HashSet<>();
+                for (int n = 4; n <= 9; n++) {
+                    set.add(new Fibonacci(n));
+                }
+                ForkJoinTask.invokeAll(set);
+                ForkJoinTask<?> other = ForkJoinTask.adapt(raced::incrementAndGet).fork();
+                raced.incrementAndGet();
+                other.join();
+                assertEquals(3 + 5 + 8 + 13 + 21 + 34, set.stream().mapToInt(ForkJoinTask::join).sum());
+            }
+        });
+        pool.shutdown();
+    }
 }

@@ -174,4 +174,10 @@ class ForkJoinTest {
     void invokeAnyOnAForkJoinPoolPasses() {
         assertThat(run("invokeAnyOnAForkJoinPool").failure()).isEmpty();
     }
+
+    /** The two increments of one atomic race (2 orders); the set's tasks share nothing and fork alike each time. */
+    @Test
+    void invokeAllOfAHashSetOfTasksForksAlikeInEveryExecution() {
+        Verdicts.passesWith(run("invokeAllOfAHashSetOfTasks"), 2);
+    }
 }

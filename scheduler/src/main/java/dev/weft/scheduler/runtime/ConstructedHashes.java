@@ -11,7 +11,8 @@ import dev.weft.scheduler.hooks.IdentityHashes;
  *
  * <p>Other objects keep the JVM's hash: those made before the test (a table built then relies on it), in class
  * initialisation (it runs once, in whichever execution comes first), inside uninstrumented code, and those of a class
- * below an uninstrumented one other than {@code Object} and {@code Thread} (its constructor may have hashed them).
+ * below an uninstrumented one other than {@code Object}, {@code Thread} and the fork/join task classes (its
+ * constructor may have hashed them).
  */
 final class ConstructedHashes {
 
