@@ -420,4 +420,39 @@ class ForkJoinPrograms {
         });
         pool.shutdown();
     }
+
+    /**
+     * A timed {@code get} of a task that is not done, by an interrupted thread, throws {@code InterruptedException}
+     * whatever the timeout, even one that is not positive; not interrupted, a timeout that is not positive times out.
+     */
+    @ExhaustiveConcurrency
+    void timedGetsOfATaskNotDone() {
+        ForkJoinTask<Integer> never = ForkJoinTask.adapt(() -> 1);
+        for (long timeout : new long[] {-1, 0, 1}) {
+            Thread.currentThread().interrupt();
+            org.junit.jupiter.api.Assertions.assertThrows(InterruptedException.class,
+                    () -> never.get(timeout, TimeUnit.SECONDS));
+            org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.TimeoutException.class,
+                    () -> never.get(timeout, TimeUnit.SECONDS));
+        }
+    }
+
+    /**
+     * A task that spins (yielding) until the task it forked is done, as the JSR-166 TCK's testAwaitQuiescence2 does;
+     * {@code awaitQuiescence} waits for both.
+     */
+    @ExhaustiveConcurrency
+    void awaitQuiescenceWaitsForASpinningTask() {
+        ForkJoinPool pool = new ForkJoinPool(2);
+        ForkJoinTask<?> spinner = ForkJoinTask.adapt(() -> {
+            ForkJoinTask<Integer> forked = new Fibonacci(5).fork();
+            while (!forked.isDone()) {
+                Thread.yield();
+            }
+        });
+        pool.execute(spinner);
+        assertThat(pool.awaitQuiescence(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(spinner.isDone()).isTrue();
+        pool.shutdown();
+    }
 }

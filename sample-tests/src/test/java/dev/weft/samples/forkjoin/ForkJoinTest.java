@@ -180,4 +180,23 @@ class ForkJoinTest {
     void invokeAllOfAHashSetOfTasksForksAlikeInEveryExecution() {
         Verdicts.passesWith(run("invokeAllOfAHashSetOfTasks"), 2);
     }
+
+    @Test
+    void timedGetsOfATaskNotDoneAnswerInterruptsAndTimeoutsAsTheJdkDoes() {
+        Verdicts.passesWith(run("timedGetsOfATaskNotDone"), 1);
+    }
+
+    /**
+     * The spinner's looks at the forked task's state wait (the spin rule) until the task completes, and the pool's
+     * wait for quiescence until both ended, so the 10 s never run out: before, the wait timed out at once (0 ns), as
+     * the TCK's testAwaitQuiescence2 showed. The verdict is asserted, exhaustive; the count is the spin rule's and the
+     * pool's activity's (3 on this build), not the subject here.
+     */
+    @Test
+    void awaitQuiescenceWaitsForASpinningTask() {
+        WeftRunner.Outcome outcome = run("awaitQuiescenceWaitsForASpinningTask");
+
+        assertThat(outcome.failure()).isEmpty();
+        assertThat(outcome.summaryJson()).contains("\"verdict\": \"PASS\"").contains("\"complete\": true");
+    }
 }

@@ -1100,19 +1100,19 @@ final class ControlledHooks implements HookHandler {
 
     @Override
     public int forkJoinAwaitFor(Object task, boolean interruptible, boolean timed, long nanos, int site) {
-        ManagedThread self = visible();
-        return self == null ? NOT_HANDLED
-                : ForkJoinTasks.await(self, (ForkJoinTask<?>) task, interruptible, timed ? Math.max(0, nanos) : -1,
-                        site);
+        long timeout = timed ? Math.max(0, nanos) : -1;
+        ManagedThread self = visibleTimed(timeout);
+        return self == null ? NOT_HANDLED : ForkJoinTasks.await(self, (ForkJoinTask<?>) task, interruptible, timeout,
+                site);
     }
 
     @Override
     public int forkJoinAwaitUntil(Object task, boolean interruptible, long deadline, int site) {
-        ManagedThread self = visible();
         // the JDK's deadline is on the real clock, taken just before: what is left of it is the timeout asked for
-        return self == null ? NOT_HANDLED
-                : ForkJoinTasks.await(self, (ForkJoinTask<?>) task, interruptible,
-                        deadline == 0 ? -1 : Math.max(0, deadline - System.nanoTime()), site);
+        long timeout = deadline == 0 ? -1 : Math.max(0, deadline - System.nanoTime());
+        ManagedThread self = visibleTimed(timeout);
+        return self == null ? NOT_HANDLED : ForkJoinTasks.await(self, (ForkJoinTask<?>) task, interruptible, timeout,
+                site);
     }
 
     @Override
@@ -1133,7 +1133,7 @@ final class ControlledHooks implements HookHandler {
 
     @Override
     public int forkJoinPoolAwaits(Object pool, long nanos, boolean termination, int site) {
-        ManagedThread self = visible();
+        ManagedThread self = visibleTimed(Math.max(0, nanos));
         return self == null ? -1 : ForkJoinTasks.awaitQuiet(self, (ForkJoinPool) pool, nanos, termination, site) ? 1 : 0;
     }
 

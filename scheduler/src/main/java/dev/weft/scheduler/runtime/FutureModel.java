@@ -35,9 +35,13 @@ final class FutureModel {
     private FutureModel() {
     }
 
-    /** Whether the runtime sees this future's completion: the JDK's futures, whose completions are instrumented. */
+    /**
+     * Whether the runtime sees this future's completion: the JDK's futures, whose completions are instrumented, and
+     * fork/join tasks, whose completions {@link ForkJoinTasks} announces.
+     */
     static boolean modelled(Object future) {
-        return future instanceof FutureTask<?> || future instanceof CompletableFuture<?>;
+        return future instanceof FutureTask<?> || future instanceof CompletableFuture<?>
+                || future instanceof java.util.concurrent.ForkJoinTask<?>;
     }
 
     static void completes(ManagedThread self, Object future, int site) {
