@@ -455,4 +455,12 @@ class ForkJoinPrograms {
         assertThat(spinner.isDone()).isTrue();
         pool.shutdown();
     }
+
+    /** One more task than Weft runs in one execution. */
+    @ExhaustiveConcurrency
+    void tooManyTasks() {
+        for (int i = 0; i <= 4_096; i++) {
+            ForkJoinTask.adapt(() -> { }).fork();
+        }
+    }
 }

@@ -199,4 +199,15 @@ class ForkJoinTest {
         assertThat(outcome.failure()).isEmpty();
         assertThat(outcome.summaryJson()).contains("\"verdict\": \"PASS\"").contains("\"complete\": true");
     }
+
+    /** More tasks than one execution can afford fail closed at once, saying why, instead of running out of memory. */
+    @Test
+    void aComputationOfTooManyTasksFailsClosed() {
+        WeftRunner.Outcome outcome = run("tooManyTasks");
+
+        Verdicts.failsWith(outcome, "EXCEPTION");
+        assertThat(outcome.failure().orElseThrow().getMessage())
+                .contains("a fork/join computation of more than 4096 tasks in one execution")
+                .contains("ForkJoinPrograms.java:");
+    }
 }

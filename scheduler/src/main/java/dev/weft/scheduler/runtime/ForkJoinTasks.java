@@ -40,6 +40,13 @@ import java.util.concurrent.RejectedExecutionException;
  */
 final class ForkJoinTasks {
 
+    /**
+     * The most tasks one execution may hand to pools. Each gets a thread, and what an execution costs grows faster than
+     * its number of threads (the explorer's clocks have one entry per thread): the JSR-166 TCK's Fibonacci of 20
+     * (about 11,000 tasks) ran out of a 6 GB heap after minutes in its first execution. Failing closed at the first
+     * task over the limit says why at once.
+     */
+    static final int MAX_TASKS = 4_096;
     /** The JDK's {@code ForkJoinTask.ABNORMAL}: what its wait answers when interrupted. */
     private static final int ABNORMAL = 1 << 16;
     private static volatile Method doExec;
@@ -72,6 +79,12 @@ final class ForkJoinTasks {
 
     private static void start(ManagedThread self, Object pool, ForkJoinTask<?> task, int site) {
         ForkJoinWork work = work(self);
+        if (work.started() >= MAX_TASKS) {
+            throw new UnmodelledPrimitiveException("a fork/join computation of more than " + MAX_TASKS + " tasks in"
+                    + " one execution: each task runs on a thread of its own, and so many make one execution take"
+                    + " minutes and gigabytes. Give the test a smaller input, or let the computation split less (a"
+                    + " larger threshold below which a task computes directly)", site);
+        }
         Thread thread = new Thread(() -> run(task, pool, site), workerName(pool, work.nextWorkerNumber(pool)));
         thread.setDaemon(true);
         ConstructedHashes.give(thread, self); // as a worker the pool's factory made for the test

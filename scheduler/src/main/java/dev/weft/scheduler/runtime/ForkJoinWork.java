@@ -36,6 +36,11 @@ final class ForkJoinWork {
         return ++workerNumbers.computeIfAbsent(pool, p -> new int[1])[0];
     }
 
+    /** How many task threads the execution has started. */
+    int started() {
+        return taskThreads.size();
+    }
+
     /** Before {@code child} is started by {@code forker} for a task of {@code pool}. */
     void starting(ManagedThread forker, Thread child, Object pool) {
         List<Thread> siblings = forked.computeIfAbsent(forker.thread, f -> new ArrayList<>(4));
