@@ -153,23 +153,11 @@ final class ForkJoinRedirects extends ClassVisitor {
             }
             case POOL_CLOSES -> {
                 mv.visitVarInsn(Opcodes.ALOAD, 0);
-                Emit.pushInt(mv, site);
-                callJdkHook(mv, "forkJoinPoolCloses", "(Ljava/lang/Object;I)Z");
-                Label jdk = new Label();
-                mv.visitJumpInsn(Opcodes.IFEQ, jdk);
-                mv.visitInsn(Opcodes.RETURN);
-                mv.visitLabel(jdk);
+                returnVoidIfTaken(mv, site, "forkJoinPoolCloses", "(Ljava/lang/Object;I)Z");
             }
             case POOL_SHUTS_DOWN -> announce(mv, site, "forkJoinPoolShutsDown");
             case POOL_SHUTS_DOWN_NOW -> announce(mv, site, "forkJoinPoolShutsDownNow");
-            case HELP_QUIESCE -> {
-                Emit.pushInt(mv, site);
-                callJdkHook(mv, "forkJoinHelpsQuiesce", "(I)Z");
-                Label jdk = new Label();
-                mv.visitJumpInsn(Opcodes.IFEQ, jdk);
-                mv.visitInsn(Opcodes.RETURN);
-                mv.visitLabel(jdk);
-            }
+            case HELP_QUIESCE -> returnVoidIfTaken(mv, site, "forkJoinHelpsQuiesce", "(I)Z");
             case POOL_SCHEDULES -> {
                 mv.visitVarInsn(Opcodes.ALOAD, 0);
                 returnIfTaken(mv, site, "forkJoinSchedules", "(Ljava/lang/Object;Ljava/lang/Object;I)Z",
@@ -189,6 +177,16 @@ final class ForkJoinRedirects extends ClassVisitor {
         mv.visitJumpInsn(Opcodes.IFEQ, jdk);
         mv.visitVarInsn(load, slot);
         mv.visitInsn(Opcodes.ARETURN);
+        mv.visitLabel(jdk);
+    }
+
+    /** The arguments but the site are on the stack: {@code if (hook(..., site)) return;}. */
+    private static void returnVoidIfTaken(MethodVisitor mv, int site, String hook, String descriptor) {
+        Emit.pushInt(mv, site);
+        callJdkHook(mv, hook, descriptor);
+        Label jdk = new Label();
+        mv.visitJumpInsn(Opcodes.IFEQ, jdk);
+        mv.visitInsn(Opcodes.RETURN);
         mv.visitLabel(jdk);
     }
 

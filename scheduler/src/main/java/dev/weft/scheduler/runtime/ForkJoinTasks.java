@@ -215,19 +215,8 @@ final class ForkJoinTasks {
         int site = UserCall.site(jdkSite);
         ForkJoinWork.TaskThread running = work(self).taskThread(self);
         Object pool = running == null ? ForkJoinPool.commonPool() : running.pool();
-        int itself = running == null ? 0 : 1;
-        LockId activity = activity(self, pool);
-        new GuardedCall(self, GuardedCall.Mode.UNINTERRUPTIBLE, Operation.observeLock(activity), site) {
-            @Override
-            boolean ready() {
-                return work(self).unfinished(pool) == itself;
-            }
-
-            @Override
-            String whyBlocked() {
-                return "waits in helpQuiesce for " + activity + " to finish its other tasks";
-            }
-        }.awaitUninterruptibly();
+        awaitUnfinished(self, pool, running == null ? 0 : 1, "waits in helpQuiesce for %s to finish its other tasks",
+                site);
     }
 
     /** {@code close()} of a pool that is not the common one: shut down, then wait for its tasks. */
@@ -235,16 +224,21 @@ final class ForkJoinTasks {
         int site = UserCall.site(jdkSite);
         shutdown(self, pool, site);
         pool.shutdown();
+        awaitUnfinished(self, pool, 0, "closes %s, whose tasks do not finish", site);
+    }
+
+    /** Waits, whatever happens, until at most {@code left} tasks of the pool are unfinished; {@code why} names it. */
+    private static void awaitUnfinished(ManagedThread self, Object pool, int left, String why, int site) {
         LockId activity = activity(self, pool);
         new GuardedCall(self, GuardedCall.Mode.UNINTERRUPTIBLE, Operation.observeLock(activity), site) {
             @Override
             boolean ready() {
-                return work(self).unfinished(pool) == 0;
+                return work(self).unfinished(pool) <= left;
             }
 
             @Override
             String whyBlocked() {
-                return "closes " + activity + ", whose tasks do not finish";
+                return String.format(why, activity);
             }
         }.awaitUninterruptibly();
     }
