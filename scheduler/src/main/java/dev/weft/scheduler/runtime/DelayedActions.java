@@ -1,6 +1,5 @@
 package dev.weft.scheduler.runtime;
 
-import java.lang.reflect.Field;
 import java.util.concurrent.Delayed;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
@@ -22,9 +21,6 @@ import java.util.concurrent.TimeoutException;
  */
 final class DelayedActions {
 
-    private static volatile Field nextDelay;
-    private static volatile Field immediate;
-
     private DelayedActions() {
     }
 
@@ -44,12 +40,12 @@ final class DelayedActions {
         if (pool.isShutdown()) {
             throw new RejectedExecutionException(self.execution.names.nameOf(pool, self) + " was shut down");
         }
-        if (field(task, "nextDelay", true) instanceof Long period && period != 0L) {
+        if ((Long) JdkInternals.field(task, task.getClass(), "nextDelay", site) != 0L) {
             throw new UnmodelledPrimitiveException("a ForkJoinPool's periodic task (scheduleAtFixedRate,"
                     + " scheduleWithFixedDelay), which re-arms itself on the JDK's own scheduler thread; use a"
                     + " ScheduledExecutorService (Executors.newSingleThreadScheduledExecutor())", site);
         }
-        boolean onTheDelaysThread = Boolean.TRUE.equals(field(task, "isImmediate", false));
+        boolean onTheDelaysThread = (Boolean) JdkInternals.field(task, task.getClass(), "isImmediate", site);
         Runnable due = () -> {
             ManagedThread thread = ControlledHooks.visible();
             if (onTheDelaysThread || thread == null) {
@@ -66,24 +62,6 @@ final class DelayedActions {
         thread.setDaemon(true);
         ConstructedHashes.give(thread, self);
         ThreadLifecycle.start(self, Carrier.forTestThread(self, thread), site);
-    }
-
-    private static Object field(Object task, String name, boolean period) {
-        try {
-            Field field = period ? nextDelay : immediate;
-            if (field == null) {
-                field = task.getClass().getDeclaredField(name);
-                field.setAccessible(true);
-                if (period) {
-                    nextDelay = field;
-                } else {
-                    immediate = field;
-                }
-            }
-            return field.get(task);
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            return null;
-        }
     }
 
     /** One delayed action, as the {@code ScheduledFuture} the JDK's caller keeps (to cancel it). */

@@ -3,10 +3,8 @@ package dev.weft.scheduler.runtime;
 import dev.weft.scheduler.model.Location;
 import dev.weft.scheduler.model.LockId;
 import dev.weft.scheduler.model.Operation;
-import java.lang.reflect.Field;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.RejectedExecutionException;
@@ -49,8 +47,6 @@ final class ForkJoinTasks {
     static final int MAX_TASKS = 4_096;
     /** The JDK's {@code ForkJoinTask.ABNORMAL}: what its wait answers when interrupted. */
     private static final int ABNORMAL = 1 << 16;
-    private static volatile Method doExec;
-    private static volatile Field status;
 
     private ForkJoinTasks() {
     }
@@ -96,7 +92,7 @@ final class ForkJoinTasks {
     /** The task thread's body: the task, then its end on the pool's activity. */
     private static void run(ForkJoinTask<?> task, Object pool, int site) {
         try {
-            doExec(task);
+            run(task);
         } finally {
             ManagedThread self = ControlledHooks.visible();
             if (self != null) {
@@ -115,21 +111,9 @@ final class ForkJoinTasks {
      * @param nanos how long it may wait, or -1 for no timeout
      */
     static int await(ManagedThread self, ForkJoinTask<?> task, boolean interruptible, long nanos, int jdkSite) {
-        int site = UserCall.site(jdkSite);
-        Location state = state(self, task);
         GuardedCall.Mode mode = nanos >= 0 ? GuardedCall.Mode.TIMED
                 : interruptible ? GuardedCall.Mode.INTERRUPTIBLE : GuardedCall.Mode.UNINTERRUPTIBLE;
-        GuardedCall wait = new GuardedCall(self, mode, Operation.read(state), site) {
-            @Override
-            boolean ready() {
-                return task.isDone();
-            }
-
-            @Override
-            String whyBlocked() {
-                return "waits for " + state.owner() + " to be done, and no thread will complete it";
-            }
-        };
+        GuardedCall wait = FutureModel.awaitDone(self, task, mode, UserCall.site(jdkSite));
         try {
             if (mode == GuardedCall.Mode.UNINTERRUPTIBLE) {
                 wait.awaitUninterruptibly();
@@ -139,13 +123,13 @@ final class ForkJoinTasks {
         } catch (InterruptedException e) {
             return ABNORMAL;
         }
-        return status(task);
+        return (Integer) JdkInternals.field(task, ForkJoinTask.class, "status", jdkSite);
     }
 
-    /** A task is completed, by whichever thread: its waits may end. */
+    /** A task is completed, by whichever thread: its waits may end (it is a future of {@link FutureModel}). */
     static void completes(ManagedThread self, ForkJoinTask<?> task, int site) {
         if (!task.isDone()) {
-            Step.change(self, Operation.write(state(self, task)), UserCall.site(site));
+            FutureModel.completes(self, task, UserCall.site(site));
         }
     }
 
@@ -170,25 +154,13 @@ final class ForkJoinTasks {
         if (termination && !common) {
             Step.observe(self, Operation.read(state(self, pool)), site);
         }
-        LockId activity = activity(self, pool);
-        GuardedCall wait = new GuardedCall(self, nanos <= 0 ? GuardedCall.Mode.TRY : GuardedCall.Mode.TIMED,
-                Operation.observeLock(activity), site) {
-            @Override
-            boolean ready() {
-                return work(self).unfinished(pool) == 0 && (!termination || common || pool.isShutdown());
-            }
-
-            @Override
-            String whyBlocked() {
-                return "waits for " + activity + " to finish its tasks";
-            }
-        };
+        GuardedCall wait = activityWait(self, pool, nanos <= 0 ? GuardedCall.Mode.TRY : GuardedCall.Mode.TIMED,
+                () -> work(self).unfinished(pool) == 0 && (!termination || common || pool.isShutdown()),
+                "waits for %s to finish its tasks", site);
         try {
             return wait.await() && (!termination || common || pool.isTerminated());
         } catch (InterruptedException e) {
-            self.toThrow = e;
-            self.throwUncheckedIfTold();
-            return false;
+            throw Unchecked.rethrow(e);
         }
     }
 
@@ -229,18 +201,28 @@ final class ForkJoinTasks {
 
     /** Waits, whatever happens, until at most {@code left} tasks of the pool are unfinished; {@code why} names it. */
     private static void awaitUnfinished(ManagedThread self, Object pool, int left, String why, int site) {
+        activityWait(self, pool, GuardedCall.Mode.UNINTERRUPTIBLE, () -> work(self).unfinished(pool) <= left, why,
+                site).awaitUninterruptibly();
+    }
+
+    /**
+     * A wait that observes the pool's activity (after every task's end before it), enabled once {@code ready};
+     * {@code why} names it, {@code %s} standing for the pool's activity.
+     */
+    private static GuardedCall activityWait(ManagedThread self, Object pool, GuardedCall.Mode mode,
+                                            BooleanSupplier ready, String why, int site) {
         LockId activity = activity(self, pool);
-        new GuardedCall(self, GuardedCall.Mode.UNINTERRUPTIBLE, Operation.observeLock(activity), site) {
+        return new GuardedCall(self, mode, Operation.observeLock(activity), site) {
             @Override
             boolean ready() {
-                return work(self).unfinished(pool) <= left;
+                return ready.getAsBoolean();
             }
 
             @Override
             String whyBlocked() {
                 return String.format(why, activity);
             }
-        }.awaitUninterruptibly();
+        };
     }
 
     private static ForkJoinWork work(ManagedThread self) {
@@ -271,43 +253,7 @@ final class ForkJoinTasks {
 
     /** Runs the task's body in the calling thread, as a worker would (its result or exception stays in the task). */
     static void run(ForkJoinTask<?> task) {
-        doExec(task);
-    }
-
-    private static void doExec(ForkJoinTask<?> task) {
-        try {
-            Method method = doExec;
-            if (method == null) {
-                method = ForkJoinTask.class.getDeclaredMethod("doExec");
-                method.setAccessible(true);
-                doExec = method;
-            }
-            method.invoke(task);
-        } catch (InvocationTargetException e) {
-            throw sneaky(e.getCause()); // only Weft's own: the JDK's doExec records the task's exceptions
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            throw new UnmodelledPrimitiveException("a ForkJoinTask on this JDK, whose doExec Weft cannot call ("
-                    + e + ")", -1);
-        }
-    }
-
-    private static int status(ForkJoinTask<?> task) {
-        try {
-            Field field = status;
-            if (field == null) {
-                field = ForkJoinTask.class.getDeclaredField("status");
-                field.setAccessible(true);
-                status = field;
-            }
-            return field.getInt(task);
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            throw new UnmodelledPrimitiveException("a ForkJoinTask on this JDK, whose status Weft cannot read ("
-                    + e + ")", -1);
-        }
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <T extends Throwable> RuntimeException sneaky(Throwable thrown) throws T {
-        throw (T) thrown;
+        // Weft's own signals pass through; the JDK's doExec records the task's exceptions
+        JdkInternals.call(task, ForkJoinTask.class, "doExec", -1);
     }
 }

@@ -24,7 +24,6 @@ final class ForkJoinWork {
     private final Map<Thread, List<Thread>> awaited = new IdentityHashMap<>();
     private final Map<Object, int[]> unfinished = new IdentityHashMap<>();
     private final Map<Object, List<Thread>> byPool = new IdentityHashMap<>();
-    private final Map<Object, int[]> workerNumbers = new IdentityHashMap<>();
 
     /** The task thread {@code thread}, or {@code null} for a thread that is not one (the test's own). */
     TaskThread taskThread(ManagedThread thread) {
@@ -33,7 +32,7 @@ final class ForkJoinWork {
 
     /** The name the JDK would give the pool's next worker: its prefix and a number counted per execution. */
     int nextWorkerNumber(Object pool) {
-        return ++workerNumbers.computeIfAbsent(pool, p -> new int[1])[0];
+        return threadsOf(pool).size() + 1;
     }
 
     /** How many task threads the execution has started. */

@@ -68,7 +68,7 @@ final class FutureModel {
         return future.join();
     }
 
-    private static GuardedCall awaitDone(ManagedThread self, Future<?> future, GuardedCall.Mode mode, int site) {
+    static GuardedCall awaitDone(ManagedThread self, Future<?> future, GuardedCall.Mode mode, int site) {
         Location state = location(self, future);
         return new GuardedCall(self, mode, Operation.read(state), site) {
             @Override

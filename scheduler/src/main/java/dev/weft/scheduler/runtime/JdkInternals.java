@@ -31,12 +31,17 @@ final class JdkInternals {
         }
     }
 
-    /** Calls the no-argument method {@code name} declared by {@code declaring} or a superclass of it. */
+    /**
+     * Calls the no-argument method {@code name} declared by {@code declaring} or a superclass of it. What the method
+     * itself throws is thrown on as it is: the member is there.
+     */
     static Object call(Object target, Class<?> declaring, String name, int site) {
         try {
             Method method = METHODS.computeIfAbsent(declaring.getName() + "." + name,
                     key -> accessibleMethod(declaring, name));
             return method.invoke(target);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            throw Unchecked.rethrow(e.getCause());
         } catch (ReflectiveOperationException | RuntimeException e) {
             throw unavailable(declaring, name, e, site);
         }

@@ -97,17 +97,12 @@ final class StaticInitialisers {
         } catch (InvocationTargetException e) {
             Throwable cause = e.getCause();
             if (cause instanceof Error || cause.getClass().getName().startsWith("dev.weft.")) {
-                throw sneaky(cause); // the JVM passes errors on; Weft's own signals are not the class's failure
+                throw Unchecked.rethrow(cause); // the JVM passes errors on; Weft's own signals are not the class's failure
             }
             throw new ExceptionInInitializerError(cause);
         } catch (IllegalAccessException e) {
             throw new IllegalStateException("Weft could not run the static initialiser of " + type.getName()
                     + " again", e);
         }
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <T extends Throwable> RuntimeException sneaky(Throwable thrown) throws T {
-        throw (T) thrown;
     }
 }
