@@ -17,4 +17,13 @@ public interface Parts {
 
     /** Whether this exploration runs the part with this number. Asked once for every part, in increasing order. */
     boolean take(long part);
+
+    /**
+     * Branching states above the split beyond those needed for one part per way: every branching state at least
+     * doubles the parts, so with the default of 3 each way gets about eight parts, which evens out parts of different
+     * sizes. Every exploration of one divided search must use the same value.
+     */
+    default int spareChoices() {
+        return Shard.DEFAULT_SPARE_CHOICES;
+    }
 }

@@ -6,10 +6,14 @@ package dev.weft.dpor;
  * their {@link ExplorationResult#executions()} add up to the whole's. Which part is whose is decided the same way in
  * every shard, so shards can run in different processes or on different machines without talking to each other.
  *
- * @param number which part, from 1 to {@code count}
- * @param count  how many parts the exploration is split into
+ * @param number       which part, from 1 to {@code count}
+ * @param count        how many parts the exploration is split into
+ * @param spareChoices how deep the split lies ({@link Parts#spareChoices()}); the same in every shard of a search
  */
-public record Shard(int number, int count) implements Parts {
+public record Shard(int number, int count, int spareChoices) implements Parts {
+
+    /** {@link #spareChoices()} of the shards users ask for. */
+    public static final int DEFAULT_SPARE_CHOICES = 3;
 
     /** The whole exploration, not split. */
     public static final Shard WHOLE = new Shard(1, 1);
@@ -18,6 +22,14 @@ public record Shard(int number, int count) implements Parts {
         if (count < 1 || number < 1 || number > count) {
             throw new IllegalArgumentException("a shard is K/N with 1 <= K <= N, but was " + number + "/" + count);
         }
+        if (spareChoices < 0) {
+            throw new IllegalArgumentException("spareChoices must be >= 0 but was " + spareChoices);
+        }
+    }
+
+    /** Shard {@code number} of {@code count}, split where users' shards are. */
+    public Shard(int number, int count) {
+        this(number, count, DEFAULT_SPARE_CHOICES);
     }
 
     /**

@@ -32,15 +32,6 @@ import java.util.List;
  */
 final class ShardSplit {
 
-    /**
-     * Branching states above the split beyond those needed for one part per shard: every branching state at least
-     * doubles the parts, so each shard gets about eight, which evens out parts of different sizes. The system property
-     * {@code weft.shard.spareChoices} changes it, for experiments and for tests that want a split small programs
-     * reach; every shard of one search must use the same value.
-     */
-    static final String SPARE_CHOICES_PROPERTY = "weft.shard.spareChoices";
-    private static final int DEFAULT_SPARE_CHOICES = 3;
-
     private final Parts parts;
     /** branching states on each path above the split; 0 when the search is whole */
     private final int choices;
@@ -52,7 +43,7 @@ final class ShardSplit {
     ShardSplit(Parts parts) {
         this.parts = parts;
         this.choices = parts.ways() <= 1 ? 0
-                : ceilLog2(parts.ways()) + Integer.getInteger(SPARE_CHOICES_PROPERTY, DEFAULT_SPARE_CHOICES);
+                : ceilLog2(parts.ways()) + parts.spareChoices();
     }
 
     private static int ceilLog2(int n) {

@@ -71,34 +71,17 @@ public record Exploration(ModelProgram program, SearchAlgorithm algorithm, int s
 
     /**
      * As {@link #sharded(ModelProgram, SearchAlgorithm, boolean, int)}, with the split after {@code spareChoices}
-     * branching states beyond one part per shard ({@code weft.shard.spareChoices}; {@code null}: the default), so that
-     * small programs reach it too.
+     * branching states beyond one part per shard ({@link dev.weft.dpor.Parts#spareChoices()}; {@code null}: the
+     * default), so that small programs reach it too.
      */
     public static Exploration sharded(ModelProgram program, SearchAlgorithm algorithm, boolean keepEvents,
                                       int count, Integer spareChoices) {
-        String property = "weft.shard.spareChoices";
-        String before = System.getProperty(property);
-        if (spareChoices != null) {
-            System.setProperty(property, spareChoices.toString());
-        }
-        try {
-            return shardedHere(program, algorithm, keepEvents, count);
-        } finally {
-            if (before == null) {
-                System.clearProperty(property);
-            } else {
-                System.setProperty(property, before);
-            }
-        }
-    }
-
-    private static Exploration shardedHere(ModelProgram program, SearchAlgorithm algorithm, boolean keepEvents,
-                                           int count) {
+        int spare = spareChoices == null ? Shard.DEFAULT_SPARE_CHOICES : spareChoices;
         ModelSubject subject = new ModelSubject(program);
         ExplorationLog log = new ExplorationLog(subject, keepEvents);
         List<ExplorationResult> parts = new ArrayList<>();
         for (int k = 1; k <= count; k++) {
-            parts.add(shard(subject, log, algorithm, new Shard(k, count)));
+            parts.add(shard(subject, log, algorithm, new Shard(k, count, spare)));
         }
         return new Exploration(program, algorithm, count, sum(parts), log);
     }
