@@ -9,8 +9,12 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Measures (and prints, without asserting on time) what a step and a whole execution cost. */
-class HandoffCostTest {
+/**
+ * Measures (and prints, without asserting on time) what a step and a whole execution cost. A benchmark, not a test:
+ * Surefire runs only classes named {@code *Test}, so builds leave it out; run it with
+ * {@code mvn -pl scheduler -am test -Dtest=HandoffCostBenchmark -Dsurefire.failIfNoSpecifiedTests=false}.
+ */
+class HandoffCostBenchmark {
 
     static final class Cell {
         int value;
