@@ -247,7 +247,7 @@ public final class BranchStealing implements SharedSearch {
         }
         lock.lock();
         try {
-            return whole != null && hopeless.hopeless(whole.search, elapsed);
+            return whole != null && hopeless.hopeless(whole.search.shareDone(), ended.get(), elapsed);
         } finally {
             lock.unlock();
         }

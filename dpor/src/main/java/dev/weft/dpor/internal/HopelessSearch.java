@@ -5,8 +5,8 @@ package dev.weft.dpor.internal;
  * instead ({@link dev.weft.dpor.ExplorationOptions#stopsWhenHopeless}). The estimate of the share run so far
  * ({@link DepthFirstSearch#shareDone}) can be several times off (races found later add branches), and the first
  * seconds of a test in a fresh JVM run several times slower than the rest (the JIT has not compiled the instrumented
- * code yet): so the time left is projected from how fast the share grew lately, not since the start, and only a
- * projection far beyond the budget counts. A search it calls hopeless is; one it lets go on may still not finish (its
+ * code yet): so the time left is projected from the executions the estimate leaves at the rate of the last second,
+ * not since the start, and only a projection far beyond the budget counts. A search it calls hopeless is; one it lets go on may still not finish (its
  * budget then ends it, as without this). One per search: it looks a few times a second at most, since a look walks the
  * search's stack.
  *
@@ -31,11 +31,11 @@ final class HopelessSearch {
     private final long maxNanos;
     /** When the next look is due, in nanoseconds into the budget; several workers may ask, hence volatile. */
     private volatile long nextLook;
-    /** Where the current window of the rate began: time into the budget ({@code -1}: not yet), and the share then. */
+    /** Where the current window of the rate began: time into the budget ({@code -1}: not yet), and executions then. */
     private long windowStart = -1;
-    private double windowStartShare;
-    /** Nanoseconds per whole search at the rate of the last full window; {@code NaN} until one was measured. */
-    private double nanosPerSearch = Double.NaN;
+    private long windowStartEnded;
+    /** Nanoseconds per execution over the last full window; {@code NaN} until one was measured. */
+    private double nanosPerExecution = Double.NaN;
 
     /** @param maxNanos the search's time budget ({@link Long#MAX_VALUE}: none, and it is never hopeless) */
     HopelessSearch(long maxNanos) {
@@ -52,31 +52,33 @@ final class HopelessSearch {
         return true;
     }
 
-    /** Whether the search, {@code elapsed} nanoseconds into its budget, cannot finish in it. */
+    /** Whether the search, which alone ran its executions, cannot finish in its budget. */
     boolean hopeless(DepthFirstSearch search, long elapsed) {
-        return search.ended() >= FIRST_EXECUTIONS && hopeless(search.shareDone(), elapsed);
+        return hopeless(search.shareDone(), search.ended(), elapsed);
     }
 
     /**
-     * Whether a search that has run {@code share} of its tree (by the estimate), {@code elapsed} nanoseconds into its
-     * budget, cannot finish in it at the rate its share grew over the last window. A window in which the estimate did
-     * not grow (races found added branches) says nothing.
+     * Whether a search that has run {@code share} of its tree (by the estimate) in {@code ended} executions,
+     * {@code elapsed} nanoseconds into its budget, cannot finish in it: the executions its estimate leaves, at the
+     * rate of the last window. (The rate of the share itself is no measure: it grows in jumps, as branches near the
+     * top of the tree finish.)
      */
-    boolean hopeless(double share, long elapsed) {
+    boolean hopeless(double share, long ended, long elapsed) {
         if (windowStart < 0) {
             windowStart = elapsed;
-            windowStartShare = share;
+            windowStartEnded = ended;
             return false;
         }
         if (elapsed - windowStart >= RATE_WINDOW_NANOS) {
-            double grown = share - windowStartShare;
-            nanosPerSearch = grown > 0 ? (elapsed - windowStart) / grown : Double.NaN;
+            long ran = ended - windowStartEnded;
+            nanosPerExecution = ran > 0 ? (double) (elapsed - windowStart) / ran : Double.NaN;
             windowStart = elapsed;
-            windowStartShare = share;
+            windowStartEnded = ended;
         }
-        if (Double.isNaN(nanosPerSearch) || share <= 0) {
+        if (Double.isNaN(nanosPerExecution) || ended < FIRST_EXECUTIONS || share <= 0) {
             return false;
         }
-        return elapsed + (1 - share) * nanosPerSearch > MARGIN * maxNanos;
+        double left = ended / share - ended;
+        return elapsed + left * nanosPerExecution > MARGIN * maxNanos;
     }
 }

@@ -5,8 +5,9 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * When a search gives way to the search by bound ({@link HopelessSearch}): on the rate at which its estimated share
- * grew lately, not since the start, so that a slow start (a fresh JVM) does not condemn a search that finishes.
+ * When a search gives way to the search by bound ({@link HopelessSearch}): on the executions its estimate leaves at
+ * the rate of the last second, not since the start, so that a slow start (a fresh JVM) does not condemn a search that
+ * finishes.
  */
 class HopelessSearchTest {
 
@@ -24,52 +25,52 @@ class HopelessSearchTest {
     }
 
     /**
-     * big0's first test in a fresh JVM, in round figures: 1 % of the tree (by the estimate) after 7.5 s, then 3 % a
-     * second. Since the start that is 750 s for the whole, more than 4 times the budget; at the recent rate the rest
-     * takes 33 s, and the search goes on.
+     * big0's first test in a fresh JVM, in round figures: 6,000 executions after 7.5 s, then 3,500 a second, with 5 %
+     * of the tree done by the estimate. The rate since the start would give 170 s for the whole, more than 4 times
+     * the budget; at the recent rate the 180,500 executions the estimate leaves take 52 s, and the search goes on.
      */
     @Test
     void aSlowStartDoesNotMakeASearchHopeless() {
         HopelessSearch hopeless = new HopelessSearch(BUDGET);
 
-        assertThat(hopeless.hopeless(0.01, 7_500_000_000L)).as("the first look only starts the window").isFalse();
-        assertThat(hopeless.hopeless(0.025, 8_000_000_000L)).as("no full window yet").isFalse();
-        assertThat(hopeless.hopeless(0.04, 8_500_000_000L)).isFalse();
-        assertThat(8.5 / 0.04).as("what the rate since the start would have projected, in s")
-                .isGreaterThan(4 * 30);
+        assertThat(hopeless.hopeless(0.04, 6_000, 7_500_000_000L)).as("the first look only starts the window")
+                .isFalse();
+        assertThat(hopeless.hopeless(0.045, 7_700, 8_000_000_000L)).as("no full window yet").isFalse();
+        assertThat(hopeless.hopeless(0.05, 9_500, 8_500_000_000L)).isFalse();
+        assertThat(8.5 / 0.05).as("what the rate since the start would have projected, in s").isGreaterThan(4 * 30);
     }
 
-    /** 0.02 % a second: 5,000 s for the whole, far beyond 4 × 30 s. */
+    /** 100 executions a second, and a million to go by the estimate: 10,000 s, far beyond 4 × 30 s. */
     @Test
-    void aSearchThatGrowsTooSlowlyIsHopeless() {
+    void aSearchThatGoesTooSlowlyIsHopeless() {
         HopelessSearch hopeless = new HopelessSearch(BUDGET);
 
-        assertThat(hopeless.hopeless(0.0010, 7_500_000_000L)).isFalse();
-        assertThat(hopeless.hopeless(0.0012, 8_500_000_000L)).isTrue();
+        assertThat(hopeless.hopeless(0.0010, 1_000, 7_500_000_000L)).isFalse();
+        assertThat(hopeless.hopeless(0.0011, 1_100, 8_500_000_000L)).isTrue();
     }
 
     /** Just under and just over the margin: 4 × 30 s = 120 s from the start of the budget. */
     @Test
     void theMarginIsFourTimesTheBudget() {
-        // 10 s in, a tenth done, at 1 % a second: 10 + 90 = 100 s
+        // 10 s in, a tenth of 100,000 done, 1,000 a second: 10 + 90 = 100 s
         HopelessSearch within = new HopelessSearch(BUDGET);
-        within.hopeless(0.09, 9 * SECOND);
-        assertThat(within.hopeless(0.10, 10 * SECOND)).isFalse();
-        // at 0.5 % a second: 10 + 180 = 190 s
+        within.hopeless(0.09, 9_000, 9 * SECOND);
+        assertThat(within.hopeless(0.10, 10_000, 10 * SECOND)).isFalse();
+        // 500 a second: 10 + 180 = 190 s
         HopelessSearch beyond = new HopelessSearch(BUDGET);
-        beyond.hopeless(0.095, 9 * SECOND);
-        assertThat(beyond.hopeless(0.10, 10 * SECOND)).isTrue();
+        beyond.hopeless(0.095, 9_500, 9 * SECOND);
+        assertThat(beyond.hopeless(0.10, 10_000, 10 * SECOND)).isTrue();
     }
 
-    /** Races found add branches, and the estimate falls: a window in which it did not grow says nothing. */
+    /** One execution that lasts the whole window (a long one, a collection) gives no rate: it decides nothing. */
     @Test
-    void aWindowInWhichTheEstimateFellSaysNothing() {
+    void aWindowWithoutExecutionsSaysNothing() {
         HopelessSearch hopeless = new HopelessSearch(BUDGET);
 
-        hopeless.hopeless(0.05, 8 * SECOND);
-        assertThat(hopeless.hopeless(0.01, 9 * SECOND)).isFalse();
-        assertThat(hopeless.hopeless(0.0101, 9_500_000_000L)).as("the window is not full").isFalse();
-        assertThat(hopeless.hopeless(0.0102, 10 * SECOND)).as("a full window, growing too slowly").isTrue();
+        hopeless.hopeless(0.001, 1_000, 8 * SECOND);
+        assertThat(hopeless.hopeless(0.001, 1_000, 9 * SECOND)).isFalse();
+        assertThat(hopeless.hopeless(0.0011, 1_100, 9_500_000_000L)).as("the window is not full").isFalse();
+        assertThat(hopeless.hopeless(0.0012, 1_200, 10 * SECOND)).as("a full window, far too slow").isTrue();
     }
 
     @Test

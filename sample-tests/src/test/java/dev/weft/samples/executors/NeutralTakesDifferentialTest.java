@@ -21,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * <p>The reference is independent of the rule under test: with the setting off, every take of a work queue is a write
  * of the whole queue. The seeds are fixed, so a failure names a program that can be run again. 20 programs by
  * default (about 45 s on JDK 17, where every step is a hand-off between platform threads); the CI's pass on JDK 25
- * runs 60. {@code -Dweft.differential.poolPrograms=N} runs N, {@code -Dweft.differential.algorithm=DPOR} checks with
+ * runs 40. {@code -Dweft.differential.poolPrograms=N} runs N, {@code -Dweft.differential.algorithm=DPOR} checks with
  * the other explorer.
  */
 class NeutralTakesDifferentialTest {
