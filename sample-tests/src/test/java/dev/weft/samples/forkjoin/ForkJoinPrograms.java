@@ -13,6 +13,7 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.RecursiveAction;
 import java.util.concurrent.RecursiveTask;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
@@ -229,6 +230,22 @@ class ForkJoinPrograms {
                 CompletableFuture.delayedExecutor(2, TimeUnit.SECONDS));
         assertEquals("later", later.join());
         assertThat(System.nanoTime() - before).isGreaterThanOrEqualTo(TimeUnit.SECONDS.toNanos(2));
+    }
+
+    /**
+     * Java 25's {@code ForkJoinPool.schedule} (called by reflection: the build's release is 17): the delayed task's
+     * deadline is on the test's clock, so its delay is exactly the one asked for however long the JDK took to make
+     * and schedule it, and it runs exactly that much later. On the real clock its delay lost the time in between.
+     */
+    @ExhaustiveConcurrency
+    void aPoolsDelayedTaskIsDueExactlyOnTheTestsClock() throws Exception {
+        ScheduledFuture<?> task = (ScheduledFuture<?>) ForkJoinPool.class
+                .getMethod("schedule", Runnable.class, long.class, TimeUnit.class)
+                .invoke(ForkJoinPool.commonPool(), (Runnable) () -> { }, 2L, TimeUnit.SECONDS);
+        assertThat(task.getDelay(TimeUnit.NANOSECONDS)).isEqualTo(TimeUnit.SECONDS.toNanos(2));
+        long before = System.nanoTime();
+        task.get();
+        assertThat(System.nanoTime() - before).isEqualTo(TimeUnit.SECONDS.toNanos(2));
     }
 
     static int racy;

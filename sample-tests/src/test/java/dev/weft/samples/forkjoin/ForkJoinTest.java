@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Fork/join at the user's level ({@link ForkJoinPrograms}): every task runs on a thread of its own, and only the
@@ -109,6 +110,13 @@ class ForkJoinTest {
     @Test
     void completableFutureTimeoutsPassOnTheTestsClock() {
         Verdicts.passesWith(run("completableFutureTimeouts"), 1);
+    }
+
+    /** Only Java 25 has {@code ForkJoinPool.schedule}; the CI runs the suite on it. */
+    @Test
+    void aPoolsDelayedTaskIsDueExactlyOnTheTestsClock() {
+        assumeTrue(Runtime.version().feature() >= 25, "ForkJoinPool.schedule is Java 25's");
+        Verdicts.passesWith(run("aPoolsDelayedTaskIsDueExactlyOnTheTestsClock"), 1);
     }
 
     @Test
