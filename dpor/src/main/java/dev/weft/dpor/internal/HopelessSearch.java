@@ -6,9 +6,9 @@ package dev.weft.dpor.internal;
  * ({@link DepthFirstSearch#shareDone}) can be several times off (races found later add branches), and the first
  * seconds of a test in a fresh JVM run several times slower than the rest (the JIT has not compiled the instrumented
  * code yet): so the time left is projected from the executions the estimate leaves at the rate of the last second,
- * not since the start, and only a projection far beyond the budget counts. A search it calls hopeless is; one it lets go on may still not finish (its
- * budget then ends it, as without this). One per search: it looks a few times a second at most, since a look walks the
- * search's stack.
+ * not since the start, and only a projection far beyond the budget counts. A search it calls hopeless is; one it lets
+ * go on may still not finish (its budget then ends it, as without this). One per search: it looks a few times a second
+ * at most, since a look walks the search's stack.
  *
  * <p>Why the recent rate: big0 (69,112 executions) as the first test of a fresh JVM on JDK 17 ran 2,068 executions
  * in its first 3 s and then 3,800 a second; with the share estimated at a third of the truth and the rate since the

@@ -66,22 +66,21 @@ public record Exploration(ModelProgram program, SearchAlgorithm algorithm, int s
     /** Shards 1 to {@code count} of the exploration, one after the other, as one. */
     public static Exploration sharded(ModelProgram program, SearchAlgorithm algorithm, boolean keepEvents,
                                       int count) {
-        return sharded(program, algorithm, keepEvents, count, null);
+        return sharded(program, algorithm, keepEvents, count, Shard.DEFAULT_SPARE_CHOICES);
     }
 
     /**
      * As {@link #sharded(ModelProgram, SearchAlgorithm, boolean, int)}, with the split after {@code spareChoices}
-     * branching states beyond one part per shard ({@link dev.weft.dpor.Parts#spareChoices()}; {@code null}: the
-     * default), so that small programs reach it too.
+     * branching states beyond one part per shard ({@link dev.weft.dpor.Parts#spareChoices()}), so that small programs
+     * reach it too.
      */
     public static Exploration sharded(ModelProgram program, SearchAlgorithm algorithm, boolean keepEvents,
-                                      int count, Integer spareChoices) {
-        int spare = spareChoices == null ? Shard.DEFAULT_SPARE_CHOICES : spareChoices;
+                                      int count, int spareChoices) {
         ModelSubject subject = new ModelSubject(program);
         ExplorationLog log = new ExplorationLog(subject, keepEvents);
         List<ExplorationResult> parts = new ArrayList<>();
         for (int k = 1; k <= count; k++) {
-            parts.add(shard(subject, log, algorithm, new Shard(k, count, spare)));
+            parts.add(shard(subject, log, algorithm, new Shard(k, count, spareChoices)));
         }
         return new Exploration(program, algorithm, count, sum(parts), log);
     }
