@@ -48,6 +48,22 @@ class DifferentialTest {
     }
 
     /**
+     * The same programs with the other free choice, the lowest awake thread going on (a user's {@code
+     * weft.freeChoice=lowest}, and the CI's last pass). A rule of OPTIMAL's can be right with one free choice and lose
+     * traces with the other (explorers.md, decision 5: the paper's rule for a sleeper waiting on a lock lost none of
+     * the benchmark families' traces with the default and 6 of MPC(3,3,2,1)'s 162 with this one). That case needs
+     * more threads than these programs have (about 4,000 of them with the rule removed did not meet it; {@code
+     * BenchmarkFamiliesTest} holds it); this test guards the rest of the search with the second choice. Half the
+     * programs.
+     */
+    @Test
+    void dporMeetsExactlyTheTracesNaiveMeetsWithTheLowestFreeChoice() {
+        checkRandomPrograms(seed -> RandomPrograms.generate(seed, seed % 2 == 1),
+                program -> DifferentialCheck.check(program, DifferentialCheck.Strictness.EXACT, FreeChoice.LOWEST),
+                Math.max(1, PROGRAMS / 2));
+    }
+
+    /**
      * With assertions some executions are cut short by a failure; DPOR, told not to stop at failures, must still
      * find every failure (up to what led to it) and every complete trace that NAIVE finds.
      */
@@ -246,11 +262,17 @@ class DifferentialTest {
     private static List<ModelProgram> checkRandomPrograms(LongFunction<ModelProgram> generator,
                                                           java.util.function.Function<ModelProgram,
                                                                   DifferentialCheck.Verdict> check) {
+        return checkRandomPrograms(generator, check, PROGRAMS);
+    }
+
+    private static List<ModelProgram> checkRandomPrograms(LongFunction<ModelProgram> generator,
+                                                          java.util.function.Function<ModelProgram,
+                                                                  DifferentialCheck.Verdict> check, int programs) {
         List<ModelProgram> checked = new ArrayList<>();
         List<String> disagreements = new ArrayList<>();
         int skipped = 0;
         int nonBlocking = 0;
-        for (long seed = FIRST_SEED; seed < FIRST_SEED + PROGRAMS && disagreements.size() < MAX_REPORTED; seed++) {
+        for (long seed = FIRST_SEED; seed < FIRST_SEED + programs && disagreements.size() < MAX_REPORTED; seed++) {
             ModelProgram program = generator.apply(seed);
             DifferentialCheck.Verdict verdict = check.apply(program);
             if (verdict.skipped()) {
@@ -267,9 +289,9 @@ class DifferentialTest {
         }
         assertThat(disagreements).as("DPOR or OPTIMAL disagrees with NAIVE").isEmpty();
         assertThat(nonBlocking).as("checked programs with a non-blocking lock operation")
-                .isGreaterThanOrEqualTo(PROGRAMS / 10);
+                .isGreaterThanOrEqualTo(programs / 10);
         assertThat(skipped).as("programs too big for NAIVE's budget of %d executions", DifferentialCheck.NAIVE_BUDGET)
-                .isLessThan(PROGRAMS / 10 + 1);
+                .isLessThan(programs / 10 + 1);
         return checked;
     }
 }
