@@ -16,12 +16,17 @@ import java.util.function.LongUnaryOperator;
  */
 final class BoundedCoverage {
 
-    /** The combined result, and the subject whose executions ran last (for the failure's report). */
-    record Outcome(ExplorationResult result, JvmSubject subject) {
+    /**
+     * The combined result, the subject whose executions ran last (for the failure's report), and the executions both
+     * halves ran against the budget (the exhaustive half's runs ahead in vain among them, which the result does not
+     * count).
+     */
+    record Outcome(ExplorationResult result, JvmSubject subject, long ran) {
     }
 
     private final ExplorationOptions rest;
     private final ExplorationResult exhaustive;
+    private final long ran;
     private final long started;
 
     /**
@@ -35,6 +40,7 @@ final class BoundedCoverage {
         this.rest = whole.withMaxNanos(part(whole.maxNanos(), budget -> budget - spent))
                 .withMaxExecutions(part(whole.maxExecutions(), budget -> budget - ran));
         this.exhaustive = exhaustive;
+        this.ran = ran;
         this.started = started;
     }
 
@@ -57,12 +63,18 @@ final class BoundedCoverage {
     }
 
     /**
-     * Both searches as one result: their counts added up, the bounded search's verdict and coverage, with the
-     * estimate of the exhaustive search's size.
+     * Both searches as one outcome: a result with their counts added up, the bounded search's verdict and coverage,
+     * and the estimate of the exhaustive search's size.
      *
      * @param bounded the bounded search's result; {@code null} if it was abandoned (the exhaustive search's stands)
+     * @param subject the subject the bounded search ran last
      */
-    ExplorationResult combined(ExplorationResult bounded) {
+    Outcome combined(ExplorationResult bounded, JvmSubject subject) {
+        long ranInAll = ran + (bounded == null ? 0 : bounded.executions() + bounded.sleepSetBlocked());
+        return new Outcome(combinedResult(bounded), subject, ranInAll);
+    }
+
+    private ExplorationResult combinedResult(ExplorationResult bounded) {
         if (bounded == null) {
             return exhaustive;
         }

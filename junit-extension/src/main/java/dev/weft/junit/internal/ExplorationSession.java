@@ -46,6 +46,8 @@ final class ExplorationSession {
     private final PrintStream out = System.out;
     /** Each worker's executions when workers side by side explored the test; empty when one did. */
     private List<Long> workerShares = List.of();
+    /** What both halves ran against the execution budget, once the search by bound took the second; else -1. */
+    private long ranAgainstBudget = -1;
     /** Of the workers' executions, those of branches run ahead whose owner then ran them itself. */
     private long runInVain;
     /** When the session began: a console line after an exploration ran again also says how long they all took. */
@@ -178,6 +180,7 @@ final class ExplorationSession {
             BoundedCoverage.Outcome covered = coverByPreemptionBound(result, whole, body, runtime, started);
             result = covered.result();
             workerShares = List.of(); // the workers ran the first half only: the count is both searches' now
+            ranAgainstBudget = covered.ran();
             subject = covered.subject();
             leftRunning = subject.threadsLeftRunning();
         }
@@ -351,7 +354,7 @@ final class ExplorationSession {
             if (!subject.workerIdentityMattered() || (bounded != null && bounded.failed())
                     || !settingsNow.interchangeableIdleWorkers()) {
                 warn(subject.warnings());
-                return new BoundedCoverage.Outcome(coverage.combined(bounded), subject);
+                return coverage.combined(bounded, subject);
             }
             settingsNow = settingsNow.withInterchangeableIdleWorkers(false);
         }
@@ -400,7 +403,8 @@ final class ExplorationSession {
             }
         } else if (!result.exhaustive()) {
             // all workers' executions count against the budget, those run ahead and not taken over too
-            long run = workerShares.isEmpty() ? result.executions() + result.sleepSetBlocked()
+            long run = ranAgainstBudget >= 0 ? ranAgainstBudget
+                    : workerShares.isEmpty() ? result.executions() + result.sleepSetBlocked()
                     : workerShares.stream().mapToLong(Long::longValue).sum();
             boolean outOfExecutions = run >= settings.maxExecutions();
             String budget = outOfExecutions

@@ -93,6 +93,24 @@ class ParallelWorkersTest {
     }
 
     /**
+     * The same budget with the search by bound taking its second half: the console still says it was the executions
+     * that ran out, counting both halves' runs (those the workers ran ahead in vain among them), not the time. (It
+     * said "the time budget of 120 s ran out" after 5 s: once the bounded half's count replaced the workers' shares,
+     * the runs in vain were missing from the sum.)
+     */
+    @Test
+    void aBudgetOfExecutionsSpentInBothHalvesIsNamedAsTheBudgetThatRanOut() {
+        long budget = 300;
+        WeftRunner.Outcome outcome = WeftRunner.run(ORACLES, "lastzero10", reports,
+                Map.of("weft.workers", "2", "weft.maxExecutions", Long.toString(budget), "weft.maxSeconds", "600"));
+
+        assertThat(outcome.failure()).isEmpty();
+        assertThat(outcome.summaryJson()).contains("\"complete\": false");
+        assertThat(entry(outcome, "weft.notExhaustive")).contains("the budget of " + budget + " executions")
+                .doesNotContain("time budget");
+    }
+
+    /**
      * A shard explored by two workers runs the executions the same shard runs with one: the workers only run ahead
      * branches below the split that divides the shards; so the shards still add up to the whole.
      */
