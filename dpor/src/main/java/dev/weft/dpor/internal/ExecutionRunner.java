@@ -84,6 +84,8 @@ final class ExecutionRunner {
          * subject asks for it ({@link Run#finishesWhenCutOff}); -1 while it is not cut off.
          */
         private int drained = -1;
+        /** Checks that each replayed state's pending operations are the recorded ones. */
+        private final ReplayCheck replayCheck = new ReplayCheck();
 
         Policy(int branch) {
             this.branch = branch;
@@ -140,7 +142,7 @@ final class ExecutionRunner {
             List<PendingOperation> pending = run.pending();
             if (depth < stack.size()) {
                 node = stack.get(depth);
-                if (!pending.equals(node.pending)) {
+                if (!replayCheck.matches(pending, node.pending)) {
                     return failed(FailureKind.NONDETERMINISM, Divergence.describe(depth, node.pending, pending)
                             + Divergence.threadsNow(run.describeThreads()), null, List.of(), pending);
                 }

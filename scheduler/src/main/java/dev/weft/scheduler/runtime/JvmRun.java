@@ -47,6 +47,13 @@ public final class JvmRun implements Run {
     /** Time that passes while the only threads that can move are waiting loops ({@link IdleTime}). */
     private final IdleTime idleTime = new IdleTime();
     private int nextEventIndex;
+    /**
+     * Whether some thread was free when {@link #pending()} last looked, and before which event: the step it lets
+     * the policy choose is checked against the same view ({@link #checkedNext}) instead of walking every thread again,
+     * which with a hundred threads was a sixth of the time.
+     */
+    private boolean freeWhenAsked;
+    private int askedBeforeEvent = -1;
     private boolean closed;
     /** Set by a close that could not unwind threads of an execution that had failed: which, and for how long. */
     private String leftRunning;
@@ -168,6 +175,8 @@ public final class JvmRun implements Run {
 
     private List<PendingOperation> pendingOf(List<ManagedThread> live) {
         boolean someoneFree = someoneFree(live);
+        freeWhenAsked = someoneFree;
+        askedBeforeEvent = nextEventIndex;
         List<PendingOperation> pending = new ArrayList<>(live.size());
         for (ManagedThread thread : live) {
             Action action = next(thread, someoneFree);
@@ -272,7 +281,7 @@ public final class JvmRun implements Run {
         if (thread == null || thread.state() != ManagedThread.State.PAUSED) {
             throw new IllegalArgumentException("cannot step " + id + ": no such thread is alive in this execution");
         }
-        boolean someoneFree = someoneFree(live());
+        boolean someoneFree = askedBeforeEvent == nextEventIndex ? freeWhenAsked : someoneFree(live());
         Action action = next(thread, someoneFree);
         if (!enabled(thread, action, someoneFree)) {
             throw new IllegalStateException("cannot step " + id + ": " + action.operation() + " at "

@@ -43,8 +43,12 @@ final class ManagedThread {
 
     private volatile State state = State.RUNNING;
     private Action pending;
-    /** The last {@link #pendingOperation} made, and the action it was made of. */
-    private PendingOperation pendingView;
+    /**
+     * The {@link #pendingOperation} views made of one action, enabled and not (a thread waiting for a lock flips
+     * between them each time another thread takes it and gives it back), and that action.
+     */
+    private PendingOperation enabledView;
+    private PendingOperation disabledView;
     private Action pendingViewOf;
     /** The real monitor this thread waits in while paused (it holds it: see {@link #pauseInRealMonitor}), or null. */
     private volatile Object realMonitor;
@@ -141,15 +145,23 @@ final class ManagedThread {
 
     /**
      * The explorer's view of {@code action} as this thread's next operation. Asked for every paused thread at every
-     * step, while most of them still wait in front of the same action: the view is made again only when the action or
-     * whether it is enabled changed.
+     * step, while most of them still wait in front of the same action: a view is made once per action and whether it
+     * is enabled.
      */
     PendingOperation pendingOperation(Action action, boolean enabled) {
-        PendingOperation view = pendingView;
-        if (view == null || pendingViewOf != action || view.enabled() != enabled) {
-            view = new PendingOperation(id, action.operation(), enabled, Execution.source(action.site()), daemon);
-            pendingView = view;
+        if (pendingViewOf != action) {
             pendingViewOf = action;
+            enabledView = null;
+            disabledView = null;
+        }
+        PendingOperation view = enabled ? enabledView : disabledView;
+        if (view == null) {
+            view = new PendingOperation(id, action.operation(), enabled, Execution.source(action.site()), daemon);
+            if (enabled) {
+                enabledView = view;
+            } else {
+                disabledView = view;
+            }
         }
         return view;
     }
