@@ -128,4 +128,54 @@ class StaticStatePrograms {
         });
         assertThat(count[0]).isEqualTo(PARTIES);
     }
+
+    /** A tally whose constructor and field initialiser write its fields before its allocation is reported. */
+    static final class Tally {
+        private final String name;
+        private int step = 1;
+        private int total;
+
+        Tally(String name) {
+            this.name = name;
+        }
+
+        /** A tally that also starts {@code shared} again from zero: a constructor writing another object. */
+        Tally(String name, Tally shared) {
+            this(name);
+            shared.total = 0;
+        }
+
+        synchronized void add() {
+            total += step;
+        }
+
+        synchronized int total() {
+            return total;
+        }
+    }
+
+    /**
+     * Threads count into an object the test body makes, whose constructor writes its fields: the object is the
+     * execution's own, so the workers share nothing ({@link #PARTIES}! orders).
+     */
+    @ExhaustiveConcurrency
+    void countsIntoAnObjectTheBodyMakes() throws Exception {
+        Tally tally = new Tally("requests");
+        inParties(tally::add);
+        assertThat(tally.total()).as(tally.name).isEqualTo(PARTIES);
+    }
+
+    /** Made before any execution; each execution's first tally resets it in its constructor. */
+    static final Tally SHARED_TALLY = new Tally("shared");
+
+    /**
+     * A constructor writes an object made before the test (not the one it makes), then threads count into it under
+     * its lock: {@link #PARTIES}! orders, and state the executions did not create, which they would share side by side.
+     */
+    @ExhaustiveConcurrency
+    void aConstructorResetsAnObjectMadeBeforeTheTest() throws Exception {
+        new Tally("resetting", SHARED_TALLY);
+        inParties(SHARED_TALLY::add);
+        assertThat(SHARED_TALLY.total()).isEqualTo(PARTIES);
+    }
 }

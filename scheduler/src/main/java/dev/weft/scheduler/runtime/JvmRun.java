@@ -385,6 +385,7 @@ public final class JvmRun implements Run {
         for (Carrier carrier : execution.carriers) {
             carrier.recycle();
         }
+        execution.names.executionEnded();
         if (stuck.isEmpty()) {
             execution.journal.restore(); // not beside threads still running: they would see it happen
         }

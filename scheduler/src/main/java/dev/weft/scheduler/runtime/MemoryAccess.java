@@ -34,12 +34,20 @@ final class MemoryAccess {
         }
         Location location = owner == null
                 ? Location.staticField(where.declaringClass(), field)
-                : Location.field(self.execution.names.nameOf(owner, self, write), field);
+                : Location.field(nameOfOwner(self, owner, write, where, site), field);
         if (write) {
             journalFieldWrite(self, owner, site);
         }
         access(self, write ? OpKind.WRITE : OpKind.READ, location, site,
                 detail(self) ? Detail.field(owner, where, field, self.thread.getContextClassLoader()) : null);
+    }
+
+    /** The name of the object whose field is accessed; a write in a constructor may be to the object it makes. */
+    private static String nameOfOwner(ManagedThread self, Object owner, boolean write, Sites.Site where, int site) {
+        ObjectNames names = self.execution.names;
+        return write && "<init>".equals(where.methodName())
+                ? names.nameOfWrittenByConstructor(owner, where.className(), self, Execution.source(site))
+                : names.nameOf(owner, self, write);
     }
 
     /** Records the field's value before a write, for the {@link StateJournal}. */

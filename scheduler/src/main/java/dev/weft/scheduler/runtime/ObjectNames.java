@@ -1,5 +1,7 @@
 package dev.weft.scheduler.runtime;
 
+import dev.weft.scheduler.model.SourcePosition;
+
 import java.security.ProtectionDomain;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
@@ -49,6 +51,15 @@ final class ObjectNames {
      * only, {@code null}: of nothing). The {@link StateJournal} asks it too.
      */
     private final Map<Object, Boolean> foreign = new IdentityHashMap<>();
+    /**
+     * Objects first met written by a constructor of their class, before their allocation was reported, with where:
+     * a constructor's writes to its own object come before its allocation hook, and such an object is the
+     * execution's own, which no other worker can see. The watch hears of one only if its allocation never comes
+     * ({@link #executionEnded}): a constructor that wrote another object of its class, made before the execution.
+     * (Told at once, each {@code new Point(1, 2)} in a test body made the test's executions "change state they did
+     * not create", and the test was explored by one worker.)
+     */
+    private final Map<Object, SourcePosition> constructing = new IdentityHashMap<>();
 
     ObjectNames(SharedStateWatch watch) {
         this.watch = watch;
@@ -66,6 +77,43 @@ final class ObjectNames {
             tellWatch(object, write);
         }
         return name;
+    }
+
+    /**
+     * The name of an object whose field a constructor writes, at {@code where}: if the object was not met before and
+     * the constructor is of its class, the object is taken to be the one being constructed, and the watch is told
+     * only if the execution ends before its allocation is reported ({@link #constructing}).
+     */
+    String nameOfWrittenByConstructor(Object object, String constructorClass, ManagedThread meeting,
+                                      SourcePosition where) {
+        if (!watch.active() || names.containsKey(object) || !isA(object.getClass(), constructorClass)) {
+            return nameOf(object, meeting, true);
+        }
+        String name = name(object, meeting);
+        constructing.put(object, where);
+        return name;
+    }
+
+    private static boolean isA(Class<?> type, String className) {
+        for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+            if (c.getName().equals(className)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The execution has ended: the watch hears of the objects a constructor wrote whose allocation never came, as
+     * objects the execution did not create.
+     */
+    void executionEnded() {
+        constructing.forEach((object, where) -> {
+            if (foreign.containsKey(object)) {
+                watch.touchedObject(object, true, where);
+            }
+        });
+        constructing.clear();
     }
 
     /**
@@ -95,13 +143,14 @@ final class ObjectNames {
             }
         } else if (atAllocation) {
             foreign.remove(object);
+            constructing.remove(object);
         }
         return name;
     }
 
     /** Tells the watch of the first read and the first write of an object the execution did not create. */
     private void tellWatch(Object object, boolean write) {
-        if (!foreign.containsKey(object)) {
+        if (!foreign.containsKey(object) || constructing.containsKey(object)) {
             return;
         }
         Boolean heardWrite = foreign.get(object);

@@ -26,6 +26,10 @@ public interface SharedStateWatch {
         }
 
         @Override
+        public void touchedObject(Object object, boolean write, SourcePosition where) {
+        }
+
+        @Override
         public void initialisedClass(String className) {
         }
     };
@@ -46,6 +50,9 @@ public interface SharedStateWatch {
      * @param write whether the operation may change the object
      */
     void touchedObject(Object object, boolean write);
+
+    /** As {@link #touchedObject(Object, boolean)}, told after the access, which happened at {@code where}. */
+    void touchedObject(Object object, boolean write, SourcePosition where);
 
     /**
      * An execution initialised a class whose initialiser runs again in each execution ({@link StaticInitialisers}):

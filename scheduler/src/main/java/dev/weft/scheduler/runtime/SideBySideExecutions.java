@@ -60,6 +60,11 @@ public final class SideBySideExecutions {
         }
     }
 
+    private static String describe(Object object, boolean write, String where) {
+        return "an object of " + ObjectNames.shownClass(object.getClass()).getName()
+                + " that the execution did not create (" + (write ? "changed" : "read") + " at " + where + ")";
+    }
+
     private Users usersOf(Object object) {
         return objects.computeIfAbsent(object, any -> new Users());
     }
@@ -91,11 +96,15 @@ public final class SideBySideExecutions {
 
         @Override
         public void touchedObject(Object object, boolean write) {
-            touched(usersOf(object), worker, write, () -> "an object of "
-                    + ObjectNames.shownClass(object.getClass()).getName()
-                    + " that the execution did not create (" + (write ? "changed" : "read") + " at "
-                    + Detail.stack().stream().findFirst().map(String::valueOf).orElse("an unknown place") + ")");
+            touched(usersOf(object), worker, write, () -> describe(object, write,
+                    Detail.stack().stream().findFirst().map(String::valueOf).orElse("an unknown place")));
         }
+
+        @Override
+        public void touchedObject(Object object, boolean write, SourcePosition where) {
+            touched(usersOf(object), worker, write, () -> describe(object, write, where.toString()));
+        }
+
     }
 
     /** Which workers read and which one wrote a piece of state. */
