@@ -1,6 +1,7 @@
 package dev.weft.scheduler.instrument;
 
 import dev.weft.scheduler.hooks.Sites;
+import dev.weft.scheduler.hooks.ThreadRunReports;
 import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassVisitor;
 import net.bytebuddy.jar.asm.FieldVisitor;
@@ -101,6 +102,7 @@ final class InstrumentingClassVisitor extends ContextualClassVisitor {
         }
         if (isThreadRun(access, name, descriptor)) {
             chain = new ThreadRunBracket(chain, method);
+            ThreadRunReports.bracketed(context().internalName());
         }
         boolean isStatic = (access & Opcodes.ACC_STATIC) != 0;
         if (isSynchronized) {

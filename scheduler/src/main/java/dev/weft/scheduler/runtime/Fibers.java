@@ -1,5 +1,7 @@
 package dev.weft.scheduler.runtime;
 
+import dev.weft.scheduler.hooks.ThreadRunReports;
+
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.LockSupport;
@@ -27,8 +29,10 @@ final class Fibers {
 
     /** Whether {@code execution} runs {@code thread}, started by one of its managed threads, as a fiber. */
     static boolean mayRun(Execution execution, Thread thread) {
-        // A subclass's run() may not report its start and end (an uninstrumented class): it gets a thread of its own.
-        return execution.fibers != null && thread.getClass() == Thread.class;
+        // A subclass's run() reports its start and end if Weft instrumented it; one it did not (a library it
+        // excludes) gets a thread of its own.
+        return execution.fibers != null
+                && (thread.getClass() == Thread.class || ThreadRunReports.reportsItsRun(thread.getClass()));
     }
 
     /** {@code fiber} is to run: the serving carrier will, after the fibers made ready before it. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.scheduler.instrument.subjects.Atomics;
 import dev.weft.scheduler.instrument.subjects.Handles;
+import dev.weft.scheduler.hooks.ThreadRunReports;
 import dev.weft.scheduler.instrument.subjects.Threads;
 import dev.weft.scheduler.instrument.subjects.UpdaterUser;
 import org.junit.jupiter.api.Test;
@@ -60,6 +61,35 @@ class ThreadsAndAtomicsInstrumentationTest {
                     "threadRunBegins subject-delegating",
                     "threadRunEnds subject-delegating null");
         }
+    }
+
+    /**
+     * The runtime may run a thread as a fiber only if its run() reports its start and end: a subclass Weft instrumented
+     * (its own run(), or one inherited from an instrumented class) does; one whose run() Weft did not instrument (this
+     * test class is outside the instrumented subjects) does not.
+     */
+    @Test
+    void aSubclassReportsItsRunWhenWeftInstrumentedTheRunItExecutes() {
+        SubjectSetup.ensureInstalled();
+        assertThat(ThreadRunReports.reportsItsRun(Threads.Failing.class)).isTrue();
+        assertThat(ThreadRunReports.reportsItsRun(Threads.Delegating.class)).isTrue();
+        assertThat(ThreadRunReports.reportsItsRun(InheritsAnInstrumentedRun.class)).isTrue();
+        assertThat(ThreadRunReports.reportsItsRun(Thread.class)).isTrue();
+        assertThat(ThreadRunReports.reportsItsRun(NotInstrumented.class)).isFalse();
+        assertThat(ThreadRunReports.reportsItsRun(InheritsAnUninstrumentedRun.class)).isFalse();
+    }
+
+    /** Outside the subjects: its run() is not instrumented. */
+    private static class NotInstrumented extends Thread {
+        @Override
+        public void run() {
+        }
+    }
+
+    private static final class InheritsAnUninstrumentedRun extends NotInstrumented {
+    }
+
+    private static final class InheritsAnInstrumentedRun extends Threads.Subclassable {
     }
 
     @Test

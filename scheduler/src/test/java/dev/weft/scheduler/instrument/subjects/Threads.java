@@ -56,4 +56,11 @@ public class Threads {
             super.run();
         }
     }
+
+    /** Overrides run(), not final: a subclass outside the subjects inherits an instrumented run(). */
+    public static class Subclassable extends Thread {
+        @Override
+        public void run() {
+        }
+    }
 }
