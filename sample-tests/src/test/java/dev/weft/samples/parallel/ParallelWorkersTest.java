@@ -257,15 +257,16 @@ class ParallelWorkersTest {
     }
 
     /**
-     * Static state only read, a static object only synchronized on, and an object the body makes (whose constructor
-     * writes its fields before its allocation is reported) share nothing: the workers keep going, both of them to the
-     * end; the last was taken for state the execution did not create, and the test explored by one worker. (How many
+     * Static state only read, a static object only synchronized on, an object the body makes (whose constructor
+     * writes its fields before its allocation is reported) and a list made before the test that is only iterated share
+     * nothing: the workers keep going, both of them to the end; the last two were taken for state the executions
+     * change, and the test explored by one worker. (How many
      * executions each one ran depends on the machine's timing: on a loaded machine the first may run them all before
      * the second gets one, so that is not asserted.)
      */
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"onlyReadsStaticState", "synchronizesOnAStaticLockObject",
-            "countsIntoAnObjectTheBodyMakes"})
+            "countsIntoAnObjectTheBodyMakes", "onlyIteratesAListMadeBeforeTheTest"})
     void staticStateThatIsOnlyReadOrLockedIsShared(String program) {
         WeftRunner.Outcome sideBySide = WeftRunner.run(StaticStatePrograms.class, program, reports,
                 Map.of("weft.workers", "2"));

@@ -21,6 +21,8 @@ class StaticStatePrograms {
     static final List<String> LOG = new ArrayList<>();
     /** Made before any execution and only read: sharing it harms nobody. */
     static final int[] LIMITS = {2, 3};
+    /** A list made before any execution and only iterated: sharing it harms nobody. */
+    static final List<Integer> WEIGHTS = new ArrayList<>(List.of(1, 2, 3));
     /** A lock object made before any execution: every execution synchronizes on it, and shares nothing through it. */
     static final Object LOCK = new Object();
 
@@ -177,5 +179,22 @@ class StaticStatePrograms {
         new Tally("resetting", SHARED_TALLY);
         inParties(SHARED_TALLY::add);
         assertThat(SHARED_TALLY.total()).isEqualTo(PARTIES);
+    }
+
+    /**
+     * Threads sum a list made before the test, which they only iterate and stream over, into state of the
+     * execution's own: {@link #PARTIES}! orders.
+     */
+    @ExhaustiveConcurrency
+    void onlyIteratesAListMadeBeforeTheTest() throws Exception {
+        int[] sum = new int[1];
+        Object lock = new Object();
+        inParties(() -> {
+            int weight = WEIGHTS.stream().mapToInt(Integer::intValue).sum();
+            synchronized (lock) {
+                sum[0] += weight;
+            }
+        });
+        assertThat(sum[0]).isEqualTo(PARTIES * 6);
     }
 }

@@ -107,7 +107,7 @@ final class CollectionModel {
     private void synchronizedStep(ManagedThread self, Object receiver, Object collection, Call call,
                                   Location argument, int site) throws InterruptedException {
         holdCallMonitor(self, synchronizedMutexOf(receiver, site), site);
-        step(self, collection, location(collection, self), call, argument, site);
+        step(self, collection, location(collection, self, call), call, argument, site);
     }
 
     /** The mutex of {@code receiver} when it is a synchronized collection or view, else {@code null}. */
@@ -174,7 +174,7 @@ final class CollectionModel {
             argumentAccessed(self, argument, false, site);
             return null;
         }
-        return location(read, self);
+        return location(read, self, Call.READ);
     }
 
     /**
@@ -203,7 +203,7 @@ final class CollectionModel {
      */
     private void keyedStep(ManagedThread self, Object collection, Object key, Call call, Location argument,
                            int site) throws InterruptedException {
-        Location whole = location(collection, self);
+        Location whole = location(collection, self, call);
         CollectionClasses.Keying keying = key == null
                 ? CollectionClasses.Keying.NONE
                 : CollectionClasses.keying(collection.getClass());
@@ -269,13 +269,13 @@ final class CollectionModel {
         }
         Call call = writes ? Call.WRITE : Call.READ;
         if (CollectionClasses.kind(collection.getClass()) != CollectionClasses.Kind.SYNCHRONIZED) {
-            step(self, collection, location(collection, self), call, null, site);
+            step(self, collection, location(collection, self, call), call, null, site);
             return;
         }
         Object mutex = SynchronizedCollections.mutexOf(collection, site);
         execution.monitors.enter(self, mutex, site);
         try {
-            step(self, collection, location(collection, self), call, null, site);
+            step(self, collection, location(collection, self, call), call, null, site);
         } finally {
             if (!execution.abandoned()) {
                 execution.monitors.exit(self, mutex, site);
@@ -320,7 +320,8 @@ final class CollectionModel {
     <T> T call(ManagedThread self, Object collection, Call call, BooleanSupplier changes, CollectionStep.Part part,
                int site, RealCall<T> real) throws InterruptedException {
         if (self.classInitDepth == 0) {
-            CollectionStep step = new CollectionStep(self, location(collection, self), collection, call, changes, site);
+            CollectionStep step = new CollectionStep(self, location(collection, self, call), collection, call, changes,
+                    site);
             if (part != null) {
                 step.touches(part);
             }
@@ -388,12 +389,22 @@ final class CollectionModel {
      * is an object that is not thread-safe, its calls being ordered by the monitor only.
      */
     Location location(Object collection, ManagedThread self) {
+        return location(collection, self, Call.WRITE);
+    }
+
+    /**
+     * As {@link #location(Object, ManagedThread)}, for a call of this kind: the shared-state watch hears a call that
+     * only reads as a read (a list made before the test that every execution only iterates is no state the executions
+     * change; heard as a write, it sent the test to one worker).
+     */
+    private Location location(Object collection, ManagedThread self, Call call) {
+        boolean write = call != Call.READ;
         return switch (CollectionClasses.kind(collection.getClass())) {
-            case UNSAFE -> Location.unsafeObject(execution.names.nameOf(collection, self));
+            case UNSAFE -> Location.unsafeObject(execution.names.nameOf(collection, self, write));
             case SYNCHRONIZED -> Location.unsafeObject(
-                    execution.names.nameOf(SynchronizedCollections.mutexOf(collection, -1), self));
-            case ARRAY -> Location.arrayElements(execution.names.nameOf(collection, self));
-            default -> Location.objectState(execution.names.nameOf(collection, self));
+                    execution.names.nameOf(SynchronizedCollections.mutexOf(collection, -1), self, write));
+            case ARRAY -> Location.arrayElements(execution.names.nameOf(collection, self, write));
+            default -> Location.objectState(execution.names.nameOf(collection, self, write));
         };
     }
 
