@@ -26,7 +26,7 @@ final class ReplayCheck {
 
     /**
      * Whether {@code now} equals {@code recorded}, as {@link List#equals} would say. Call it at consecutive states
-     * of one execution; after it said no, or at a state that is not the one after the last, call {@link #reset}.
+     * of one execution, one check per execution; after it says no it compares every entry again.
      */
     boolean matches(List<PendingOperation> now, List<PendingOperation> recorded) {
         boolean same = before == null ? now.equals(recorded) : matchesSinceBefore(now, recorded);
@@ -39,8 +39,8 @@ final class ReplayCheck {
         return same;
     }
 
-    /** The next call compares every entry (a new execution, or a state that does not follow the last one checked). */
-    void reset() {
+    /** The next call compares every entry. */
+    private void reset() {
         before = null;
         recordedBefore = null;
     }

@@ -42,10 +42,13 @@ final class MemoryAccess {
                 detail(self) ? Detail.field(owner, where, field, self.thread.getContextClassLoader()) : null);
     }
 
-    /** The name of the object whose field is accessed; a write in a constructor may be to the object it makes. */
+    /**
+     * The name of the object whose field is accessed; for the shared-state watch, a write in a constructor may be to
+     * the object it makes (without a watch, every field write takes the plain way).
+     */
     private static String nameOfOwner(ManagedThread self, Object owner, boolean write, Sites.Site where, int site) {
         ObjectNames names = self.execution.names;
-        return write && "<init>".equals(where.methodName())
+        return write && self.execution.watch.active() && "<init>".equals(where.methodName())
                 ? names.nameOfWrittenByConstructor(owner, where.className(), self, Execution.source(site))
                 : names.nameOf(owner, self, write);
     }

@@ -82,11 +82,12 @@ final class ObjectNames {
     /**
      * The name of an object whose field a constructor writes, at {@code where}: if the object was not met before and
      * the constructor is of its class, the object is taken to be the one being constructed, and the watch is told
-     * only if the execution ends before its allocation is reported ({@link #constructing}).
+     * only if the execution ends before its allocation is reported ({@link #constructing}). Asked only while the watch
+     * is active (without one, nothing is told).
      */
     String nameOfWrittenByConstructor(Object object, String constructorClass, ManagedThread meeting,
                                       SourcePosition where) {
-        if (!watch.active() || names.containsKey(object) || !isA(object.getClass(), constructorClass)) {
+        if (names.containsKey(object) || !isA(object.getClass(), constructorClass)) {
             return nameOf(object, meeting, true);
         }
         String name = name(object, meeting);
@@ -108,11 +109,8 @@ final class ObjectNames {
      * objects the execution did not create.
      */
     void executionEnded() {
-        constructing.forEach((object, where) -> {
-            if (foreign.containsKey(object)) {
-                watch.touchedObject(object, true, where);
-            }
-        });
+        // an object whose allocation came left this map then: each one left is still foreign
+        constructing.forEach((object, where) -> watch.touchedObject(object, true, where));
         constructing.clear();
     }
 
