@@ -132,6 +132,7 @@ final class ParallelExploration {
                 // fails with NONDETERMINISM from the start).
                 alone = SHARED_STATE + changed;
             } else {
+                sideBySide.othersJoin();
                 for (Worker worker : all.subList(1, workers)) {
                     worker.thread.start();
                 }

@@ -4,14 +4,16 @@ import dev.weft.junit.ExhaustiveConcurrency;
 import dev.weft.samples.support.Concurrently;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Tests that keep state in static fields, run by {@link ParallelWorkersTest} with one and with two workers. Each
  * execution starts by resetting the state, as a test run once at a time may: side by side, two executions would
- * reset and change each other's.
+ * reset and change each other's, were each one's static fields not its own.
  */
 class StaticStatePrograms {
 
@@ -65,6 +67,59 @@ class StaticStatePrograms {
                 leftover++;
             }
         });
+    }
+
+    /**
+     * A registry whose static initialiser makes its map. First initialised inside an execution, it is initialised
+     * again in each later one: beside other executions, on the execution's own copy of its static fields.
+     */
+    static final class Registry {
+        static final Map<String, Integer> COUNTS = new HashMap<>();
+
+        static synchronized void count(String key) {
+            COUNTS.merge(key, 1, Integer::sum);
+        }
+
+        static synchronized int counted(String key) {
+            return COUNTS.getOrDefault(key, 0);
+        }
+    }
+
+    /** Threads count into the registry's map, under its class's lock: {@link #PARTIES}! orders. */
+    @ExhaustiveConcurrency
+    void countsIntoARegistryItsInitialiserMakes() throws Exception {
+        inParties(() -> Registry.count("request"));
+        assertThat(Registry.counted("request")).isEqualTo(PARTIES);
+    }
+
+    /** Made before any execution; {@link Plugin}'s initialiser adds to it. */
+    static final List<String> PLUGINS = new ArrayList<>();
+
+    /** A class whose static initialiser registers it in a list made before the test, again in each execution. */
+    static final class Plugin {
+        static final String NAME = "plugin-" + register();
+
+        private static int register() {
+            PLUGINS.add("plugin");
+            return PLUGINS.size();
+        }
+    }
+
+    /**
+     * Threads look the plugin up (its initialiser, run again in each execution, changes a list made before the test),
+     * then count under a lock of the execution's own: {@link #PARTIES}! orders.
+     */
+    @ExhaustiveConcurrency
+    void usesAClassWhoseInitialiserChangesStateMadeBeforeTheTest() throws Exception {
+        int[] count = new int[1];
+        Object lock = new Object();
+        inParties(() -> {
+            String name = Plugin.NAME;
+            synchronized (lock) {
+                count[0] += name.isEmpty() ? 0 : 1;
+            }
+        });
+        assertThat(count[0]).isEqualTo(PARTIES);
     }
 
     /** Runs the request in two threads at once and waits for both. */

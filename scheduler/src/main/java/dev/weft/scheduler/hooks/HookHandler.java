@@ -24,7 +24,7 @@ import java.util.concurrent.locks.StampedLock;
  * instruction runs; the instruction itself runs when they return. Methods that replace a call ({@code objectWait},
  * {@code threadStart}, ...) must perform the call's effect themselves.
  */
-public interface HookHandler extends ForkJoinHookHandler {
+public interface HookHandler extends ForkJoinHookHandler, StaticFieldHookHandler {
 
     /** Before {@code GETFIELD} (owner is the object) or {@code GETSTATIC} (owner is {@code null}). */
     default void fieldRead(Object owner, int site) {

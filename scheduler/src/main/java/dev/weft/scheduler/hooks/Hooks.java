@@ -65,6 +65,50 @@ public final class Hooks {
         handler.fieldWrite(owner, site);
     }
 
+    public static int staticReadInt(int value, int site) {
+        return handler.staticReadInt(value, site);
+    }
+
+    public static long staticReadLong(long value, int site) {
+        return handler.staticReadLong(value, site);
+    }
+
+    public static float staticReadFloat(float value, int site) {
+        return handler.staticReadFloat(value, site);
+    }
+
+    public static double staticReadDouble(double value, int site) {
+        return handler.staticReadDouble(value, site);
+    }
+
+    public static Object staticReadObject(Object value, int site) {
+        return handler.staticReadObject(value, site);
+    }
+
+    public static boolean staticWriteKept(int site) {
+        return handler.staticWriteKept(site);
+    }
+
+    public static void staticWriteInt(int value, int site) {
+        handler.staticWrite(value, site);
+    }
+
+    public static void staticWriteLong(long value, int site) {
+        handler.staticWrite(value, site);
+    }
+
+    public static void staticWriteFloat(float value, int site) {
+        handler.staticWrite(value, site);
+    }
+
+    public static void staticWriteDouble(double value, int site) {
+        handler.staticWrite(value, site);
+    }
+
+    public static void staticWriteObject(Object value, int site) {
+        handler.staticWrite(value, site);
+    }
+
     public static void arrayBulk(Object first, boolean firstWritten, Object second, int site) {
         handler.arrayBulk(first, firstWritten, second, site);
     }

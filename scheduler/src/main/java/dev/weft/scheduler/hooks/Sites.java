@@ -2,6 +2,8 @@ package dev.weft.scheduler.hooks;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The instrumented instructions, numbered. Instrumentation registers each instruction once, when it transforms the
@@ -37,6 +39,8 @@ public final class Sites {
     }
 
     private static final List<Site> SITES = new ArrayList<>();
+    /** Accesses of static fields that an execution may keep a copy of its own of ({@link StaticFieldHookHandler}). */
+    private static final Set<Integer> STATIC_COPY_SITES = ConcurrentHashMap.newKeySet();
 
     private Sites() {
     }
@@ -45,6 +49,16 @@ public final class Sites {
     public static synchronized int register(Site site) {
         SITES.add(site);
         return SITES.size() - 1;
+    }
+
+    /** The access with this number goes through the {@link StaticFieldHookHandler} hooks. */
+    public static void staticCopyable(int number) {
+        STATIC_COPY_SITES.add(number);
+    }
+
+    /** Whether the access with this number goes through the {@link StaticFieldHookHandler} hooks. */
+    public static boolean isStaticCopyable(int number) {
+        return STATIC_COPY_SITES.contains(number);
     }
 
     /** The instruction with this number. */

@@ -11,7 +11,8 @@ import net.bytebuddy.utility.OpenedClassReader;
 /**
  * {@code GETFIELD}/{@code PUTFIELD}/{@code GETSTATIC}/{@code PUTSTATIC} → {@code Hooks.fieldRead/fieldWrite} before
  * the instruction. Final fields are skipped: once constructed they never change, so no other thread's step can
- * depend on them.
+ * depend on them. A static field that an execution may keep a copy of its own of also goes through the
+ * {@link StaticCopyCode} hooks (final ones too, where an initialiser run again assigns them).
  */
 final class FieldAccessVisitor extends MethodVisitor {
 
@@ -31,14 +32,46 @@ final class FieldAccessVisitor extends MethodVisitor {
         // Before super(...) a constructor may store to fields of its uninitialised this, which must not be passed
         // to a method; such stores are invisible anyway, since no other thread can reach this yet.
         boolean uninitializedReceiver = opcode == Opcodes.PUTFIELD && context.thisMayBeUninitialized();
-        if (!isFinal && !uninitializedReceiver) {
-            String declaring = field.map(f -> f.getDeclaringType().getInternalName()).orElse(owner);
-            boolean isStatic = opcode == Opcodes.GETSTATIC || opcode == Opcodes.PUTSTATIC;
-            String member = isStatic ? Emit.simpleName(declaring) + "." + name : name;
-            int site = context.site(member, Emit.dotted(declaring));
+        String declaring = field.map(f -> f.getDeclaringType().getInternalName()).orElse(owner);
+        boolean isStatic = opcode == Opcodes.GETSTATIC || opcode == Opcodes.PUTSTATIC;
+        boolean visible = !isFinal && !uninitializedReceiver;
+        boolean copyable = isStatic && mayHaveCopies(declaring, isFinal);
+        if (!visible && !copyable) {
+            super.visitFieldInsn(opcode, owner, name, descriptor);
+            return;
+        }
+        String member = isStatic ? Emit.simpleName(declaring) + "." + name : name;
+        int site = context.site(member, Emit.dotted(declaring));
+        if (visible) {
             emitHook(opcode, Type.getType(descriptor), site);
         }
-        super.visitFieldInsn(opcode, owner, name, descriptor);
+        if (!copyable) {
+            super.visitFieldInsn(opcode, owner, name, descriptor);
+        } else if (opcode == Opcodes.GETSTATIC) {
+            super.visitFieldInsn(opcode, owner, name, descriptor);
+            StaticCopyCode.afterRead(mv, Type.getType(descriptor), site);
+        } else {
+            StaticCopyCode.write(mv, Type.getType(descriptor), site,
+                    () -> super.visitFieldInsn(opcode, owner, name, descriptor));
+        }
+    }
+
+    /**
+     * Whether an execution may keep its own copy of a static field (runtime {@code StaticCopies}): a field of a class
+     * Weft instruments (the JDK's statics are the JDK's), not final, or final but assigned again by the copy of a
+     * static initialiser that runs again in each execution.
+     */
+    private boolean mayHaveCopies(String declaring, boolean isFinal) {
+        ClassContext own = context.classContext();
+        if (!own.filter().instrumentsName(declaring)) {
+            return false;
+        }
+        if (!isFinal) {
+            return true;
+        }
+        return declaring.equals(own.internalName())
+                ? own.scan().initialiserRepeatable()
+                : context.types().initialisesRepeatably(declaring, own.filter()::instrumentsName);
     }
 
     private void emitHook(int opcode, Type valueType, int site) {

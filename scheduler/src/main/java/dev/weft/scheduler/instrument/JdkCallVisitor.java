@@ -1,5 +1,6 @@
 package dev.weft.scheduler.instrument;
 
+import java.util.List;
 import java.util.Set;
 import net.bytebuddy.jar.asm.Label;
 import net.bytebuddy.jar.asm.MethodVisitor;
@@ -27,6 +28,9 @@ import net.bytebuddy.utility.OpenedClassReader;
  *   takes its own lock for a task (a task begins: the active count grows) and after each {@code afterExecute} (the task is
  *   done), which {@code awaitTermination}, {@code isTerminated} and the counters observe; in {@code tryTerminate}, the
  *   same after {@code terminated()}, so that what a subclass's {@code terminated} did happens before them too.</li>
+ *   <li>In {@code Executors}' factories, the pools and {@code CompletableFuture}: each object made
+ *   ({@code new ThreadPoolExecutor(..)}, its lock and queue, the future of a submission) is reported as allocated, as
+ *   the caller's own {@code new} would be.</li>
  *   <li>{@code CompletableFuture.Delayer.delay} (Java 17): the shared scheduler thread of {@code orTimeout},
  *   {@code completeOnTimeout} and {@code delayedExecutor}; on a managed thread {@code Hooks.delayedAction} runs the
  *   delay on the execution's own scheduler instead (runtime {@code DelayedActions}).</li>
@@ -41,6 +45,15 @@ final class JdkCallVisitor extends MethodVisitor {
     private static final String WORKER = "java/util/concurrent/ThreadPoolExecutor$Worker";
     private static final String POOL = "java/util/concurrent/ThreadPoolExecutor";
     private static final String DEFAULT_THREAD_FACTORY = "java/util/concurrent/Executors$DefaultThreadFactory";
+    /** Each with its nested classes: the objects their code makes are reported as allocated. */
+    private static final List<String> MAKES_FOR_ITS_CALLER = List.of(
+            "java/util/concurrent/Executors",
+            "java/util/concurrent/AbstractExecutorService",
+            "java/util/concurrent/ThreadPoolExecutor",
+            "java/util/concurrent/ScheduledThreadPoolExecutor",
+            "java/util/concurrent/ThreadPerTaskExecutor",
+            "java/util/concurrent/ExecutorCompletionService",
+            "java/util/concurrent/CompletableFuture");
     private static final String EXECUTOR = "Ljava/util/concurrent/Executor;";
     /**
      * Where {@code ASYNC_POOL} is typed {@code ForkJoinPool}, the methods that only hand it on as an {@code Executor};
@@ -92,6 +105,13 @@ final class JdkCallVisitor extends MethodVisitor {
             // a pool's worker, made for the test: a stable identity hash (and so id) as a new Thread(..) of its own
             super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
             AllocationVisitor.giveHashToTopOfStack(mv);
+        } else if (opcode == Opcodes.INVOKESPECIAL && name.equals("<init>") && makesForItsCaller(owner)) {
+            // what a pool, a factory of Executors or a future makes (the pool, its lock, its queue, the future of a
+            // submission) is the execution's own: the JDK's allocations get no hook of the user's code, so parallel
+            // workers took a test's pool for state made before the test
+            super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+            mv.visitInsn(Opcodes.DUP);
+            Emit.callHook(mv, context.site(Emit.simpleName(owner), ""), "allocated", "(Ljava/lang/Object;I)V");
         } else if (owner.equals(DELAYER) && name.equals("delay")) {
             delayOnTheExecution(opcode, owner, name, descriptor, isInterface);
         } else {
@@ -136,6 +156,22 @@ final class JdkCallVisitor extends MethodVisitor {
     }
 
     /** [jla, thread, container] → the hook decides; if it did not start the thread, the original call runs. */
+    /**
+     * Whether an {@code INVOKESPECIAL <init>} of {@code owner} here ends a {@code new} in a class of
+     * {@link #MAKES_FOR_ITS_CALLER}: outside a constructor it always does; in one, unless it is the constructor's own
+     * {@code this(..)} or {@code super(..)} call. Not in a static initialiser: what it makes is the JVM's, once (the
+     * JDK's initialisers are not bracketed, so a hook there would name an object in the first execution only).
+     */
+    private boolean makesForItsCaller(String owner) {
+        ClassContext own = context.classContext();
+        if (context.methodName().equals("<clinit>") || MAKES_FOR_ITS_CALLER.stream().noneMatch(made ->
+                own.internalName().equals(made) || own.internalName().startsWith(made + "$"))) {
+            return false;
+        }
+        return !context.methodName().equals("<init>")
+                || !owner.equals(own.internalName()) && !owner.equals(own.superName());
+    }
+
     private void startThroughHook(int opcode, String owner, String name, String descriptor, boolean isInterface) {
         Label original = new Label();
         Label done = new Label();

@@ -5,6 +5,7 @@ import dev.weft.scheduler.hooks.HookHandler;
 import dev.weft.scheduler.hooks.OwnSynchronizers;
 import dev.weft.scheduler.hooks.IdentityHashes;
 import dev.weft.scheduler.hooks.Hooks;
+import dev.weft.scheduler.hooks.Sites;
 import dev.weft.scheduler.hooks.ThreadBuilders;
 import dev.weft.scheduler.model.OpKind;
 
@@ -161,7 +162,66 @@ final class ControlledHooks implements HookHandler {
         ManagedThread self = visible();
         if (self != null) {
             MemoryAccess.field(self, owner, true, site);
+        } else if (owner != null) {
+            Sites.Site where = Sites.get(site);
+            changedByInitialiserCopy(owner, "<init>".equals(where.methodName()) ? where.className() : null, site);
         }
+    }
+
+    @Override
+    public int staticReadInt(int value, int site) {
+        Object own = ownStatic(site);
+        return own == StaticCopies.ABSENT ? value : (Integer) own;
+    }
+
+    @Override
+    public long staticReadLong(long value, int site) {
+        Object own = ownStatic(site);
+        return own == StaticCopies.ABSENT ? value : (Long) own;
+    }
+
+    @Override
+    public float staticReadFloat(float value, int site) {
+        Object own = ownStatic(site);
+        return own == StaticCopies.ABSENT ? value : (Float) own;
+    }
+
+    @Override
+    public double staticReadDouble(double value, int site) {
+        Object own = ownStatic(site);
+        return own == StaticCopies.ABSENT ? value : (Double) own;
+    }
+
+    @Override
+    public Object staticReadObject(Object value, int site) {
+        Object own = ownStatic(site);
+        return own == StaticCopies.ABSENT ? value : own;
+    }
+
+    /** The calling execution's own value of the static field at {@code site}, or {@link StaticCopies#ABSENT}. */
+    private static Object ownStatic(int site) {
+        if (!StaticCopies.anyOpen()) {
+            return StaticCopies.ABSENT;
+        }
+        ManagedThread self = CURRENT.get();
+        StaticCopies copies = self == null ? null : self.execution.staticCopies;
+        return copies == null ? StaticCopies.ABSENT : copies.own(site, self);
+    }
+
+    @Override
+    public boolean staticWriteKept(int site) {
+        if (!StaticCopies.anyOpen()) {
+            return false;
+        }
+        ManagedThread self = CURRENT.get();
+        StaticCopies copies = self == null ? null : self.execution.staticCopies;
+        return copies != null && copies.keeps(self, site);
+    }
+
+    @Override
+    public void staticWrite(Object boxed, int site) {
+        ManagedThread self = CURRENT.get();
+        self.execution.staticCopies.write(site, self, boxed);
     }
 
     @Override
@@ -177,6 +237,8 @@ final class ControlledHooks implements HookHandler {
         ManagedThread self = visible();
         if (self != null) {
             MemoryAccess.arrayBulk(self, first, firstWritten, second, site);
+        } else if (firstWritten) {
+            changedByInitialiserCopy(first, null, site);
         }
     }
 
@@ -185,6 +247,8 @@ final class ControlledHooks implements HookHandler {
         ManagedThread self = visible();
         if (self != null) {
             MemoryAccess.arrayElement(self, array, index, true, site);
+        } else {
+            changedByInitialiserCopy(array, null, site);
         }
     }
 
@@ -199,6 +263,32 @@ final class ControlledHooks implements HookHandler {
             }
             self.execution.names.allocated(object, self);
             self.execution.journal.forget(object);
+        } else {
+            ManagedThread hidden = ownProgram();
+            if (hidden != null) {
+                hidden.execution.names.madeUnseen(object); // inside a step that hides its operations
+            } else {
+                madeByInitialiser(object);
+            }
+        }
+    }
+
+    /** An object made where the calling thread's operations are not visible: told if an initialiser made it. */
+    private static void madeByInitialiser(Object object) {
+        ManagedThread hidden = CURRENT.get();
+        if (hidden != null && hidden.execution.staticCopies != null && hidden.inRepeatableInitialiser()) {
+            hidden.execution.staticCopies.madeByInitialiser(object);
+        }
+    }
+
+    /**
+     * A change to {@code object} where the calling thread's operations are not visible: inside a static initialiser
+     * run again beside other executions, the watch hears of it ({@link StaticCopies#writtenByInitialiser}).
+     */
+    private static void changedByInitialiserCopy(Object object, String constructorClass, int site) {
+        ManagedThread hidden = CURRENT.get();
+        if (hidden != null && hidden.execution.staticCopies != null && hidden.inInitialiserCopy()) {
+            hidden.execution.staticCopies.writtenByInitialiser(hidden, object, constructorClass, site);
         }
     }
 
@@ -207,6 +297,9 @@ final class ControlledHooks implements HookHandler {
         ManagedThread thread = ownProgram();
         if (thread != null) {
             ConstructedHashes.give(self, thread);
+            thread.execution.names.madeUnseen(self); // its constructor's writes may go through its methods
+        } else {
+            madeByInitialiser(self); // before its constructor's own writes, which may go through its setters
         }
     }
 
@@ -653,6 +746,8 @@ final class ControlledHooks implements HookHandler {
         ManagedThread self = visible();
         if (self != null) {
             MemoryAccess.atomic(self, atomic, index, access, site);
+        } else if (access != Sites.READ) {
+            changedByInitialiserCopy(atomic, null, site);
         }
     }
 
@@ -796,6 +891,9 @@ final class ControlledHooks implements HookHandler {
                         site);
             }
             self.execution.collections.begin(self, receiver, key, access, site);
+            if (self.classInitDepth != 0 && (access & CollectionCalls.ACCESS_MASK) != CollectionCalls.READ) {
+                changedByInitialiserCopy(receiver, null, site);
+            }
         }
     }
 

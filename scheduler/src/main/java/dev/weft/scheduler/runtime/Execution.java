@@ -30,6 +30,8 @@ final class Execution {
     final StateJournal journal;
     /** Hears of the state this execution did not create, when executions run side by side. */
     final SharedStateWatch watch;
+    /** The execution's own static fields while it runs beside others' ({@link StaticCopies}), else {@code null}. */
+    final StaticCopies staticCopies;
     final Monitors monitors = new Monitors(this);
     final ReentrantLocks locks = new ReentrantLocks(this);
     final CollectionModel collections = new CollectionModel(this);
@@ -89,7 +91,8 @@ final class Execution {
               CausalOrder order, SharedStateWatch watch) {
         this.settings = settings;
         this.watch = watch;
-        this.names = new ObjectNames(watch);
+        this.staticCopies = watch.active() ? StaticCopies.open() : null;
+        this.names = new ObjectNames(watch, staticCopies);
         this.journal = new StateJournal(names);
         this.mapKeys = new MapKeys(names);
         this.neutralTakes = new NeutralTakes(order);

@@ -390,6 +390,9 @@ public final class JvmRun implements Run {
             execution.journal.restore(); // not beside threads still running: they would see it happen
         }
         execution.earlier.couldNotPutBack(execution.journal.unrestorable());
+        if (execution.staticCopies != null) {
+            execution.staticCopies.close();
+        }
         if (execution.driverInterrupted) {
             Thread.currentThread().interrupt(); // for the exploration to stop before its next execution
         }

@@ -68,6 +68,10 @@ final class ManagedThread {
     boolean nextInitialiserRepeatable;
     /** By {@link #staticInitDepth} (bit {@code depth - 1}): which initialisers this thread is in run again. */
     long repeatableInitialisers;
+    /** The next static initialiser to start is a copy run again ({@link StaticInitialisers}), not the JVM's own. */
+    boolean nextInitialiserACopy;
+    /** By {@link #staticInitDepth}, as {@link #repeatableInitialisers}: which initialisers this thread is in are copies. */
+    long initialiserCopies;
     /**
      * Threads a static initialiser of this thread started, with the start's site: they are started at this thread's
      * first scheduling point after the outermost initialiser has returned ({@link #pause}).
@@ -210,11 +214,27 @@ final class ManagedThread {
                 ? repeatableInitialisers | bit
                 : repeatableInitialisers & ~bit;
         nextInitialiserRepeatable = false;
+        initialiserCopies = nextInitialiserACopy ? initialiserCopies | bit : initialiserCopies & ~bit;
+        nextInitialiserACopy = false;
     }
 
     /** A static initialiser ends ({@link #staticInitDepth} not lowered yet). */
     void leavingInitialiser() {
         repeatableInitialisers &= ~depthBit();
+        initialiserCopies &= ~depthBit();
+    }
+
+    /**
+     * Whether the innermost static initialiser this thread is in is the JVM's own initialisation of its class, not a
+     * copy run again: what it writes is the class's state in every execution.
+     */
+    boolean inTheJvmsInitialiser() {
+        return staticInitDepth > 0 && (initialiserCopies & depthBit()) == 0;
+    }
+
+    /** Whether the innermost static initialiser this thread is in is a copy run again in this execution. */
+    boolean inInitialiserCopy() {
+        return staticInitDepth > 0 && (initialiserCopies & depthBit()) != 0;
     }
 
     /** Whether the innermost static initialiser this thread is in runs again in each execution. */

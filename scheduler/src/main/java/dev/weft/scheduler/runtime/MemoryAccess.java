@@ -29,17 +29,30 @@ final class MemoryAccess {
     static void field(ManagedThread self, Object owner, boolean write, int site) {
         Sites.Site where = Sites.get(site);
         String field = fieldName(where.member());
-        if (owner == null && self.execution.watch.active()) {
+        boolean copied = owner == null && self.execution.staticCopies != null
+                && self.execution.staticCopies.keeps(self, site);
+        if (owner == null && self.execution.watch.active() && !copied) {
             self.execution.watch.touchedStatic(where.declaringClass() + "." + field, write, Execution.source(site));
         }
         Location location = owner == null
                 ? Location.staticField(where.declaringClass(), field)
                 : Location.field(nameOfOwner(self, owner, write, where, site), field);
-        if (write) {
-            journalFieldWrite(self, owner, site);
+        if (write && !copied) {
+            journalFieldWrite(self, owner, site); // a copy ends with the execution
         }
+        Supplier<Object> probe = detail(self) ? Detail.field(owner, where, field, self.thread.getContextClassLoader())
+                : null;
         access(self, write ? OpKind.WRITE : OpKind.READ, location, site,
-                detail(self) ? Detail.field(owner, where, field, self.thread.getContextClassLoader()) : null);
+                copied && probe != null ? ownValueOr(self, site, probe) : probe);
+    }
+
+    /** What the execution's copy of a static field holds, else what {@code real} reads of the field. */
+    private static Supplier<Object> ownValueOr(ManagedThread self, int site, Supplier<Object> real) {
+        StaticCopies copies = self.execution.staticCopies;
+        return () -> {
+            Object own = copies.ownShown(site, self);
+            return own == StaticCopies.ABSENT ? real.get() : own;
+        };
     }
 
     /**

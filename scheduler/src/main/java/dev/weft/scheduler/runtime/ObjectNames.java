@@ -45,6 +45,7 @@ final class ObjectNames {
 
     private final Map<Object, String> names = new IdentityHashMap<>();
     private final SharedStateWatch watch;
+    private final StaticCopies copies;
     /**
      * The objects first met by an operation rather than at their allocation, which the execution did not create
      * (or which uninstrumented code made), with whether the watch has heard of a write yet ({@code false}: of reads
@@ -60,9 +61,18 @@ final class ObjectNames {
      * not create", and the test was explored by one worker.)
      */
     private final Map<Object, SourcePosition> constructing = new IdentityHashMap<>();
+    /**
+     * Objects the execution made where no allocation hook names them, not met yet: one whose constructor announced it
+     * ({@code constructing}, before the constructor's writes, which may go through its methods), one made inside a
+     * step that hides its operations (a {@code computeIfAbsent}'s function). Made in this execution, they are its own
+     * when met. Kept only while a watch is active.
+     */
+    private final Map<Object, Boolean> madeUnseen = new IdentityHashMap<>();
 
-    ObjectNames(SharedStateWatch watch) {
+    /** @param copies the execution's static copies, whose initialisers' objects are its own, or {@code null} */
+    ObjectNames(SharedStateWatch watch, StaticCopies copies) {
         this.watch = watch;
+        this.copies = copies;
     }
 
     /** The object's name for an operation that may change it. */
@@ -95,7 +105,7 @@ final class ObjectNames {
         return name;
     }
 
-    private static boolean isA(Class<?> type, String className) {
+    static boolean isA(Class<?> type, String className) {
         for (Class<?> c = type; c != null; c = c.getSuperclass()) {
             if (c.getName().equals(className)) {
                 return true;
@@ -136,7 +146,7 @@ final class ObjectNames {
         if (name == null) {
             name = (typeName == null ? simpleName(object.getClass()) : typeName) + "@" + meeting.nextObjectSuffix();
             names.put(object, name);
-            if (!atAllocation) {
+            if (!atAllocation && (madeUnseen.isEmpty() || madeUnseen.remove(object) == null)) {
                 foreign.put(object, null);
             }
         } else if (atAllocation) {
@@ -148,7 +158,8 @@ final class ObjectNames {
 
     /** Tells the watch of the first read and the first write of an object the execution did not create. */
     private void tellWatch(Object object, boolean write) {
-        if (!foreign.containsKey(object) || constructing.containsKey(object)) {
+        if (!foreign.containsKey(object) || constructing.containsKey(object)
+                || copies != null && copies.isMadeByInitialiser(object)) {
             return;
         }
         Boolean heardWrite = foreign.get(object);
@@ -190,6 +201,21 @@ final class ObjectNames {
      */
     void allocated(Object object, ManagedThread allocating) {
         name(object, null, allocating, true);
+    }
+
+    /**
+     * The execution made {@code object} where no allocation hook reports it (see {@link #madeUnseen}): it is the
+     * execution's own for the watch. Told only while the watch is active.
+     */
+    void madeUnseen(Object object) {
+        if (!watch.active()) {
+            return;
+        }
+        if (names.containsKey(object)) {
+            foreign.remove(object);
+        } else {
+            madeUnseen.put(object, Boolean.TRUE);
+        }
     }
 
     /**

@@ -55,8 +55,9 @@ public interface SharedStateWatch {
     void touchedObject(Object object, boolean write, SourcePosition where);
 
     /**
-     * An execution initialised a class whose initialiser runs again in each execution ({@link StaticInitialisers}):
-     * its static state is the whole JVM's, which no two executions may share.
+     * The JVM initialises, in an execution, a class whose initialiser runs again in each later execution
+     * ({@link StaticInitialisers}): what the initialiser assigns is the state every later execution starts from, so
+     * an execution running beside it would see the class's state change under it.
      */
     void initialisedClass(String className);
 }

@@ -27,6 +27,7 @@ public final class SideBySideExecutions {
     private final WeakIdentityMap<Object, Users> objects = new WeakIdentityMap<>();
     private final AtomicReference<String> sharing = new AtomicReference<>();
     private final AtomicReference<String> changed = new AtomicReference<>();
+    private volatile boolean othersJoined;
 
     /** The watch of the worker with this index (from 0). */
     public SharedStateWatch watch(int worker) {
@@ -34,6 +35,14 @@ public final class SideBySideExecutions {
             throw new IllegalArgumentException("a worker's index is 0 to " + (MAX_WORKERS - 1) + ", not " + worker);
         }
         return new Watch(worker);
+    }
+
+    /**
+     * The workers besides the first start: from now on executions run side by side. Until then the first execution
+     * runs alone, and the classes it initialises are initialised once for all ({@link StaticCopies}).
+     */
+    public void othersJoin() {
+        othersJoined = true;
     }
 
     /** What two workers' executions shared first, or {@code null} while they shared nothing. */
@@ -89,6 +98,9 @@ public final class SideBySideExecutions {
 
         @Override
         public void initialisedClass(String className) {
+            if (!othersJoined) {
+                return; // the first execution, alone: every later one runs the initialiser again on its own copies
+            }
             String what = "the static state of " + className + ", whose initialiser runs in each execution";
             sharing.compareAndSet(null, what);
             changed.compareAndSet(null, what);

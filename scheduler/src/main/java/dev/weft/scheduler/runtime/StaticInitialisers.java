@@ -79,8 +79,7 @@ final class StaticInitialisers {
             }
         }
         for (Class<?> each : chain) {
-            self.execution.watch.initialisedClass(each.getName());
-            initialiseAgain(self, each);
+            initialiseAgain(self, each); // beside other executions, what it assigns is the execution's own copy
         }
     }
 
@@ -92,6 +91,7 @@ final class StaticInitialisers {
      */
     private static void initialiseAgain(ManagedThread self, Class<?> type) {
         self.nextInitialiserRepeatable = true;
+        self.nextInitialiserACopy = true;
         try {
             COPIES.get(type).invoke(null);
         } catch (InvocationTargetException e) {

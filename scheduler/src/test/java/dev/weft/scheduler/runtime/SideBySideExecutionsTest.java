@@ -47,6 +47,24 @@ class SideBySideExecutionsTest {
         assertThat(executions.sharing()).contains("Config.limit").contains("written at");
     }
 
+    /**
+     * The JVM's initialisation of a class in the first execution, alone, is the state every later execution starts
+     * from (they run the initialiser again on their own copies); once the others run beside it, it would change the
+     * class's state under them.
+     */
+    @Test
+    void aClassInitialisedWhileExecutionsRunSideBySideIsShared() {
+        SideBySideExecutions executions = new SideBySideExecutions();
+        executions.watch(0).initialisedClass("Registry");
+        assertThat(executions.sharing()).as("the first execution, alone").isNull();
+        assertThat(executions.changed()).isNull();
+
+        executions.othersJoin();
+        executions.watch(1).initialisedClass("Cache");
+
+        assertThat(executions.sharing()).contains("the static state of Cache");
+    }
+
     @Test
     void objectsAreToldApartByIdentityNotByEquality() {
         SideBySideExecutions executions = new SideBySideExecutions();

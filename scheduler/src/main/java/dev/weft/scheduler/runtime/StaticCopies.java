@@ -1,0 +1,156 @@
+package dev.weft.scheduler.runtime;
+
+import dev.weft.scheduler.hooks.Sites;
+
+import java.lang.reflect.Field;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One execution's own static fields, while parallel workers run executions side by side in one JVM: each
+ * execution's writes of a static field of instrumented code go here instead of to the field, and its reads find
+ * them here, so that no execution sees another's and the real fields keep the state every execution starts from. An
+ * execution ends, and its copies with it: nothing needs putting back.
+ *
+ * <p>Covered: every static field whose accesses the instrumentation routes through the static-field hooks
+ * ({@link Sites#isStaticCopyable}): fields of classes Weft instruments, final ones too where a static initialiser run
+ * again assigns them ({@link StaticInitialisers}). Not covered, and so left to the {@link SharedStateWatch}: the
+ * writes of the JVM's own initialisation of a class (the state every execution starts from), fields the test keeps
+ * across executions ({@link KeptState}), fields reflection cannot find from the thread's class loader, and accesses
+ * by reflection, variable handles or uninstrumented code, which see the real field.
+ *
+ * <p>The threads of an execution move one at a time, so one map serves them all.
+ */
+final class StaticCopies {
+
+    /** What {@link #own} answers for a field the execution has not written. */
+    static final Object ABSENT = new Object();
+    private static final Object NULL = new Object();
+    /** The field an access site names, or {@link #NO_FIELD}: resolved once per JVM. */
+    private static final Map<Integer, Object> FIELDS = new ConcurrentHashMap<>();
+    private static final Object NO_FIELD = new Object();
+    /** Executions with copies now: while none, a read of a static field costs one volatile read more. */
+    private static final AtomicInteger OPEN = new AtomicInteger();
+
+    private final Map<Field, Object> values = new HashMap<>();
+    /** What initialisers run again in this execution made: theirs to change ({@link #writtenByInitialiser}). */
+    private final Map<Object, Boolean> madeByInitialisers = new IdentityHashMap<>();
+    private boolean closed;
+
+    private StaticCopies() {
+    }
+
+    /** Copies for an execution that runs beside others; {@link #close} when it ended. */
+    static StaticCopies open() {
+        OPEN.incrementAndGet();
+        return new StaticCopies();
+    }
+
+    /** Whether any execution keeps copies now. */
+    static boolean anyOpen() {
+        return OPEN.get() != 0;
+    }
+
+    void close() {
+        if (!closed) {
+            closed = true;
+            values.clear();
+            madeByInitialisers.clear();
+            OPEN.decrementAndGet();
+        }
+    }
+
+    /**
+     * Whether {@code self}'s access at {@code site} is to the execution's copy: the JVM's own initialisation of a class
+     * writes the real field, as does a write to a field kept across executions or not found.
+     */
+    boolean keeps(ManagedThread self, int site) {
+        return !self.inTheJvmsInitialiser() && field(site, self) != null;
+    }
+
+    /** The value the execution wrote to the field at {@code site}, or {@link #ABSENT}. */
+    Object own(int site, ManagedThread self) {
+        if (values.isEmpty()) {
+            return ABSENT;
+        }
+        Field field = field(site, self);
+        Object value = field == null ? null : values.get(field);
+        return value == null ? ABSENT : value == NULL ? null : value;
+    }
+
+    /**
+     * As {@link #own}, in the field's type, for a report: a {@code boolean}, {@code byte}, {@code char} or
+     * {@code short} is kept as the {@code int} the JVM's stack holds.
+     */
+    Object ownShown(int site, ManagedThread self) {
+        Object own = own(site, self);
+        if (own instanceof Integer value) {
+            Class<?> type = field(site, self).getType();
+            if (type == boolean.class) {
+                return value != 0;
+            } else if (type == char.class) {
+                return (char) value.intValue();
+            } else if (type == byte.class) {
+                return value.byteValue();
+            } else if (type == short.class) {
+                return value.shortValue();
+            }
+        }
+        return own;
+    }
+
+    /** Called only where {@link #keeps} said so. */
+    void write(int site, ManagedThread self, Object boxed) {
+        values.put(field(site, self), boxed == null ? NULL : boxed);
+    }
+
+    /**
+     * A static initialiser that runs in each execution (the JVM's own, the first time, or a copy run again) made
+     * {@code object} in this execution (its allocation hook): the object is the execution's, as the class's state is.
+     */
+    void madeByInitialiser(Object object) {
+        madeByInitialisers.put(object, Boolean.TRUE);
+    }
+
+    boolean isMadeByInitialiser(Object object) {
+        return !madeByInitialisers.isEmpty() && madeByInitialisers.containsKey(object);
+    }
+
+    /**
+     * An initialiser run again in this execution changes {@code object} (a field, an element, a modelled call, an
+     * atomic), at {@code site}: its steps are not visible operations, so the watch hears here of a change to an object
+     * the initialiser did not make, which other executions may share (registering itself in another class's static
+     * map). A constructor's writes to the object it makes come before its allocation hook and are its own.
+     *
+     * @param constructorClass the class whose constructor makes the write, or {@code null}
+     */
+    void writtenByInitialiser(ManagedThread self, Object object, String constructorClass, int site) {
+        if (object != null && !isMadeByInitialiser(object)
+                && (constructorClass == null || !ObjectNames.isA(object.getClass(), constructorClass))) {
+            self.execution.watch.touchedObject(object, true, Execution.source(site));
+        }
+    }
+
+    /** The field a copyable site accesses, if the execution may keep a copy of it; else {@code null}. */
+    private static Field field(int site, ManagedThread self) {
+        Object resolved = FIELDS.computeIfAbsent(site, s -> resolve(s, self.thread.getContextClassLoader()));
+        return resolved instanceof Field field && !KeptState.kept(field) ? field : null;
+    }
+
+    private static Object resolve(int site, ClassLoader loader) {
+        if (!Sites.isStaticCopyable(site)) {
+            return NO_FIELD;
+        }
+        Sites.Site where = Sites.get(site);
+        String member = where.member();
+        try {
+            return Class.forName(where.declaringClass(), false, loader)
+                    .getDeclaredField(member.substring(member.lastIndexOf('.') + 1));
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            return NO_FIELD;
+        }
+    }
+}
