@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -117,6 +118,53 @@ class StaticStatePrograms {
             String name = Plugin.NAME;
             synchronized (lock) {
                 count[0] += name.isEmpty() ? 0 : 1;
+            }
+        });
+        assertThat(count[0]).isEqualTo(PARTIES);
+    }
+
+    /** Written by the constructor of each execution's fresh test instance (a field initialiser). */
+    private List<String> served = new ArrayList<>();
+
+    /** Threads record into a list the test instance holds, under a lock: {@link #PARTIES}! orders. */
+    @ExhaustiveConcurrency
+    void recordsIntoTheTestInstance() throws Exception {
+        inParties(() -> {
+            synchronized (served) {
+                served.add("request");
+            }
+        });
+        assertThat(served).hasSize(PARTIES);
+    }
+
+    /** Made before any execution and only looked up, by a key made before it too (a class). */
+    static final Map<Class<?>, Integer> WEIGHT_BY_TYPE = new HashMap<>(Map.of(Integer.class, 2));
+
+    /** Threads look a weight up by its class, and sum it under a lock of their own: {@link #PARTIES}! orders. */
+    @ExhaustiveConcurrency
+    void looksUpByAClassInAMapMadeBeforeTheTest() throws Exception {
+        int[] sum = new int[1];
+        Object lock = new Object();
+        inParties(() -> {
+            int weight = WEIGHT_BY_TYPE.get(Integer.class);
+            synchronized (lock) {
+                sum[0] += weight;
+            }
+        });
+        assertThat(sum[0]).isEqualTo(PARTIES * 2);
+    }
+
+    /** Threads count under the write lock of a read-write lock the body makes: {@link #PARTIES}! orders. */
+    @ExhaustiveConcurrency
+    void countsUnderAReadWriteLockTheBodyMakes() throws Exception {
+        ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+        int[] count = new int[1];
+        inParties(() -> {
+            lock.writeLock().lock();
+            try {
+                count[0]++;
+            } finally {
+                lock.writeLock().unlock();
             }
         });
         assertThat(count[0]).isEqualTo(PARTIES);

@@ -44,6 +44,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.concurrent.locks.StampedLock;
 
 /**
@@ -263,6 +264,11 @@ final class ControlledHooks implements HookHandler {
             }
             self.execution.names.allocated(object, self);
             self.execution.journal.forget(object);
+            if (object instanceof ReentrantReadWriteLock && self.execution.watch.active()) {
+                // its model is kept by the sync its views share, which the JDK made in its constructor
+                self.execution.names.madeUnseen(
+                        JdkInternals.field(object, ReentrantReadWriteLock.class, "sync", site));
+            }
         } else {
             ManagedThread hidden = ownProgram();
             if (hidden != null) {

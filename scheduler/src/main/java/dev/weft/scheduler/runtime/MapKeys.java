@@ -83,6 +83,6 @@ final class MapKeys {
         if (key instanceof Enum<?> constant) {
             return constant.name();
         }
-        return names.nameOf(key, self);
+        return names.nameOf(key, self, false); // a key is hashed and compared, not changed
     }
 }

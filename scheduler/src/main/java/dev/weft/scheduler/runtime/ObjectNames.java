@@ -100,8 +100,11 @@ final class ObjectNames {
         if (names.containsKey(object) || !isA(object.getClass(), constructorClass)) {
             return nameOf(object, meeting, true);
         }
+        boolean announced = madeUnseen.containsKey(object); // by its constructor: the execution's own already
         String name = name(object, meeting);
-        constructing.put(object, where);
+        if (!announced) {
+            constructing.put(object, where);
+        }
         return name;
     }
 
