@@ -136,7 +136,9 @@ public final class BranchStealing implements SharedSearch {
             }
             // Stopped (the budget, the time, stop()) or done: the sequential search's executions so far, counted
             // as it counts them (sleep-set blocked ones apart); branches run ahead and not taken over are not its.
-            return StatelessExplorer.result(search, options, nanos);
+            // Its size is estimated from every worker's executions, as the hopeless check does (QA, commons-lang on
+            // JDK 25: "39,424 executions in 10,000 ms, of about 12 by estimate" from the sequential search's own).
+            return StatelessExplorer.result(search, options, nanos, ended.get());
         } finally {
             lock.unlock();
         }

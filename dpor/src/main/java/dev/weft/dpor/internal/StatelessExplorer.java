@@ -74,6 +74,15 @@ public final class StatelessExplorer implements Explorer {
 
     /** The search's counts and failures, its data race last (alone when failures stop the search). */
     static ExplorationResult result(DepthFirstSearch search, ExplorationOptions options, long nanos) {
+        return result(search, options, nanos, search.ended());
+    }
+
+    /**
+     * As {@link #result(DepthFirstSearch, ExplorationOptions, long)}, where {@code ranInAll} executions were run for
+     * the search, by every worker: the estimate of its size weighs what they all ran against the share of the tree
+     * the search has passed (a worker running ahead of the search has run what the search has yet to pass).
+     */
+    static ExplorationResult result(DepthFirstSearch search, ExplorationOptions options, long nanos, long ranInAll) {
         List<ExplorationFailure> failures = new ArrayList<>(search.failures);
         if (search.dataRace != null && (failures.isEmpty() || !options.stopOnFirstFailure())) {
             failures.add(search.dataRace);
@@ -81,13 +90,15 @@ public final class StatelessExplorer implements Explorer {
         ExplorationResult result = new ExplorationResult(search.executions, search.completed, search.blocked,
                 search.exhaustive, failures, nanos);
         return search.exhaustive || !failures.isEmpty() ? result
-                : result.withCoverage(Coverage.NONE.withEstimatedExecutions(estimatedExecutions(search)));
+                : result.withCoverage(Coverage.NONE.withEstimatedExecutions(estimatedExecutions(search, ranInAll)));
     }
 
-    /** How many executions the whole search would run, from the share of its tree run so far; -1 if unknown. */
-    static long estimatedExecutions(DepthFirstSearch search) {
+    /**
+     * How many executions the whole search would run, from the share of its tree passed so far and the executions
+     * run for it; -1 if unknown.
+     */
+    static long estimatedExecutions(DepthFirstSearch search, long ran) {
         double share = search.shareDone();
-        return share <= 0 ? -1
-                : Math.max(search.ended(), Math.round(Math.min(search.ended() / share, Coverage.BEYOND)));
+        return share <= 0 ? -1 : Math.max(ran, Math.round(Math.min(ran / share, Coverage.BEYOND)));
     }
 }

@@ -276,16 +276,18 @@ class ParallelWorkersTest {
      * Static state only read, a static object only synchronized on, an object the body makes (whose constructor
      * writes its fields before its allocation is reported), a list made before the test that is only iterated, the
      * fresh test instance (made by reflection, its field initialiser run), a map made before the test looked up by a
-     * class, and a read-write lock the body makes (whose model is kept by the lock's internal sync) share nothing: the
-     * workers keep going, both of them to the end; each of the last five was taken for state the executions change,
-     * and the test explored by one worker. (How many
+     * class, a read-write lock the body makes (whose model is kept by the lock's internal sync) and collections made by
+     * the JDK's factories ({@code Collections.synchronizedList}, {@code ConcurrentHashMap.newKeySet}) share nothing:
+     * the workers keep going, both of them to the end; each of the last six was taken for state the executions
+     * change, and the test explored by one worker. (How many
      * executions each one ran depends on the machine's timing: on a loaded machine the first may run them all before
      * the second gets one, so that is not asserted.)
      */
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"onlyReadsStaticState", "synchronizesOnAStaticLockObject",
             "countsIntoAnObjectTheBodyMakes", "onlyIteratesAListMadeBeforeTheTest", "recordsIntoTheTestInstance",
-            "looksUpByAClassInAMapMadeBeforeTheTest", "countsUnderAReadWriteLockTheBodyMakes"})
+            "looksUpByAClassInAMapMadeBeforeTheTest", "countsUnderAReadWriteLockTheBodyMakes",
+            "recordsIntoCollectionsTheJdksFactoriesMake"})
     void staticStateThatIsOnlyReadOrLockedIsShared(String program) {
         exploredByBothWorkers(program);
     }

@@ -4,9 +4,12 @@ import dev.weft.junit.ExhaustiveConcurrency;
 import dev.weft.samples.support.Concurrently;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -168,6 +171,20 @@ class StaticStatePrograms {
             }
         });
         assertThat(count[0]).isEqualTo(PARTIES);
+    }
+
+    /**
+     * Threads record into a synchronized list the body makes through the JDK's factory, then the body copies it into a
+     * concurrent key set made the same way: {@link #PARTIES}! orders of the list's adds.
+     */
+    @ExhaustiveConcurrency
+    void recordsIntoCollectionsTheJdksFactoriesMake() throws Exception {
+        List<String> log = Collections.synchronizedList(new ArrayList<>());
+        inParties(() -> log.add("request"));
+        Set<String> seen = ConcurrentHashMap.newKeySet();
+        seen.addAll(log);
+        assertThat(log).hasSize(PARTIES);
+        assertThat(seen).containsExactly("request");
     }
 
     /** Runs the request in two threads at once and waits for both. */

@@ -14,6 +14,8 @@ import net.bytebuddy.utility.OpenedClassReader;
  * {@code Hooks.allocated(object, site)} after every object is constructed and every array created, so that the
  * runtime can name objects in the order they appear. A plain {@code new Thread(...)} first passes through
  * {@code Hooks.threadConstructed}, which may hand the code a reused thread instead (the runtime's {@code Carrier}).
+ * What a JDK factory makes anew at each call ({@code Collections.synchronizedList}, {@code ConcurrentHashMap.newKeySet})
+ * is reported after the call, as a {@code new} would be.
  *
  * <p>An object is reported after its {@code INVOKESPECIAL <init>} returned, using the copy javac keeps with
  * {@code NEW; DUP}; a {@code NEW} not followed by {@code DUP} leaves no copy and is not reported. Pairing each
@@ -112,6 +114,10 @@ final class AllocationVisitor extends MethodVisitor {
     public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
         previousWasNew = false;
         super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+        if (opcode == Opcodes.INVOKESTATIC && reportsAllocations && makesAFreshObject(owner, name)) {
+            reportTopOfStack(Emit.simpleName(owner) + "." + name);
+            return;
+        }
         if (opcode != Opcodes.INVOKESPECIAL || !name.equals("<init>")) {
             return;
         }
@@ -144,6 +150,16 @@ final class AllocationVisitor extends MethodVisitor {
     static void giveHashToTopOfStack(MethodVisitor next) {
         next.visitInsn(Opcodes.DUP);
         Emit.callHook(next, "constructing", CONSTRUCTING);
+    }
+
+    /**
+     * A JDK factory that returns a new object every time, as a {@code new} would (a synchronized wrapper, a concurrent
+     * key set): the caller's own, which the JDK's allocation does not report.
+     */
+    private static boolean makesAFreshObject(String owner, String name) {
+        return owner.equals("java/util/Collections")
+                && (name.startsWith("synchronized") || name.equals("newSetFromMap"))
+                || owner.equals("java/util/concurrent/ConcurrentHashMap") && name.equals("newKeySet");
     }
 
     private void reportTopOfStack(String typeName) {
