@@ -303,6 +303,23 @@ class ParallelWorkersTest {
         exploredByBothWorkers(program);
     }
 
+    /**
+     * A task the JDK makes around a {@code Callable} submitted to a fork/join pool the body makes is the execution's
+     * own: the workers keep going, to the count one worker runs (it was taken for state made before the test).
+     */
+    @Test
+    void aForkJoinTaskTheJdkMakesIsTheExecutionsOwn() {
+        WeftRunner.Outcome alone = WeftRunner.run(StaticStatePrograms.class, "countsAfterATaskTheJdkAdapts",
+                reports.resolve("alone"), Map.of("weft.workers", "1"));
+        WeftRunner.Outcome sideBySide = WeftRunner.run(StaticStatePrograms.class, "countsAfterATaskTheJdkAdapts",
+                reports.resolve("two"), Map.of("weft.workers", "2"));
+
+        assertThat(alone.failure()).isEmpty();
+        Verdicts.passesWith(sideBySide, alone.number("executions"));
+        assertThat(entries(sideBySide, "weft.workers")).isEmpty();
+        assertThat(entry(sideBySide, "weft")).containsPattern(SHARES);
+    }
+
     private void exploredByBothWorkers(String program) {
         WeftRunner.Outcome sideBySide = WeftRunner.run(StaticStatePrograms.class, program, reports,
                 Map.of("weft.workers", "2"));

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -185,6 +186,25 @@ class StaticStatePrograms {
         seen.addAll(log);
         assertThat(log).hasSize(PARTIES);
         assertThat(seen).containsExactly("request");
+    }
+
+    /**
+     * Counts under a lock of the body's own, after a value computed by a task a fork/join pool the body makes wraps
+     * around a {@code Callable} (the wrapper is the JDK's: {@code ForkJoinTask$AdaptedInterruptibleCallable}).
+     */
+    @ExhaustiveConcurrency
+    void countsAfterATaskTheJdkAdapts() throws Exception {
+        ForkJoinPool pool = new ForkJoinPool(1);
+        int step = pool.submit(() -> 1).get();
+        pool.shutdown();
+        int[] count = new int[1];
+        Object lock = new Object();
+        inParties(() -> {
+            synchronized (lock) {
+                count[0] += step;
+            }
+        });
+        assertThat(count[0]).isEqualTo(PARTIES);
     }
 
     /** Runs the request in two threads at once and waits for both. */

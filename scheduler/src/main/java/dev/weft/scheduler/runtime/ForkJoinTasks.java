@@ -247,8 +247,21 @@ final class ForkJoinTasks {
      * and their count) is each execution's own, so executions side by side share nothing through it.
      */
     private static String name(ManagedThread self, Object object) {
-        return object == ForkJoinPool.commonPool() ? "ForkJoinPool.commonPool()" : self.execution.names.nameOf(object,
-                self);
+        if (object == ForkJoinPool.commonPool()) {
+            return "ForkJoinPool.commonPool()";
+        }
+        madeByTheJdkForTheCall(self, object);
+        return self.execution.names.nameOf(object, self);
+    }
+
+    /**
+     * A task of the JDK's own class (ForkJoinTask.adapt's, a parallel stream's, a concurrent map's bulk task) is made
+     * by the JDK inside the call that forks or submits it, which reports no allocation: the execution's own.
+     */
+    static void madeByTheJdkForTheCall(ManagedThread self, Object object) {
+        if (object instanceof ForkJoinTask<?> && object.getClass().getName().startsWith("java.")) {
+            self.execution.names.madeUnseenIfUnmet(object);
+        }
     }
 
     /** Runs the task's body in the calling thread, as a worker would (its result or exception stays in the task). */

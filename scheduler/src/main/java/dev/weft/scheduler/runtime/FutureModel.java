@@ -84,6 +84,7 @@ final class FutureModel {
     }
 
     private static Location location(ManagedThread self, Object future) {
+        ForkJoinTasks.madeByTheJdkForTheCall(self, future);
         return Location.objectState(self.execution.names.nameOf(future, self));
     }
 }

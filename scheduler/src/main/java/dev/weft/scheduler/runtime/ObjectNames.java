@@ -221,6 +221,13 @@ final class ObjectNames {
         }
     }
 
+    /** As {@link #madeUnseen}, for an object not met yet in the execution; one met already keeps what it was. */
+    void madeUnseenIfUnmet(Object object) {
+        if (watch.active() && !names.containsKey(object)) {
+            madeUnseen.put(object, Boolean.TRUE);
+        }
+    }
+
     /**
      * The class part of an object's name, and what a report calls an object it shows by its class: the simple name of
      * its {@link #shownClass}.
