@@ -207,6 +207,24 @@ class StaticStatePrograms {
         assertThat(count[0]).isEqualTo(PARTIES);
     }
 
+    /**
+     * Counts under a lock of its own, then looks for leaked threads among the JVM's live ones, as the JSR-166 TCK's
+     * tear-down does: side by side, those include the other executions' threads.
+     */
+    @ExhaustiveConcurrency
+    void looksAtTheJvmsThreadsAfterwards() throws Exception {
+        int[] count = new int[1];
+        Object lock = new Object();
+        inParties(() -> {
+            synchronized (lock) {
+                count[0]++;
+            }
+        });
+        Thread[] live = new Thread[64];
+        assertThat(Thread.enumerate(live)).isPositive();
+        assertThat(count[0]).isEqualTo(PARTIES);
+    }
+
     /** Runs the request in two threads at once and waits for both. */
     private static void bothAtOnce(Runnable request) throws InterruptedException {
         Concurrently.run(request, request);

@@ -487,6 +487,21 @@ public interface HookHandler extends ForkJoinHookHandler, StaticFieldHookHandler
     }
 
     /** Replaces {@code System.exit(status)}. */
+    /** Replaces {@code Thread.enumerate(array)}: every live thread of the JVM's group, other executions' too. */
+    default int threadEnumerate(Thread[] threads, int site) {
+        return Thread.enumerate(threads);
+    }
+
+    /** Replaces {@code Thread.activeCount()}. */
+    default int threadActiveCount(int site) {
+        return Thread.activeCount();
+    }
+
+    /** Replaces {@code Thread.getAllStackTraces()}. */
+    default java.util.Map<Thread, StackTraceElement[]> allStackTraces(int site) {
+        return Thread.getAllStackTraces();
+    }
+
     /** Replaces {@code System.setProperty}: the JVM's state, which an execution's end puts back. */
     default String systemPropertySet(String key, String value, int site) {
         return System.setProperty(key, value);

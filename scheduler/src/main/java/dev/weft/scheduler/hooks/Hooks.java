@@ -378,6 +378,18 @@ public final class Hooks {
         handler.collectionCallBegins(receiver, key, access, site);
     }
 
+    public static int threadEnumerate(Thread[] threads, int site) {
+        return handler.threadEnumerate(threads, site);
+    }
+
+    public static int threadActiveCount(int site) {
+        return handler.threadActiveCount(site);
+    }
+
+    public static java.util.Map<Thread, StackTraceElement[]> allStackTraces(int site) {
+        return handler.allStackTraces(site);
+    }
+
     public static String systemPropertySet(String key, String value, int site) {
         return handler.systemPropertySet(key, value, site);
     }

@@ -128,6 +128,12 @@ final class CallReplacements {
         statik(THREAD, "yield", "()V", (mv, site) -> Emit.callHook(mv, site, "threadYield", "(I)V"));
         statik(THREAD, "onSpinWait", "()V", (mv, site) -> Emit.callHook(mv, site, "onSpinWait", "(I)V"));
         statik(THREAD, "interrupted", "()Z", (mv, site) -> Emit.callHook(mv, site, "threadInterrupted", "(I)Z"));
+        // Looks at every live thread of the JVM, other executions' too (runtime SharedStateWatch.sawTheJvmsThreads).
+        statik(THREAD, "enumerate", "([Ljava/lang/Thread;)I",
+                (mv, site) -> Emit.callHook(mv, site, "threadEnumerate", "([Ljava/lang/Thread;I)I"));
+        statik(THREAD, "activeCount", "()I", (mv, site) -> Emit.callHook(mv, site, "threadActiveCount", "(I)I"));
+        statik(THREAD, "getAllStackTraces", "()Ljava/util/Map;",
+                (mv, site) -> Emit.callHook(mv, site, "allStackTraces", "(I)Ljava/util/Map;"));
         // Ending the JVM: an execution fails with SYSTEM_EXIT instead (runtime SystemExit).
         statik("java/lang/System", "exit", "(I)V", (mv, site) -> Emit.callHook(mv, site, "systemExit", "(II)V"));
         instance("java/lang/Runtime", "exit", "(I)V", (mv, site) -> {

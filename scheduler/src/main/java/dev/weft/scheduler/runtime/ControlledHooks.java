@@ -1004,6 +1004,32 @@ final class ControlledHooks implements HookHandler {
     }
 
     @Override
+    public int threadEnumerate(Thread[] threads, int site) {
+        sawTheJvmsThreads("Thread.enumerate", site);
+        return HookHandler.super.threadEnumerate(threads, site);
+    }
+
+    @Override
+    public int threadActiveCount(int site) {
+        sawTheJvmsThreads("Thread.activeCount", site);
+        return HookHandler.super.threadActiveCount(site);
+    }
+
+    @Override
+    public java.util.Map<Thread, StackTraceElement[]> allStackTraces(int site) {
+        sawTheJvmsThreads("Thread.getAllStackTraces", site);
+        return HookHandler.super.allStackTraces(site);
+    }
+
+    /** The calling execution looks at every live thread of the JVM: the watch hears of it. */
+    private static void sawTheJvmsThreads(String call, int site) {
+        ManagedThread self = CURRENT.get();
+        if (self != null && self.execution.watch.active()) {
+            self.execution.watch.sawTheJvmsThreads(call, Execution.source(site));
+        }
+    }
+
+    @Override
     public String systemPropertySet(String key, String value, int site) {
         beforeSystemPropertyChange(key);
         return HookHandler.super.systemPropertySet(key, value, site);
