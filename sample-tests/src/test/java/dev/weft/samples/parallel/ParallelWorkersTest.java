@@ -246,15 +246,8 @@ class ParallelWorkersTest {
     @Test
     void stateLeftForTheNextExecutionIsNotSeenWithSeveralWorkersAsWithOne() {
         StaticStatePrograms.leftover = 0;
-        WeftRunner.Outcome alone = WeftRunner.run(StaticStatePrograms.class, "leavesACountForTheNextExecution",
-                reports.resolve("alone"), Map.of("weft.workers", "1"));
-        WeftRunner.Outcome sideBySide = WeftRunner.run(StaticStatePrograms.class, "leavesACountForTheNextExecution",
-                reports.resolve("two"), Map.of("weft.workers", "2"));
-
-        assertThat(alone.failure()).isEmpty();
-        Verdicts.passesWith(sideBySide, alone.number("executions"));
+        passesWithBothWorkersAsWithOne("leavesACountForTheNextExecution");
         assertThat(StaticStatePrograms.leftover).as("as before the first execution").isZero();
-        assertThat(entries(sideBySide, "weft.workers")).isEmpty();
     }
 
     /**
@@ -313,10 +306,15 @@ class ParallelWorkersTest {
      */
     @Test
     void aForkJoinTaskTheJdkMakesIsTheExecutionsOwn() {
-        WeftRunner.Outcome alone = WeftRunner.run(StaticStatePrograms.class, "countsAfterATaskTheJdkAdapts",
-                reports.resolve("alone"), Map.of("weft.workers", "1"));
-        WeftRunner.Outcome sideBySide = WeftRunner.run(StaticStatePrograms.class, "countsAfterATaskTheJdkAdapts",
-                reports.resolve("two"), Map.of("weft.workers", "2"));
+        passesWithBothWorkersAsWithOne("countsAfterATaskTheJdkAdapts");
+    }
+
+    /** The program passes with one worker, and with two, which keep going, to the same count. */
+    private void passesWithBothWorkersAsWithOne(String program) {
+        WeftRunner.Outcome alone = WeftRunner.run(StaticStatePrograms.class, program, reports.resolve("alone"),
+                Map.of("weft.workers", "1"));
+        WeftRunner.Outcome sideBySide = WeftRunner.run(StaticStatePrograms.class, program, reports.resolve("two"),
+                Map.of("weft.workers", "2"));
 
         assertThat(alone.failure()).isEmpty();
         Verdicts.passesWith(sideBySide, alone.number("executions"));
