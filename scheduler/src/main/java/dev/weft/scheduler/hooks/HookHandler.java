@@ -486,7 +486,6 @@ public interface HookHandler extends ForkJoinHookHandler, StaticFieldHookHandler
     default void collectionCallBegins(Object receiver, Object key, int access, int site) throws InterruptedException {
     }
 
-    /** Replaces {@code System.exit(status)}. */
     /** Replaces {@code Thread.enumerate(array)}: every live thread of the JVM's group, other executions' too. */
     default int threadEnumerate(Thread[] threads, int site) {
         return Thread.enumerate(threads);
@@ -522,6 +521,7 @@ public interface HookHandler extends ForkJoinHookHandler, StaticFieldHookHandler
         java.util.TimeZone.setDefault(zone);
     }
 
+    /** Replaces {@code System.exit(status)}. */
     default void systemExit(int status, int site) {
         System.exit(status);
     }

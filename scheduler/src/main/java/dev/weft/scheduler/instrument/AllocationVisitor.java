@@ -163,8 +163,13 @@ final class AllocationVisitor extends MethodVisitor {
     }
 
     private void reportTopOfStack(String typeName) {
-        super.visitInsn(Opcodes.DUP);
-        Emit.callHook(mv, context.site(typeName), "allocated", HOOK_DESCRIPTOR);
+        reportTopOfStack(mv, context.site(typeName));
+    }
+
+    /** [object] → [object], reported allocated at {@code site} ({@code Hooks.allocated}). */
+    static void reportTopOfStack(MethodVisitor next, int site) {
+        next.visitInsn(Opcodes.DUP);
+        Emit.callHook(next, site, "allocated", HOOK_DESCRIPTOR);
     }
 
     private static String primitiveArrayName(int type) {

@@ -75,8 +75,7 @@ final class JdkCallVisitor extends MethodVisitor {
         } else if (opcode == Opcodes.INVOKESPECIAL && owner.equals(WORKER) && name.equals("<init>")
                 && !context.classContext().internalName().equals(WORKER)) {
             super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
-            mv.visitInsn(Opcodes.DUP);
-            Emit.callHook(mv, context.site("ThreadPoolExecutor.Worker", ""), "allocated", "(Ljava/lang/Object;I)V");
+            AllocationVisitor.reportTopOfStack(mv, context.site("ThreadPoolExecutor.Worker", ""));
         } else if (owner.equals("java/util/HashSet") && name.equals("iterator")
                 && context.classContext().internalName().equals(POOL)) {
             Emit.callHook(mv, context.site("HashSet.iterator", ""), "inStableOrder",
@@ -110,8 +109,7 @@ final class JdkCallVisitor extends MethodVisitor {
             // submission) is the execution's own: the JDK's allocations get no hook of the user's code, so parallel
             // workers took a test's pool for state made before the test
             super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
-            mv.visitInsn(Opcodes.DUP);
-            Emit.callHook(mv, context.site(Emit.simpleName(owner), ""), "allocated", "(Ljava/lang/Object;I)V");
+            AllocationVisitor.reportTopOfStack(mv, context.site(Emit.simpleName(owner), ""));
         } else if (owner.equals(DELAYER) && name.equals("delay")) {
             delayOnTheExecution(opcode, owner, name, descriptor, isInterface);
         } else {
@@ -155,7 +153,6 @@ final class JdkCallVisitor extends MethodVisitor {
         Emit.callHook(mv, context.site(member, ""), "poolCountersChange", "(Ljava/lang/Object;I)V");
     }
 
-    /** [jla, thread, container] → the hook decides; if it did not start the thread, the original call runs. */
     /**
      * Whether an {@code INVOKESPECIAL <init>} of {@code owner} here ends a {@code new} in a class of
      * {@link #MAKES_FOR_ITS_CALLER}: outside a constructor it always does; in one, unless it is the constructor's own
@@ -172,6 +169,7 @@ final class JdkCallVisitor extends MethodVisitor {
                 || !owner.equals(own.internalName()) && !owner.equals(own.superName());
     }
 
+    /** [jla, thread, container] → the hook decides; if it did not start the thread, the original call runs. */
     private void startThroughHook(int opcode, String owner, String name, String descriptor, boolean isInterface) {
         Label original = new Label();
         Label done = new Label();

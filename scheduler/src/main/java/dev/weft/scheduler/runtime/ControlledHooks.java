@@ -164,8 +164,12 @@ final class ControlledHooks implements HookHandler {
         if (self != null) {
             MemoryAccess.field(self, owner, true, site);
         } else if (owner != null) {
-            Sites.Site where = Sites.get(site);
-            changedByInitialiserCopy(owner, "<init>".equals(where.methodName()) ? where.className() : null, site);
+            ManagedThread hidden = inInitialiserCopy();
+            if (hidden != null) {
+                Sites.Site where = Sites.get(site);
+                hidden.execution.staticCopies.writtenByInitialiser(hidden, owner,
+                        "<init>".equals(where.methodName()) ? where.className() : null, site);
+            }
         }
     }
 
@@ -201,22 +205,26 @@ final class ControlledHooks implements HookHandler {
 
     /** The calling execution's own value of the static field at {@code site}, or {@link StaticCopies#ABSENT}. */
     private static Object ownStatic(int site) {
-        if (!StaticCopies.anyOpen()) {
-            return StaticCopies.ABSENT;
-        }
-        ManagedThread self = CURRENT.get();
-        StaticCopies copies = self == null ? null : self.execution.staticCopies;
-        return copies == null ? StaticCopies.ABSENT : copies.own(site, self);
+        ManagedThread self = withStaticCopies();
+        return self == null ? StaticCopies.ABSENT : self.execution.staticCopies.own(site, self);
     }
 
     @Override
     public boolean staticWriteKept(int site) {
+        ManagedThread self = withStaticCopies();
+        return self != null && self.execution.staticCopies.keeps(self, site);
+    }
+
+    /**
+     * The calling thread if its execution keeps its own static fields ({@link StaticCopies}), else {@code null}; while
+     * no execution does, at the cost of one volatile read.
+     */
+    private static ManagedThread withStaticCopies() {
         if (!StaticCopies.anyOpen()) {
-            return false;
+            return null;
         }
         ManagedThread self = CURRENT.get();
-        StaticCopies copies = self == null ? null : self.execution.staticCopies;
-        return copies != null && copies.keeps(self, site);
+        return self == null || self.execution.staticCopies == null ? null : self;
     }
 
     @Override
@@ -239,7 +247,7 @@ final class ControlledHooks implements HookHandler {
         if (self != null) {
             MemoryAccess.arrayBulk(self, first, firstWritten, second, site);
         } else if (firstWritten) {
-            changedByInitialiserCopy(first, null, site);
+            changedByInitialiserCopy(first, site);
         }
     }
 
@@ -249,7 +257,7 @@ final class ControlledHooks implements HookHandler {
         if (self != null) {
             MemoryAccess.arrayElement(self, array, index, true, site);
         } else {
-            changedByInitialiserCopy(array, null, site);
+            changedByInitialiserCopy(array, site);
         }
     }
 
@@ -281,8 +289,8 @@ final class ControlledHooks implements HookHandler {
 
     /** An object made where the calling thread's operations are not visible: told if an initialiser made it. */
     private static void madeByInitialiser(Object object) {
-        ManagedThread hidden = CURRENT.get();
-        if (hidden != null && hidden.execution.staticCopies != null && hidden.inRepeatableInitialiser()) {
+        ManagedThread hidden = withStaticCopies();
+        if (hidden != null && hidden.inRepeatableInitialiser()) {
             hidden.execution.staticCopies.madeByInitialiser(object);
         }
     }
@@ -291,11 +299,17 @@ final class ControlledHooks implements HookHandler {
      * A change to {@code object} where the calling thread's operations are not visible: inside a static initialiser
      * run again beside other executions, the watch hears of it ({@link StaticCopies#writtenByInitialiser}).
      */
-    private static void changedByInitialiserCopy(Object object, String constructorClass, int site) {
-        ManagedThread hidden = CURRENT.get();
-        if (hidden != null && hidden.execution.staticCopies != null && hidden.inInitialiserCopy()) {
-            hidden.execution.staticCopies.writtenByInitialiser(hidden, object, constructorClass, site);
+    private static void changedByInitialiserCopy(Object object, int site) {
+        ManagedThread hidden = inInitialiserCopy();
+        if (hidden != null) {
+            hidden.execution.staticCopies.writtenByInitialiser(hidden, object, null, site);
         }
+    }
+
+    /** The calling thread if it runs a static initialiser again beside other executions, else {@code null}. */
+    private static ManagedThread inInitialiserCopy() {
+        ManagedThread hidden = withStaticCopies();
+        return hidden != null && hidden.inInitialiserCopy() ? hidden : null;
     }
 
     @Override
@@ -753,7 +767,7 @@ final class ControlledHooks implements HookHandler {
         if (self != null) {
             MemoryAccess.atomic(self, atomic, index, access, site);
         } else if (access != Sites.READ) {
-            changedByInitialiserCopy(atomic, null, site);
+            changedByInitialiserCopy(atomic, site);
         }
     }
 
@@ -898,7 +912,7 @@ final class ControlledHooks implements HookHandler {
             }
             self.execution.collections.begin(self, receiver, key, access, site);
             if (self.classInitDepth != 0 && (access & CollectionCalls.ACCESS_MASK) != CollectionCalls.READ) {
-                changedByInitialiserCopy(receiver, null, site);
+                changedByInitialiserCopy(receiver, site);
             }
         }
     }
