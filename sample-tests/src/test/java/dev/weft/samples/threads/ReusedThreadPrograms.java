@@ -4,6 +4,7 @@ import dev.weft.junit.ExhaustiveConcurrency;
 import dev.weft.junit.KeepAcrossExecutions;
 
 import java.lang.ref.WeakReference;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -193,6 +194,27 @@ class ReusedThreadPrograms {
         second.start();
         first.join();
         second.join();
+    }
+
+    /** Every thread {@link #startsAHundredThreads} started, in every execution. */
+    @KeepAcrossExecutions
+    static final List<Thread> HUNDRED = new CopyOnWriteArrayList<>();
+
+    /** A hundred threads, two of which write one field in either order: 2 traces, a hundred threads started in each. */
+    @ExhaustiveConcurrency
+    void startsAHundredThreads() throws InterruptedException {
+        Box box = new Box();
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            int value = i;
+            Thread thread = new Thread(value < 2 ? () -> box.value = value : () -> { });
+            HUNDRED.add(thread);
+            threads.add(thread);
+            thread.start();
+        }
+        for (Thread thread : threads) {
+            thread.join();
+        }
     }
 
     private static boolean inContinuation() {

@@ -12,7 +12,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -90,6 +94,33 @@ class ReusedThreadTest {
         boolean expected = mode.runsAsContinuations();
         assertThat(ReusedThreadPrograms.IN_CONTINUATION).as("the worker, then the test body")
                 .containsExactly(expected, expected);
+    }
+
+    /**
+     * Reused platform threads: an execution that starts a hundred threads finds them all waiting in the pool in the
+     * next (with a pool of 64, it created and ended 36 platform threads in each execution). The other modes start
+     * new threads each time, which shows the count can tell.
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Mode.class)
+    void aHundredThreadsRunOnTheSamePlatformThreadsInTheNextExecution(Mode mode) {
+        ReusedThreadPrograms.HUNDRED.clear();
+        WeftRunner.Outcome outcome = run("startsAHundredThreads", mode);
+
+        Verdicts.passesWith(outcome, 2);
+        List<Thread> started = List.copyOf(ReusedThreadPrograms.HUNDRED);
+        ReusedThreadPrograms.HUNDRED.clear();
+        assertThat(started).as("a hundred threads in each of two executions").hasSize(200);
+        Set<Thread> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
+        distinct.addAll(started);
+        boolean reused = mode == Mode.REUSED_THREADS
+                || (mode == Mode.CONTINUATIONS && !mode.runsAsContinuations());
+        if (reused) {
+            // the second execution's hundred, and its main thread, come from the first's 101
+            assertThat(distinct).as("platform threads over both executions").hasSizeLessThanOrEqualTo(101);
+        } else {
+            assertThat(distinct).as("new threads in each execution").hasSize(200);
+        }
     }
 
     /** The modes whose threads are the test's own: reused platform threads wait in Weft's pool for the next. */

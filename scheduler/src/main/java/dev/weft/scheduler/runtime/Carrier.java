@@ -2,6 +2,7 @@ package dev.weft.scheduler.runtime;
 
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -24,11 +25,20 @@ import java.util.concurrent.locks.LockSupport;
 final class Carrier extends Thread {
 
     private static final ConcurrentLinkedDeque<Carrier> IDLE = new ConcurrentLinkedDeque<>();
+    /** How many wait in {@link #IDLE} (the deque's own size is counted by walking it). */
+    private static final AtomicInteger IDLE_COUNT = new AtomicInteger();
     /**
-     * At most this many wait in the pool; a test that starts more threads per execution pays for creating the rest,
-     * instead of the JVM keeping hundreds of idle threads after it.
+     * At most this many wait in the pool: a test that starts 128 threads in each execution finds 128 carriers waiting
+     * for the next one (with 64, it created and ended 64 platform threads per execution, a third of its time on JDK
+     * 17). Beyond that, it pays for creating the rest.
      */
-    private static final int MAX_IDLE = 64;
+    private static final int MAX_IDLE = 1024;
+    /**
+     * This many stay in the pool for good; the others end once they have waited {@link #LINGER_NANOS}, so that the
+     * JVM does not keep hundreds of idle threads after the test that needed them.
+     */
+    private static final int KEPT_IDLE = 64;
+    private static final long LINGER_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     /** The test's thread this carrier stands in for: its {@code run()} is the task. {@code null} for a main thread. */
     private Thread original;
@@ -49,6 +59,8 @@ final class Carrier extends Thread {
     private volatile boolean finishedNormally;
     /** Set to make the carrier's thread end. */
     private volatile boolean retired;
+    /** When it last went back to the pool ({@link System#nanoTime()}). */
+    private volatile long idleSince;
     /** Set once the carrier's own thread is in its idle loop: a later {@code run()} on it is the test's call. */
     private boolean idling;
 
@@ -63,7 +75,9 @@ final class Carrier extends Thread {
      */
     private static Carrier obtain(Execution execution) {
         Carrier carrier = IDLE.pollFirst();
-        if (carrier == null) {
+        if (carrier != null) {
+            IDLE_COUNT.decrementAndGet();
+        } else {
             carrier = new Carrier();
             carrier.start();
         }
@@ -215,7 +229,7 @@ final class Carrier extends Thread {
         while (!retired) {
             Runnable work = task;
             if (work == null) {
-                LockSupport.park(this);
+                waitIdle();
                 continue;
             }
             task = null;
@@ -238,6 +252,21 @@ final class Carrier extends Thread {
     }
 
     /**
+     * Waits for a task; a carrier beyond the {@link #KEPT_IDLE} that waited in the pool for {@link #LINGER_NANOS}
+     * takes itself out of it and ends. (It looks again after each such wait: when it began to wait, before its
+     * execution's close put it in the pool, it could not know how many would be there.)
+     */
+    private void waitIdle() {
+        LockSupport.parkNanos(this, LINGER_NANOS);
+        if (task == null && System.nanoTime() - idleSince >= LINGER_NANOS && IDLE_COUNT.get() > KEPT_IDLE
+                && IDLE.removeFirstOccurrence(this)) {
+            // no execution can obtain it now: taken out of the pool before anyone polled it
+            IDLE_COUNT.decrementAndGet();
+            retired = true;
+        }
+    }
+
+    /**
      * At the end of the execution that used it, once its task has ended (or if it never started): back to the pool,
      * made to look unused, or, if it cannot be reset here, ended.
      */
@@ -250,7 +279,9 @@ final class Carrier extends Thread {
         managed = null;
         launched = false;
         setUncaughtExceptionHandler(null);
-        if (unused && IDLE.size() < MAX_IDLE && ThreadLocalMaps.clear(this)) {
+        if (unused && IDLE_COUNT.get() < MAX_IDLE && ThreadLocalMaps.clear(this)) {
+            idleSince = System.nanoTime();
+            IDLE_COUNT.incrementAndGet();
             IDLE.addFirst(this);
         } else {
             retired = true;
@@ -275,7 +306,7 @@ final class Carrier extends Thread {
 
     /** How many carriers wait in the pool (alive, and not leaked). */
     static int idleCount() {
-        return IDLE.size();
+        return IDLE_COUNT.get();
     }
 
     /** Whether {@code thread} is a carrier waiting in the pool. */
