@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What {@link HookHandler#collectionCallBegins} is told about a call on a JDK collection: how it accesses the
+ * What {@link CollectionHookHandler#collectionCallBegins} is told about a call on a JDK collection: how it accesses the
  * collection (the codes below, decided from the method when the call is instrumented) and, through the site, which
  * method it calls ({@link #signature}), so that the runtime can tell whether a user subclass overrides it.
  */

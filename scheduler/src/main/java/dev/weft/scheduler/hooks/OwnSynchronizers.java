@@ -5,7 +5,7 @@ import java.util.concurrent.locks.AbstractQueuedSynchronizer;
 
 /**
  * The acquisitions of a synchronizer of the user's own built on {@code AbstractQueuedSynchronizer} or
- * {@code AbstractQueuedLongSynchronizer}, as {@link HookHandler#ownSynchronizerAcquire} receives them: the call the
+ * {@code AbstractQueuedLongSynchronizer}, as {@link LockHookHandler#ownSynchronizerAcquire} receives them: the call the
  * code made ({@link #acquire}) and the same acquisition tried without waiting ({@link #tryAtOnce}).
  */
 public final class OwnSynchronizers {

@@ -12,7 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class Sites {
 
-    /** Access codes for {@link HookHandler#atomicAccess}. */
+    /** Access codes for {@link MemoryHookHandler#atomicAccess}. */
     public static final int READ = 0;
     public static final int WRITE = 1;
     public static final int READ_WRITE = 2;

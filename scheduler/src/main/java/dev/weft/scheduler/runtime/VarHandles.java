@@ -32,7 +32,7 @@ final class VarHandles {
     private VarHandles() {
     }
 
-    /** What the access of {@code handle} with these coordinates ({@code HookHandler.varHandleAccess}) reaches. */
+    /** What the access of {@code handle} with these coordinates ({@code MemoryHookHandler.varHandleAccess}) reaches. */
     static Target targetOf(VarHandle handle, Object coordinate, int index, int site) {
         Optional<Target> target;
         synchronized (TARGETS) {

@@ -97,7 +97,7 @@ class InstallationTest {
             Thread plain = new Thread(() -> { }, "subject-plain");
             plain.start();
             plain.join();
-            assertThat(Hooks.handler()).isSameAs(recording);
+            assertThat(Hooks.handlers().thread()).isSameAs(recording);
             assertThat(recording.rendered("subject-plain"))
                     .containsExactly("threadRunBegins subject-plain", "threadRunEnds subject-plain null");
         }

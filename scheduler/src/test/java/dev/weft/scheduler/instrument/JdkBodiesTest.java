@@ -47,7 +47,7 @@ class JdkBodiesTest {
         Set<String> bridgeable = Arrays.stream(Hooks.class.getDeclaredMethods())
                 .filter(m -> Modifier.isPublic(m.getModifiers()) && Modifier.isStatic(m.getModifiers()))
                 .filter(m -> !m.getName().equals("install") && !m.getName().equals("uninstall")
-                        && !m.getName().equals("handler"))
+                        && !m.getName().equals("handlers"))
                 .map(m -> m.getName() + Type.getMethodDescriptor(m))
                 .collect(Collectors.toSet());
 

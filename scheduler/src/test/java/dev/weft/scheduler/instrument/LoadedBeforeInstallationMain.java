@@ -1,6 +1,6 @@
 package dev.weft.scheduler.instrument;
 
-import dev.weft.scheduler.hooks.HookHandler;
+import dev.weft.scheduler.hooks.HookHandlers;
 import dev.weft.scheduler.hooks.Hooks;
 import dev.weft.scheduler.hooks.Sites;
 import dev.weft.scheduler.instrument.subjects.Fields;
@@ -16,7 +16,7 @@ public final class LoadedBeforeInstallationMain {
         fields.bump();
         System.setProperty(ClassFilter.INCLUDE_PROPERTY, SubjectSetup.SUBJECTS);
         WeftInstrumentation.ensureInstalled();
-        Hooks.install(new HookHandler() {
+        Hooks.install(HookHandlers.allFrom(new EveryHookHandler() {
             @Override
             public void fieldRead(Object owner, int site) {
                 System.out.println("read " + Sites.get(site).member() + "@" + Sites.get(site).line());
@@ -26,7 +26,7 @@ public final class LoadedBeforeInstallationMain {
             public void fieldWrite(Object owner, int site) {
                 System.out.println("write " + Sites.get(site).member() + "@" + Sites.get(site).line());
             }
-        });
+        }));
         int result = fields.bump();
         Hooks.uninstall();
         System.out.println("bump=" + result);

@@ -1,6 +1,19 @@
 package dev.weft.scheduler.instrument;
 
-import dev.weft.scheduler.hooks.HookHandler;
+import dev.weft.scheduler.hooks.MemoryHookHandler;
+import dev.weft.scheduler.hooks.MonitorHookHandler;
+import dev.weft.scheduler.hooks.InitialiserHookHandler;
+import dev.weft.scheduler.hooks.ThreadHookHandler;
+import dev.weft.scheduler.hooks.TimeHookHandler;
+import dev.weft.scheduler.hooks.RandomnessHookHandler;
+import dev.weft.scheduler.hooks.LockHookHandler;
+import dev.weft.scheduler.hooks.SynchronizerHookHandler;
+import dev.weft.scheduler.hooks.CollectionHookHandler;
+import dev.weft.scheduler.hooks.PoolHookHandler;
+import dev.weft.scheduler.hooks.JvmStateHookHandler;
+import dev.weft.scheduler.hooks.ForkJoinHookHandler;
+import dev.weft.scheduler.hooks.StaticFieldHookHandler;
+import dev.weft.scheduler.hooks.HookHandlers;
 import dev.weft.scheduler.hooks.Hooks;
 import dev.weft.scheduler.hooks.Sites;
 import java.util.List;
@@ -18,7 +31,9 @@ import java.util.function.Predicate;
  * allows), so that single-threaded subjects can call them. Only hooks from subject classes, and site-less hooks from
  * the recording thread or threads named {@code subject-*}, are kept.
  */
-final class RecordingHandler implements HookHandler, AutoCloseable {
+final class RecordingHandler implements MemoryHookHandler, MonitorHookHandler, InitialiserHookHandler, ThreadHookHandler, TimeHookHandler,
+        RandomnessHookHandler, LockHookHandler, SynchronizerHookHandler, CollectionHookHandler, PoolHookHandler,
+        JvmStateHookHandler, ForkJoinHookHandler, StaticFieldHookHandler, AutoCloseable {
 
     /** One recorded hook: the hook's name, where it was called, what it names and its details. */
     record Event(String hook, Sites.Site site, Object target, String detail, String thread) {
@@ -58,7 +73,7 @@ final class RecordingHandler implements HookHandler, AutoCloseable {
     static RecordingHandler start(boolean modelMonitors) {
         SubjectSetup.ensureInstalled();
         RecordingHandler handler = new RecordingHandler(modelMonitors);
-        Hooks.install(handler);
+        Hooks.install(HookHandlers.allFrom(handler));
         return handler;
     }
 
@@ -144,7 +159,7 @@ final class RecordingHandler implements HookHandler, AutoCloseable {
     @Override
     public boolean holdsLock(Object monitor, int site) {
         record("holdsLock", site, monitor, "");
-        return HookHandler.super.holdsLock(monitor, site);
+        return MonitorHookHandler.super.holdsLock(monitor, site);
     }
 
     @Override
@@ -161,86 +176,86 @@ final class RecordingHandler implements HookHandler, AutoCloseable {
     public void objectWait(Object monitor, long millis, int nanos, int site) throws InterruptedException {
         record("objectWait", site, monitor, millis + "ms+" + nanos + "ns");
         if (millis != 0 || nanos != 0) {
-            HookHandler.super.objectWait(monitor, millis, nanos, site);
+            MonitorHookHandler.super.objectWait(monitor, millis, nanos, site);
         }
     }
 
     @Override
     public void objectNotify(Object monitor, int site) {
         record("objectNotify", site, monitor, "");
-        HookHandler.super.objectNotify(monitor, site);
+        MonitorHookHandler.super.objectNotify(monitor, site);
     }
 
     @Override
     public void objectNotifyAll(Object monitor, int site) {
         record("objectNotifyAll", site, monitor, "");
-        HookHandler.super.objectNotifyAll(monitor, site);
+        MonitorHookHandler.super.objectNotifyAll(monitor, site);
     }
 
     @Override
     public void threadStart(Thread thread, int site) {
         record("threadStart", site, thread, thread.getName());
-        HookHandler.super.threadStart(thread, site);
+        ThreadHookHandler.super.threadStart(thread, site);
     }
 
     @Override
     public void threadJoin(Thread thread, long millis, int site) throws InterruptedException {
         record("threadJoin", site, thread, millis + "ms");
-        HookHandler.super.threadJoin(thread, millis, site);
+        ThreadHookHandler.super.threadJoin(thread, millis, site);
     }
 
     @Override
     public void threadSleep(long millis, int site) throws InterruptedException {
         record("threadSleep", site, null, millis + "ms");
-        HookHandler.super.threadSleep(millis, site);
+        TimeHookHandler.super.threadSleep(millis, site);
     }
 
     @Override
     public void threadYield(int site) {
         record("threadYield", site, null, "");
-        HookHandler.super.threadYield(site);
+        ThreadHookHandler.super.threadYield(site);
     }
 
     @Override
     public void onSpinWait(int site) {
         record("onSpinWait", site, null, "");
-        HookHandler.super.onSpinWait(site);
+        ThreadHookHandler.super.onSpinWait(site);
     }
 
     @Override
     public boolean threadIsAlive(Thread thread, int site) {
         record("threadIsAlive", site, thread, "");
-        return HookHandler.super.threadIsAlive(thread, site);
+        return ThreadHookHandler.super.threadIsAlive(thread, site);
     }
 
     @Override
     public void threadInterrupt(Thread thread, int site) {
         record("threadInterrupt", site, thread, "");
-        HookHandler.super.threadInterrupt(thread, site);
+        ThreadHookHandler.super.threadInterrupt(thread, site);
     }
 
     @Override
     public boolean threadIsInterrupted(Thread thread, int site) {
         record("threadIsInterrupted", site, thread, "");
-        return HookHandler.super.threadIsInterrupted(thread, site);
+        return ThreadHookHandler.super.threadIsInterrupted(thread, site);
     }
 
     @Override
     public boolean threadInterrupted(int site) {
         record("threadInterrupted", site, null, "");
-        return HookHandler.super.threadInterrupted(site);
+        return ThreadHookHandler.super.threadInterrupted(site);
     }
 
     @Override
     public void park(Object blocker, long nanos, int site) {
         record("park", site, blocker, (blocker == null ? "null" : blocker) + " " + nanos + "ns");
-        HookHandler.super.park(blocker, nanos, site);
+        LockHookHandler.super.park(blocker, nanos, site);
     }
 
     @Override
     public void unpark(Thread thread, int site) {
         record("unpark", site, thread, "");
-        HookHandler.super.unpark(thread, site);
+        LockHookHandler.super.unpark(thread, site);
     }
 
     @Override
@@ -283,55 +298,55 @@ final class RecordingHandler implements HookHandler, AutoCloseable {
     @Override
     public void lock(Lock lock, int site) {
         record("lock", site, lock, "");
-        HookHandler.super.lock(lock, site);
+        LockHookHandler.super.lock(lock, site);
     }
 
     @Override
     public void lockInterruptibly(Lock lock, int site) throws InterruptedException {
         record("lockInterruptibly", site, lock, "");
-        HookHandler.super.lockInterruptibly(lock, site);
+        LockHookHandler.super.lockInterruptibly(lock, site);
     }
 
     @Override
     public boolean tryLock(Lock lock, int site) {
         record("tryLock", site, lock, "");
-        return HookHandler.super.tryLock(lock, site);
+        return LockHookHandler.super.tryLock(lock, site);
     }
 
     @Override
     public void unlock(Lock lock, int site) {
         record("unlock", site, lock, "");
-        HookHandler.super.unlock(lock, site);
+        LockHookHandler.super.unlock(lock, site);
     }
 
     @Override
     public boolean conditionAwait(Condition condition, long nanos, int site) throws InterruptedException {
         record("conditionAwait", site, condition, nanos + "ns");
-        return nanos < 0 || HookHandler.super.conditionAwait(condition, nanos, site);
+        return nanos < 0 || LockHookHandler.super.conditionAwait(condition, nanos, site);
     }
 
     @Override
     public long conditionAwaitNanos(Condition condition, long nanos, int site) throws InterruptedException {
         record("conditionAwaitNanos", site, condition, nanos + "ns");
-        return HookHandler.super.conditionAwaitNanos(condition, nanos, site);
+        return LockHookHandler.super.conditionAwaitNanos(condition, nanos, site);
     }
 
     @Override
     public void conditionSignal(Condition condition, int site) {
         record("conditionSignal", site, condition, "");
-        HookHandler.super.conditionSignal(condition, site);
+        LockHookHandler.super.conditionSignal(condition, site);
     }
 
     @Override
     public void conditionSignalAll(Condition condition, int site) {
         record("conditionSignalAll", site, condition, "");
-        HookHandler.super.conditionSignalAll(condition, site);
+        LockHookHandler.super.conditionSignalAll(condition, site);
     }
 
     @Override
     public Object futureGet(Future<?> future, long nanos, int site)
             throws InterruptedException, ExecutionException, TimeoutException {
         record("futureGet", site, future, nanos + "ns");
-        return HookHandler.super.futureGet(future, nanos, site);
+        return PoolHookHandler.super.futureGet(future, nanos, site);
     }
 }

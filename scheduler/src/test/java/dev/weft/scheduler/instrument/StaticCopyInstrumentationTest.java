@@ -2,7 +2,7 @@ package dev.weft.scheduler.instrument;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.weft.scheduler.hooks.HookHandler;
+import dev.weft.scheduler.hooks.HookHandlers;
 import dev.weft.scheduler.hooks.Hooks;
 import dev.weft.scheduler.hooks.Sites;
 import dev.weft.scheduler.instrument.subjects.StaticKinds;
@@ -21,7 +21,7 @@ class StaticCopyInstrumentationTest {
     private static final String WRITTEN = "true 5 w 300 70000 5000000000 1.5 2.25 copy 2";
 
     /** Keeps every static write of the subjects, by field name, as the copies of an execution do. */
-    private static final class KeepingHandler implements HookHandler {
+    private static final class KeepingHandler implements EveryHookHandler {
         final Map<String, Object> kept = new HashMap<>();
 
         private String field(int site) {
@@ -68,7 +68,7 @@ class StaticCopyInstrumentationTest {
     void everyKindOfStaticFieldIsKeptAsideAndReadBack() {
         SubjectSetup.ensureInstalled();
         KeepingHandler keeping = new KeepingHandler();
-        Hooks.install(keeping);
+        Hooks.install(HookHandlers.allFrom(keeping));
         String readBack;
         try {
             readBack = StaticKinds.writeAndReadBack();

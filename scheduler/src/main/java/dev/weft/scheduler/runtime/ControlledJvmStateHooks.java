@@ -1,0 +1,77 @@
+package dev.weft.scheduler.runtime;
+
+import dev.weft.scheduler.hooks.JvmStateHookHandler;
+
+import static dev.weft.scheduler.runtime.ControlledHooks.current;
+
+/**
+ * The JVM runtime's handler of the JVM-state hooks ({@link JvmStateHookHandler}): the state of the whole JVM that a
+ * test may change (system properties, the default locale and time zone), and exiting. On a thread no execution
+ * manages, or where its operations are not visible, each hook does what the uninstrumented code would have done (see
+ * {@link ControlledHooks}).
+ */
+final class ControlledJvmStateHooks implements JvmStateHookHandler {
+
+    @Override
+    public String systemPropertySet(String key, String value, int site) {
+        beforeSystemPropertyChange(key);
+        return JvmStateHookHandler.super.systemPropertySet(key, value, site);
+    }
+
+    @Override
+    public String systemPropertyCleared(String key, int site) {
+        beforeSystemPropertyChange(key);
+        return JvmStateHookHandler.super.systemPropertyCleared(key, site);
+    }
+
+    @Override
+    public void defaultLocaleSet(java.util.Locale locale, int site) {
+        StateJournal journal = currentJournal();
+        if (journal != null) {
+            journal.defaultLocale();
+        }
+        JvmStateHookHandler.super.defaultLocaleSet(locale, site);
+    }
+
+    @Override
+    public void defaultTimeZoneSet(java.util.TimeZone zone, int site) {
+        StateJournal journal = currentJournal();
+        if (journal != null) {
+            journal.defaultTimeZone();
+        }
+        JvmStateHookHandler.super.defaultTimeZoneSet(zone, site);
+    }
+
+    @Override
+    public void systemExit(int status, int site) {
+        ManagedThread self = current();
+        if (self == null) {
+            JvmStateHookHandler.super.systemExit(status, site);
+            return;
+        }
+        throw SystemExit.failExecution(self, "System.exit(" + status + ")", site);
+    }
+
+    @Override
+    public void runtimeExit(Runtime runtime, int status, boolean halt, int site) {
+        ManagedThread self = current();
+        if (self == null) {
+            JvmStateHookHandler.super.runtimeExit(runtime, status, halt, site);
+            return;
+        }
+        throw SystemExit.failExecution(self, "Runtime." + (halt ? "halt" : "exit") + "(" + status + ")", site);
+    }
+
+    /** Inside an execution, the property's value is recorded, to be put back when the execution ends. */
+    private static void beforeSystemPropertyChange(String key) {
+        StateJournal journal = currentJournal();
+        if (journal != null && key != null) {
+            journal.systemProperty(key);
+        }
+    }
+
+    /** The journal of the calling thread's execution, or {@code null} outside any. */
+    private static StateJournal currentJournal() {
+        ManagedThread self = current();
+        return self == null ? null : self.execution.journal;
+    }}
