@@ -43,7 +43,12 @@ public final class Hooks {
     private Hooks() {
     }
 
-    /** Installs the handlers that receive every hook from now on. */
+    /**
+     * Installs the handlers that receive every hook from now on. The families switch one after the other: a thread
+     * that runs hooks meanwhile may reach the old handler of one family and the new one of another, which is harmless
+     * because every handler does what the uninstrumented code would on a thread no execution manages, and the runtime
+     * installs its handlers before its first execution starts.
+     */
     public static synchronized void install(HookHandlers handlers) {
         if (handlers == null) {
             throw new IllegalArgumentException("hook handlers must not be null");
@@ -73,7 +78,6 @@ public final class Hooks {
     public static HookHandlers handlers() {
         return installed;
     }
-
 
     /**
      * Whether a replaced call on {@code receiver} goes to its hook, or is the original call of the receiver's own
