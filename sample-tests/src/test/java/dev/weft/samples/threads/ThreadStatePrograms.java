@@ -2,6 +2,9 @@ package dev.weft.samples.threads;
 
 import dev.weft.junit.ExhaustiveConcurrency;
 
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -96,5 +99,36 @@ class ThreadStatePrograms {
         Thread.State state = worker.getState();
         worker.join();
         assertEquals(true, state == Thread.State.RUNNABLE || state == Thread.State.TERMINATED, "state " + state);
+    }
+
+    /**
+     * Looks at the live threads while two workers wait on a latch, and after they ended, as a leak check in a test's
+     * tear-down does (the JSR-166 TCK's): the execution's own threads, the same in every execution, whatever else the
+     * JVM runs (Weft's idle threads, the build tool's, other executions' beside it).
+     */
+    @ExhaustiveConcurrency
+    void seesItsOwnLiveThreads() throws InterruptedException {
+        CountDownLatch go = new CountDownLatch(1);
+        Runnable waits = () -> {
+            try {
+                go.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        };
+        Thread first = new Thread(waits);
+        Thread second = new Thread(waits);
+        first.start();
+        second.start();
+        Thread[] live = new Thread[8];
+        int count = Thread.enumerate(live);
+        assertEquals(List.of(Thread.currentThread(), first, second), Arrays.asList(live).subList(0, count));
+        assertEquals(3, Thread.activeCount());
+        assertEquals(Set.of(Thread.currentThread(), first, second), Thread.getAllStackTraces().keySet());
+        go.countDown();
+        first.join();
+        second.join();
+        assertEquals(1, Thread.enumerate(live));
+        assertEquals(Thread.currentThread(), live[0]);
     }
 }

@@ -138,7 +138,10 @@ public interface ThreadHookHandler {
         return false;
     }
 
-    /** Replaces {@code Thread.enumerate(array)}: every live thread of the JVM's group, other executions' too. */
+    /**
+     * Replaces {@code Thread.enumerate(array)}, which sees every live thread of the caller's group in the JVM: a
+     * handler that runs executions answers with the execution's own.
+     */
     default int threadEnumerate(Thread[] threads, int site) {
         return Thread.enumerate(threads);
     }

@@ -5,6 +5,7 @@ import dev.weft.scheduler.hooks.ThreadBuilders;
 import dev.weft.scheduler.hooks.ThreadHookHandler;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -229,22 +230,31 @@ final class ControlledThreadHooks implements ThreadHookHandler {
         return true;
     }
 
+    /** The execution's own live threads ({@link ThreadLooks#liveInGroup}), as many as the array holds. */
     @Override
     public int threadEnumerate(Thread[] threads, int site) {
-        sawTheJvmsThreads("Thread.enumerate", site);
-        return ThreadHookHandler.super.threadEnumerate(threads, site);
+        ManagedThread self = current();
+        if (self == null) {
+            return ThreadHookHandler.super.threadEnumerate(threads, site);
+        }
+        List<Thread> live = ThreadLooks.liveInGroup(self);
+        int count = Math.min(live.size(), threads.length);
+        for (int i = 0; i < count; i++) {
+            threads[i] = live.get(i);
+        }
+        return count;
     }
 
     @Override
     public int threadActiveCount(int site) {
-        sawTheJvmsThreads("Thread.activeCount", site);
-        return ThreadHookHandler.super.threadActiveCount(site);
+        ManagedThread self = current();
+        return self == null ? ThreadHookHandler.super.threadActiveCount(site) : ThreadLooks.liveInGroup(self).size();
     }
 
     @Override
     public java.util.Map<Thread, StackTraceElement[]> allStackTraces(int site) {
-        sawTheJvmsThreads("Thread.getAllStackTraces", site);
-        return ThreadHookHandler.super.allStackTraces(site);
+        ManagedThread self = current();
+        return self == null ? ThreadHookHandler.super.allStackTraces(site) : ThreadLooks.stackTraces(self);
     }
 
     @Override
@@ -296,17 +306,11 @@ final class ControlledThreadHooks implements ThreadHookHandler {
     }
 
     /** The calling execution looks at every live thread of the JVM: the watch hears of it. */
-    private static void sawTheJvmsThreads(String call, int site) {
-        ManagedThread self = current();
-        if (self != null && self.execution.watch.active()) {
-            self.execution.watch.sawTheJvmsThreads(call, Execution.source(site));
-        }
-    }
-
     /** A managed thread other than the main one looked at its identity ({@link PoolModel#takenBy}). */
     private static void identityObserved() {
         ManagedThread self = current();
         if (self != null && self.id.index() != 0) {
             self.execution.threadIdentityObserved = true;
         }
-    }}
+    }
+}

@@ -32,10 +32,6 @@ public interface SharedStateWatch {
         @Override
         public void initialisedClass(String className) {
         }
-
-        @Override
-        public void sawTheJvmsThreads(String call, SourcePosition where) {
-        }
     };
 
     /** Whether anything is watched; when not, the runtime skips the bookkeeping. */
@@ -64,11 +60,4 @@ public interface SharedStateWatch {
      * an execution running beside it would see the class's state change under it.
      */
     void initialisedClass(String className);
-
-    /**
-     * An execution looked at every live thread of the JVM ({@code Thread.enumerate}, {@code activeCount},
-     * {@code getAllStackTraces}), which includes the threads of the executions beside it: what it sees depends on
-     * them.
-     */
-    void sawTheJvmsThreads(String call, SourcePosition where);
 }

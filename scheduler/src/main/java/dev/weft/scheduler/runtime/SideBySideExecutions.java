@@ -107,13 +107,6 @@ public final class SideBySideExecutions {
         }
 
         @Override
-        public void sawTheJvmsThreads(String call, SourcePosition where) {
-            String what = "the JVM's threads, which include other executions' (" + call + " at " + where + ")";
-            sharing.compareAndSet(null, what);
-            changed.compareAndSet(null, what);
-        }
-
-        @Override
         public void touchedObject(Object object, boolean write) {
             touched(usersOf(object), worker, write, () -> describe(object, write,
                     Detail.stack().stream().findFirst().map(String::valueOf).orElse("an unknown place")));

@@ -1,5 +1,13 @@
 package dev.weft.scheduler.runtime;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
 /**
  * What the test sees when it asks a {@code Thread} that Weft runs its own way about itself: a {@link Carrier} stand-in
  * is a platform thread alive long before the test starts it, and a {@link Fiber}'s thread is never started for real.
@@ -10,6 +18,7 @@ final class ThreadLooks {
 
     /** Whether a class of thread leaves {@code getId()} to {@code Thread}: only then is the id Weft's to give. */
     private static final InheritedMethod KEEPS_THREADS_ID = new InheritedMethod("getId", Thread.class);
+    private static final MethodHandle IS_VIRTUAL = isVirtualHandle();
 
     private ThreadLooks() {
     }
@@ -78,6 +87,70 @@ final class ThreadLooks {
         }
         Action next = target.pending();
         return next == null ? Thread.State.RUNNABLE : next.stateWhilePending();
+    }
+
+    /**
+     * What {@code Thread.enumerate} and {@code Thread.activeCount} see on a thread of an execution: the execution's
+     * threads that are started and have not ended, platform threads only (the JDK leaves virtual threads out), in the
+     * caller's thread group or one below it, in the order they started. Not the JVM's other threads: which of those
+     * are alive depends on the machine's timing (Weft's idle threads, the build tool's, a pool's worker that ends on
+     * its own), so the same schedule would see different threads, and beside other executions they include theirs.
+     * Like {@link #state(ManagedThread, ManagedThread)}, no scheduling point: a snapshot for monitoring.
+     */
+    static List<Thread> liveInGroup(ManagedThread self) {
+        ThreadGroup group = Thread.currentThread().getThreadGroup();
+        List<Thread> live = new ArrayList<>();
+        for (Thread thread : live(self)) {
+            ThreadGroup its = thread.getThreadGroup();
+            if (group == null || its == null || group.parentOf(its)) {
+                live.add(thread);
+            }
+        }
+        return live;
+    }
+
+    /**
+     * What {@code Thread.getAllStackTraces} sees on a thread of an execution: each of the execution's live platform
+     * threads (see {@link #liveInGroup}), in the order they started, with its stack trace.
+     */
+    static Map<Thread, StackTraceElement[]> stackTraces(ManagedThread self) {
+        Map<Thread, StackTraceElement[]> traces = new LinkedHashMap<>();
+        for (Thread thread : live(self)) {
+            traces.put(thread, thread.getStackTrace());
+        }
+        return traces;
+    }
+
+    /** The execution's threads started and not ended, platform threads only, in the order they started. */
+    private static List<Thread> live(ManagedThread self) {
+        List<Thread> live = new ArrayList<>();
+        for (ManagedThread managed : self.execution.threads()) {
+            if (!managed.ended && !isVirtual(managed.thread)) {
+                live.add(managed.thread);
+            }
+        }
+        return live;
+    }
+
+    private static boolean isVirtual(Thread thread) {
+        if (IS_VIRTUAL == null) {
+            return false;
+        }
+        try {
+            return (boolean) IS_VIRTUAL.invokeExact(thread);
+        } catch (Throwable unexpected) {
+            throw new IllegalStateException("Thread.isVirtual failed", unexpected);
+        }
+    }
+
+    /** {@code Thread.isVirtual()} of JDK 21 and later; {@code null} before, where no thread is virtual. */
+    private static MethodHandle isVirtualHandle() {
+        try {
+            return MethodHandles.publicLookup().findVirtual(Thread.class, "isVirtual",
+                    MethodType.methodType(boolean.class));
+        } catch (NoSuchMethodException | IllegalAccessException before21) {
+            return null;
+        }
     }
 
     /** {@code isDaemon()}. */

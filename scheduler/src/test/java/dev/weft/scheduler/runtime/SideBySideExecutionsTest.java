@@ -65,16 +65,6 @@ class SideBySideExecutionsTest {
         assertThat(executions.sharing()).contains("the static state of Cache");
     }
 
-    /** The JVM's live threads include the other executions': looking at them shares, also in the first execution. */
-    @Test
-    void lookingAtTheJvmsThreadsIsShared() {
-        SideBySideExecutions executions = new SideBySideExecutions();
-        executions.watch(0).sawTheJvmsThreads("Thread.enumerate", HERE);
-
-        assertThat(executions.changed()).contains("the JVM's threads").contains("Thread.enumerate at Config.java:12");
-        assertThat(executions.sharing()).contains("the JVM's threads");
-    }
-
     @Test
     void objectsAreToldApartByIdentityNotByEquality() {
         SideBySideExecutions executions = new SideBySideExecutions();
