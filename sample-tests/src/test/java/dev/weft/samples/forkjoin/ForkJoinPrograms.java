@@ -320,6 +320,37 @@ class ForkJoinPrograms {
         });
     }
 
+    /**
+     * A task asks which pool runs it, as the JSR-166 TCK's {@code testGetPool} and {@code testInForkJoinPool} do: its
+     * own pool inside the task, and its subtask's, none outside.
+     */
+    @ExhaustiveConcurrency
+    void aTaskKnowsItsPool() {
+        ForkJoinPool pool = new ForkJoinPool(2);
+        try {
+            assertThat(ForkJoinTask.inForkJoinPool()).isFalse();
+            assertThat(ForkJoinTask.getPool()).isNull();
+            int depth = pool.invoke(new RecursiveTask<Integer>() {
+                @Override
+                protected Integer compute() {
+                    assertThat(ForkJoinTask.inForkJoinPool()).isTrue();
+                    assertThat(ForkJoinTask.getPool()).isSameAs(pool);
+                    RecursiveTask<Boolean> sub = new RecursiveTask<>() {
+                        @Override
+                        protected Boolean compute() {
+                            return ForkJoinTask.getPool() == pool && ForkJoinTask.inForkJoinPool();
+                        }
+                    };
+                    sub.fork();
+                    return sub.join() ? 2 : 1;
+                }
+            });
+            assertEquals(2, depth);
+        } finally {
+            pool.shutdown();
+        }
+    }
+
     /** {@code shutdownNow} interrupts a running task, and {@code awaitTermination} then sees the pool terminated. */
     @ExhaustiveConcurrency
     void shutdownNowInterruptsARunningTask() throws InterruptedException {

@@ -146,6 +146,16 @@ class ForkJoinTest {
         Verdicts.passesWith(run("helpQuiesceWaitsForForkedTasks"), 6);
     }
 
+    /**
+     * {@code getPool()} and {@code inForkJoinPool()} answer in a task as in a worker of its pool (they asked whether
+     * the thread is a {@code ForkJoinWorkerThread}: {@code null} and {@code false} before, and the JSR-166 TCK's
+     * {@code testGetPool}, {@code testInForkJoinPool} and {@code testAwaitQuiescence1} failed).
+     */
+    @Test
+    void aTaskKnowsItsPool() {
+        Verdicts.passesWith(run("aTaskKnowsItsPool"), 1);
+    }
+
     /** The sleep ends only when no thread can move, so the interrupt comes first: one execution. */
     @Test
     void shutdownNowInterruptsTheRunningTasks() {

@@ -86,4 +86,18 @@ public interface ForkJoinHookHandler {
                                                                  java.util.concurrent.TimeUnit unit, int site) {
         throw new IllegalStateException("no delays on an execution here");
     }
+
+    /**
+     * At the entry of {@code ForkJoinTask.inForkJoinPool()} and {@code getPool()}: 1 when the calling thread runs a
+     * task of a pool (where a JDK worker of that pool would), 0 when it runs none, or {@link #NOT_HANDLED} to let the
+     * JDK answer (it asks whether the thread is a {@code ForkJoinWorkerThread}).
+     */
+    default int forkJoinInPool(int site) {
+        return NOT_HANDLED;
+    }
+
+    /** After {@link #forkJoinInPool} answered 1: the pool whose task the calling thread runs. */
+    default Object forkJoinPoolOfTask(int site) {
+        return null;
+    }
 }

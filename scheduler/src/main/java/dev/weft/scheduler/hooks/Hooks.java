@@ -604,6 +604,14 @@ public final class Hooks {
         forkJoinHooks.forkJoinPoolShutsDownNow(pool, site);
     }
 
+    public static int forkJoinInPool(int site) {
+        return forkJoinHooks.forkJoinInPool(site);
+    }
+
+    public static Object forkJoinPoolOfTask(int site) {
+        return forkJoinHooks.forkJoinPoolOfTask(site);
+    }
+
     public static boolean forkJoinHelpsQuiesce(int site) {
         return forkJoinHooks.forkJoinHelpsQuiesce(site);
     }

@@ -27,6 +27,8 @@ import net.bytebuddy.utility.OpenedClassReader;
  *   that these reports come in one order (runtime {@code ForkJoinTasks});</li>
  *   <li>the pool's waits and its shutdown ({@code awaitTermination}, {@code awaitQuiescence}, {@code isQuiescent},
  *   {@code close}, {@code shutdown}, {@code shutdownNow}, and the static {@code ForkJoinTask.helpQuiesce});</li>
+ *   <li>the static {@code ForkJoinTask.inForkJoinPool} and {@code getPool}, which the JDK answers from the thread's
+ *   class: a task Weft runs is on a managed thread, not a {@code ForkJoinWorkerThread};</li>
  *   <li>where a pool schedules a delayed task (Java 21+'s {@code scheduleDelayedTask}, behind its {@code schedule}
  *   methods and {@code CompletableFuture}'s timeouts).</li>
  * </ul>
@@ -43,20 +45,22 @@ final class ForkJoinRedirects extends ClassVisitor {
     private enum Kind {
         FORK, SUBMIT_17, SUBMIT_21, AWAIT_17, AWAIT_21, COMPLETES, REPORTS, POOL_AWAITS_TERMINATION,
         POOL_AWAITS_QUIESCENCE, POOL_IS_QUIESCENT, POOL_CLOSES, POOL_SHUTS_DOWN, POOL_SHUTS_DOWN_NOW, POOL_SCHEDULES,
-        HELP_QUIESCE
+        HELP_QUIESCE, IN_POOL, GET_POOL
     }
 
     private static final Map<String, Map<String, Kind>> METHODS = Map.of(
-            TASK, Map.of(
-                    "fork()Ljava/util/concurrent/ForkJoinTask;", Kind.FORK,
-                    "awaitDone(Ljava/util/concurrent/ForkJoinPool;ZZZJ)I", Kind.AWAIT_17,
-                    "awaitDone(ZJ)I", Kind.AWAIT_21,
-                    "setDone()I", Kind.COMPLETES,
-                    "setDone()V", Kind.COMPLETES,
-                    "trySetCancelled()I", Kind.COMPLETES,
-                    "trySetThrown(Ljava/lang/Throwable;)I", Kind.COMPLETES,
-                    "trySetThrown(Ljava/lang/Throwable;)Z", Kind.COMPLETES,
-                    "helpQuiesce()V", Kind.HELP_QUIESCE),
+            TASK, Map.ofEntries(
+                    Map.entry("fork()Ljava/util/concurrent/ForkJoinTask;", Kind.FORK),
+                    Map.entry("awaitDone(Ljava/util/concurrent/ForkJoinPool;ZZZJ)I", Kind.AWAIT_17),
+                    Map.entry("awaitDone(ZJ)I", Kind.AWAIT_21),
+                    Map.entry("setDone()I", Kind.COMPLETES),
+                    Map.entry("setDone()V", Kind.COMPLETES),
+                    Map.entry("trySetCancelled()I", Kind.COMPLETES),
+                    Map.entry("trySetThrown(Ljava/lang/Throwable;)I", Kind.COMPLETES),
+                    Map.entry("trySetThrown(Ljava/lang/Throwable;)Z", Kind.COMPLETES),
+                    Map.entry("helpQuiesce()V", Kind.HELP_QUIESCE),
+                    Map.entry("inForkJoinPool()Z", Kind.IN_POOL),
+                    Map.entry("getPool()Ljava/util/concurrent/ForkJoinPool;", Kind.GET_POOL)),
             POOL, Map.of(
                     "externalSubmit(Ljava/util/concurrent/ForkJoinTask;)Ljava/util/concurrent/ForkJoinTask;",
                     Kind.SUBMIT_17,
@@ -95,7 +99,7 @@ final class ForkJoinRedirects extends ClassVisitor {
         Kind kind = METHODS.get(className).get(name + descriptor);
         boolean isStatic = (access & Opcodes.ACC_STATIC) != 0;
         if (next == null || kind == null || (access & Opcodes.ACC_ABSTRACT) != 0
-                || isStatic != (kind == Kind.HELP_QUIESCE)) {
+                || isStatic != (kind == Kind.HELP_QUIESCE || kind == Kind.IN_POOL || kind == Kind.GET_POOL)) {
             return next;
         }
         int site = Sites.register(new Sites.Site(Emit.dotted(className), name, null, -1,
@@ -158,6 +162,8 @@ final class ForkJoinRedirects extends ClassVisitor {
             case POOL_SHUTS_DOWN -> announce(mv, site, "forkJoinPoolShutsDown");
             case POOL_SHUTS_DOWN_NOW -> announce(mv, site, "forkJoinPoolShutsDownNow");
             case HELP_QUIESCE -> returnVoidIfTaken(mv, site, "forkJoinHelpsQuiesce", "(I)Z");
+            case IN_POOL -> returnIntIfTaken(mv, site, "forkJoinInPool", "(I)I", NOT_HANDLED);
+            case GET_POOL -> returnPoolIfTaken(mv, site);
             case POOL_SCHEDULES -> {
                 mv.visitVarInsn(Opcodes.ALOAD, 0);
                 returnIfTaken(mv, site, "forkJoinSchedules", "(Ljava/lang/Object;Ljava/lang/Object;I)Z",
@@ -199,6 +205,30 @@ final class ForkJoinRedirects extends ClassVisitor {
         Label jdk = new Label();
         mv.visitJumpInsn(Opcodes.IF_ICMPEQ, jdk);
         mv.visitInsn(Opcodes.IRETURN);
+        mv.visitLabel(jdk);
+        mv.visitInsn(Opcodes.POP);
+    }
+
+    /**
+     * {@code int r = forkJoinInPool(site); if (r != NOT_HANDLED) return r == 0 ? null : (ForkJoinPool)
+     * forkJoinPoolOfTask(site);}
+     */
+    private static void returnPoolIfTaken(MethodVisitor mv, int site) {
+        Emit.pushInt(mv, site);
+        callJdkHook(mv, "forkJoinInPool", "(I)I");
+        mv.visitInsn(Opcodes.DUP);
+        Emit.pushInt(mv, NOT_HANDLED);
+        Label jdk = new Label();
+        mv.visitJumpInsn(Opcodes.IF_ICMPEQ, jdk);
+        Label none = new Label();
+        mv.visitJumpInsn(Opcodes.IFEQ, none);
+        Emit.pushInt(mv, site);
+        callJdkHook(mv, "forkJoinPoolOfTask", "(I)Ljava/lang/Object;");
+        mv.visitTypeInsn(Opcodes.CHECKCAST, POOL);
+        mv.visitInsn(Opcodes.ARETURN);
+        mv.visitLabel(none);
+        mv.visitInsn(Opcodes.ACONST_NULL);
+        mv.visitInsn(Opcodes.ARETURN);
         mv.visitLabel(jdk);
         mv.visitInsn(Opcodes.POP);
     }

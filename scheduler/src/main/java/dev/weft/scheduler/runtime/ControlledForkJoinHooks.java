@@ -6,6 +6,7 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.TimeUnit;
 
+import static dev.weft.scheduler.runtime.ControlledHooks.current;
 import static dev.weft.scheduler.runtime.ControlledHooks.visible;
 import static dev.weft.scheduler.runtime.ControlledHooks.visibleTimed;
 
@@ -101,6 +102,18 @@ final class ControlledForkJoinHooks implements ForkJoinHookHandler {
         }
         ForkJoinTasks.helpQuiesce(self, site);
         return true;
+    }
+
+    @Override
+    public int forkJoinInPool(int site) {
+        ManagedThread self = current();
+        return self == null ? NOT_HANDLED : ForkJoinTasks.poolOfTask(self) != null ? 1 : 0;
+    }
+
+    @Override
+    public Object forkJoinPoolOfTask(int site) {
+        ManagedThread self = current();
+        return self == null ? null : ForkJoinTasks.poolOfTask(self);
     }
 
     @Override

@@ -191,6 +191,15 @@ final class ForkJoinTasks {
                 site);
     }
 
+    /**
+     * {@code ForkJoinTask.getPool()}: the pool whose task the thread runs, as a JDK worker of that pool would answer;
+     * {@code null} for a thread that runs no task of a {@code ForkJoinPool}.
+     */
+    static ForkJoinPool poolOfTask(ManagedThread self) {
+        ForkJoinWork.TaskThread running = work(self).taskThread(self);
+        return running != null && running.pool() instanceof ForkJoinPool pool ? pool : null;
+    }
+
     /** {@code close()} of a pool that is not the common one: shut down, then wait for its tasks. */
     static void close(ManagedThread self, ForkJoinPool pool, int jdkSite) {
         int site = UserCall.site(jdkSite);
