@@ -102,4 +102,5 @@ public interface CollectionHookHandler {
     /** Replaces {@code Queue.remove()}. */
     default Object queueRemove(java.util.Queue<Object> queue, int site) {
         return queue.remove();
-    }}
+    }
+}

@@ -96,7 +96,10 @@ public interface ForkJoinHookHandler {
         return NOT_HANDLED;
     }
 
-    /** After {@link #forkJoinInPool} answered 1: the pool whose task the calling thread runs. */
+    /**
+     * After {@link #forkJoinInPool} took the call: the pool whose task the calling thread runs, or {@code null} when
+     * it runs none.
+     */
     default Object forkJoinPoolOfTask(int site) {
         return null;
     }

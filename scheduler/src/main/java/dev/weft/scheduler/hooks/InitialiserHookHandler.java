@@ -28,4 +28,5 @@ public interface InitialiserHookHandler {
      * initialiser that can run again: its copy {@code weft$clinit}, a private static method.
      */
     default void classUsed(Class<?> type) {
-    }}
+    }
+}

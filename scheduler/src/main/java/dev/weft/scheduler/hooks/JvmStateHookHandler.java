@@ -39,4 +39,5 @@ public interface JvmStateHookHandler {
         } else {
             runtime.exit(status);
         }
-    }}
+    }
+}

@@ -162,4 +162,5 @@ public interface LockHookHandler {
     /** Replaces {@code Condition.awaitUninterruptibly()}. */
     default void conditionAwaitUninterruptibly(java.util.concurrent.locks.Condition condition, int site) {
         condition.awaitUninterruptibly();
-    }}
+    }
+}

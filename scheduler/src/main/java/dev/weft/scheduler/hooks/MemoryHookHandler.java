@@ -74,4 +74,5 @@ public interface MemoryHookHandler {
     /** After a compare-and-set of an atomic ran; returns its result unchanged. */
     default boolean casResult(boolean success, int site) {
         return success;
-    }}
+    }
+}

@@ -77,4 +77,5 @@ public interface MonitorHookHandler {
             long millis = TimeUnit.NANOSECONDS.toMillis(nanos);
             objectWait(monitor, millis, (int) (nanos - TimeUnit.MILLISECONDS.toNanos(millis)), site);
         }
-    }}
+    }
+}

@@ -91,4 +91,5 @@ public interface PoolHookHandler {
         } catch (Exception impossible) {
             throw new IllegalStateException(impossible);
         }
-    }}
+    }
+}

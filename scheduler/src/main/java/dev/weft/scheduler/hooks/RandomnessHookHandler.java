@@ -42,4 +42,5 @@ public interface RandomnessHookHandler {
      */
     default java.util.Iterator<Object> inStableOrder(java.util.Collection<Object> objects, int site) {
         return objects.iterator();
-    }}
+    }
+}

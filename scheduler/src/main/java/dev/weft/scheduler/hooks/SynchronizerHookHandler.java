@@ -142,4 +142,5 @@ public interface SynchronizerHookHandler {
     /** Replaces {@code Phaser.forceTermination()}. */
     default void phaserForceTermination(Phaser phaser, int site) {
         phaser.forceTermination();
-    }}
+    }
+}

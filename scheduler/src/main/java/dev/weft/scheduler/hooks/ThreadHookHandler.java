@@ -177,4 +177,5 @@ public interface ThreadHookHandler {
     /** Replaces {@code ThreadLocal.remove()} in the test's code. */
     default void threadLocalRemove(ThreadLocal<Object> local, int site) {
         local.remove();
-    }}
+    }
+}

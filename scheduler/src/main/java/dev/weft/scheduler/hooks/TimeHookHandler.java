@@ -50,4 +50,5 @@ public interface TimeHookHandler {
      */
     default java.time.Clock systemClock(java.time.ZoneId zone, int site) {
         return java.time.Clock.system(zone);
-    }}
+    }
+}

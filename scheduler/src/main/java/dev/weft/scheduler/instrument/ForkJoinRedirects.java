@@ -209,28 +209,18 @@ final class ForkJoinRedirects extends ClassVisitor {
         mv.visitInsn(Opcodes.POP);
     }
 
-    /**
-     * {@code int r = forkJoinInPool(site); if (r != NOT_HANDLED) return r == 0 ? null : (ForkJoinPool)
-     * forkJoinPoolOfTask(site);}
-     */
+    /** {@code if (forkJoinInPool(site) != NOT_HANDLED) return (ForkJoinPool) forkJoinPoolOfTask(site);} */
     private static void returnPoolIfTaken(MethodVisitor mv, int site) {
         Emit.pushInt(mv, site);
         callJdkHook(mv, "forkJoinInPool", "(I)I");
-        mv.visitInsn(Opcodes.DUP);
         Emit.pushInt(mv, NOT_HANDLED);
         Label jdk = new Label();
         mv.visitJumpInsn(Opcodes.IF_ICMPEQ, jdk);
-        Label none = new Label();
-        mv.visitJumpInsn(Opcodes.IFEQ, none);
         Emit.pushInt(mv, site);
         callJdkHook(mv, "forkJoinPoolOfTask", "(I)Ljava/lang/Object;");
         mv.visitTypeInsn(Opcodes.CHECKCAST, POOL);
         mv.visitInsn(Opcodes.ARETURN);
-        mv.visitLabel(none);
-        mv.visitInsn(Opcodes.ACONST_NULL);
-        mv.visitInsn(Opcodes.ARETURN);
         mv.visitLabel(jdk);
-        mv.visitInsn(Opcodes.POP);
     }
 
     private static void announce(MethodVisitor mv, int site, String hook) {

@@ -154,4 +154,5 @@ final class ControlledCollectionHooks implements CollectionHookHandler {
         } else if (FutureModel.modelled(receiver)) {
             FutureModel.query(self, receiver, site);
         }
-    }}
+    }
+}

@@ -143,4 +143,5 @@ final class ControlledForkJoinHooks implements ForkJoinHookHandler {
         if (self != null) {
             ForkJoinTasks.shutdown(self, (ForkJoinPool) pool, site);
         }
-    }}
+    }
+}

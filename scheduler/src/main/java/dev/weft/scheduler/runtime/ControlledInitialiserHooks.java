@@ -47,4 +47,5 @@ final class ControlledInitialiserHooks implements InitialiserHookHandler {
             self.classInitDepth--;
             self.staticInitDepth = Math.max(0, self.staticInitDepth - 1);
         }
-    }}
+    }
+}

@@ -74,4 +74,5 @@ final class ControlledJvmStateHooks implements JvmStateHookHandler {
     private static StateJournal currentJournal() {
         ManagedThread self = current();
         return self == null ? null : self.execution.journal;
-    }}
+    }
+}

@@ -236,4 +236,5 @@ final class ControlledLockHooks implements LockHookHandler {
         ManagedThread self = visible();
         return self == null ? lock.tryConvertToWriteLock(stamp)
                 : self.execution.stampedLocks.tryConvertToWriteLock(self, lock, stamp, site);
-    }}
+    }
+}

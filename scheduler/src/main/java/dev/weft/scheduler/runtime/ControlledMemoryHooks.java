@@ -142,4 +142,5 @@ final class ControlledMemoryHooks implements MemoryHookHandler {
         if (hidden != null && hidden.inRepeatableInitialiser()) {
             hidden.execution.staticCopies.madeByInitialiser(object);
         }
-    }}
+    }
+}

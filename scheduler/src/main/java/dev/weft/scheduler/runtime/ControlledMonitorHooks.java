@@ -89,4 +89,5 @@ final class ControlledMonitorHooks implements MonitorHookHandler {
         } else {
             self.execution.monitors.notify(self, monitor, true, site);
         }
-    }}
+    }
+}

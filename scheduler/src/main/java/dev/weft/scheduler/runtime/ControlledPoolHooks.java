@@ -122,4 +122,5 @@ final class ControlledPoolHooks implements PoolHookHandler {
         } else {
             PoolModel.close(self, pool, site);
         }
-    }}
+    }
+}

@@ -57,4 +57,5 @@ final class ControlledRandomnessHooks implements RandomnessHookHandler {
         List<Object> ordered = new ArrayList<>(objects);
         ordered.sort(Comparator.comparing(object -> self.execution.names.nameOf(object, self)));
         return ordered.iterator();
-    }}
+    }
+}

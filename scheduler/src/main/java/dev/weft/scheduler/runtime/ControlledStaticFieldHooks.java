@@ -59,4 +59,5 @@ final class ControlledStaticFieldHooks implements StaticFieldHookHandler {
     private static Object ownStatic(int site) {
         ManagedThread self = withStaticCopies();
         return self == null ? StaticCopies.ABSENT : self.execution.staticCopies.own(site, self);
-    }}
+    }
+}

@@ -176,4 +176,5 @@ final class ControlledSynchronizerHooks implements SynchronizerHookHandler {
             Phasers.change(self, phaser, site);
         }
         SynchronizerHookHandler.super.phaserForceTermination(phaser, site);
-    }}
+    }
+}

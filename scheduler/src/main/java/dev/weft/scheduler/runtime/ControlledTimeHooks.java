@@ -68,4 +68,5 @@ final class ControlledTimeHooks implements TimeHookHandler {
     @Override
     public Clock systemClock(ZoneId zone, int site) {
         return current() == null ? Clock.system(zone) : new VirtualClock.Reading(zone);
-    }}
+    }
+}
