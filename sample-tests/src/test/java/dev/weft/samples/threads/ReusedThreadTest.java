@@ -105,7 +105,10 @@ class ReusedThreadTest {
     @EnumSource(Mode.class)
     void aHundredThreadsRunOnTheSamePlatformThreadsInTheNextExecution(Mode mode) {
         ReusedThreadPrograms.HUNDRED.clear();
-        WeftRunner.Outcome outcome = run("startsAHundredThreads", mode);
+        // one worker: two executions one after the other (side by side, each worker's take from the pool in turn)
+        WeftRunner.Outcome outcome = WeftRunner.run(ReusedThreadPrograms.class, "startsAHundredThreads", reports,
+                Map.of("weft.continuations", Boolean.toString(mode.continuations),
+                        "weft.reuseThreads", Boolean.toString(mode.reuseThreads), "weft.workers", "1"));
 
         Verdicts.passesWith(outcome, 2);
         List<Thread> started = List.copyOf(ReusedThreadPrograms.HUNDRED);
