@@ -5,7 +5,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The thread hooks, one family of {@link HookHandlers}: the life cycle of threads, their identity, interrupts and
- * thread-local values, and looks at the JVM's threads. The default methods do exactly what the uninstrumented code
+ * thread-local values, and the lists of live threads. The default methods do exactly what the uninstrumented code
  * would have done, without control.
  */
 public interface ThreadHookHandler {

@@ -128,7 +128,7 @@ final class CallReplacements {
         statik(THREAD, "yield", "()V", (mv, site) -> Emit.callHook(mv, site, "threadYield", "(I)V"));
         statik(THREAD, "onSpinWait", "()V", (mv, site) -> Emit.callHook(mv, site, "onSpinWait", "(I)V"));
         statik(THREAD, "interrupted", "()Z", (mv, site) -> Emit.callHook(mv, site, "threadInterrupted", "(I)Z"));
-        // Looks at every live thread of the JVM, other executions' too (runtime SharedStateWatch.sawTheJvmsThreads).
+        // The live threads: on a thread of an execution, the execution's own (runtime ThreadLooks.liveInGroup).
         statik(THREAD, "enumerate", "([Ljava/lang/Thread;)I",
                 (mv, site) -> Emit.callHook(mv, site, "threadEnumerate", "([Ljava/lang/Thread;I)I"));
         statik(THREAD, "activeCount", "()I", (mv, site) -> Emit.callHook(mv, site, "threadActiveCount", "(I)I"));

@@ -18,7 +18,7 @@ import static dev.weft.scheduler.runtime.ControlledHooks.visibleTimed;
 
 /**
  * The JVM runtime's handler of the thread hooks ({@link ThreadHookHandler}): the life cycle of threads, their
- * identity, interrupts and thread-local values, and looks at the JVM's threads. On a thread no execution manages, or
+ * identity, interrupts and thread-local values, and the lists of live threads. On a thread no execution manages, or
  * where its operations are not visible, each hook does what the uninstrumented code would have done (see {@link
  * ControlledHooks}).
  */
