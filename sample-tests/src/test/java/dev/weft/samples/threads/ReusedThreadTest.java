@@ -119,8 +119,10 @@ class ReusedThreadTest {
         boolean reused = mode == Mode.REUSED_THREADS
                 || (mode == Mode.CONTINUATIONS && !mode.runsAsContinuations());
         if (reused) {
-            // the second execution's hundred, and its main thread, come from the first's 101
-            assertThat(distinct).as("platform threads over both executions").hasSizeLessThanOrEqualTo(101);
+            // The second execution takes its threads from the pool, where the first's 101 went back; one or two may
+            // not be back yet when it starts (the CI saw 102 on JDK 17 and 25). A pool of 64 made at least 36 new
+            // ones in each execution: 136 or more.
+            assertThat(distinct).as("platform threads over both executions").hasSizeLessThanOrEqualTo(110);
         } else {
             assertThat(distinct).as("new threads in each execution").hasSize(200);
         }
