@@ -504,6 +504,28 @@ class ForkJoinPrograms {
         pool.shutdown();
     }
 
+    /**
+     * A task of a pool waits for that pool's quiescence from inside it (which returns at once: the task itself is
+     * running) and reads the clock; the test thread yields until the task is done and the pool quiescent, as the
+     * JSR-166 TCK's testAwaitQuiescence1 does.
+     */
+    @ExhaustiveConcurrency
+    void yieldsUntilATaskThatAwaitedQuiescenceEnds() {
+        ForkJoinPool pool = new ForkJoinPool();
+        RecursiveAction task = new RecursiveAction() {
+            @Override
+            protected void compute() {
+                assertThat(pool.awaitQuiescence(1_000, TimeUnit.MILLISECONDS)).isTrue();
+                System.nanoTime();
+            }
+        };
+        pool.execute(task);
+        while (!task.isDone() || !pool.isQuiescent()) {
+            Thread.yield();
+        }
+        pool.shutdown();
+    }
+
     /** One more task than Weft runs in one execution. */
     @ExhaustiveConcurrency
     void tooManyTasks() {

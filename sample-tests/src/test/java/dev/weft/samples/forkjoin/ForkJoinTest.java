@@ -218,6 +218,19 @@ class ForkJoinTest {
         assertThat(outcome.summaryJson()).contains("\"verdict\": \"PASS\"").contains("\"complete\": true");
     }
 
+    /**
+     * The test thread's yields look at the task and the pool and change nothing, so they wait (fairness) while the
+     * task can move; before, the task's clock read after its inner awaitQuiescence was never scheduled and the test
+     * thread's loop hit STEP_LIMIT, which no JVM gives.
+     */
+    @Test
+    void aThreadYieldingUntilATaskEndsLetsTheTaskEnd() {
+        WeftRunner.Outcome outcome = run("yieldsUntilATaskThatAwaitedQuiescenceEnds");
+
+        assertThat(outcome.failure()).isEmpty();
+        assertThat(outcome.summaryJson()).contains("\"verdict\": \"PASS\"").contains("\"complete\": true");
+    }
+
     /** More tasks than one execution can afford fail closed at once, saying why, instead of running out of memory. */
     @Test
     void aComputationOfTooManyTasksFailsClosed() {

@@ -8,6 +8,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReentrantLock;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -301,5 +303,33 @@ class StressPrograms {
         worker.join();
         assertTrue(System.currentTimeMillis() - begin > 10_000, "gave up only after its ten seconds");
         assertEquals(1, other.value());
+    }
+
+    /**
+     * Main holds a lock and yields until the other thread's timed {@code tryLock} of it gives up: a JVM ends the wait
+     * after its second, and the loop with it.
+     */
+    @ExhaustiveConcurrency
+    void aSpinLoopWaitsForATimedWaitToGiveUp() throws InterruptedException {
+        ReentrantLock lock = new ReentrantLock();
+        AtomicBoolean gaveUp = new AtomicBoolean();
+        lock.lock();
+        Thread waiter = new Thread(() -> {
+            try {
+                if (lock.tryLock(1, TimeUnit.SECONDS)) {
+                    lock.unlock();
+                } else {
+                    gaveUp.set(true);
+                }
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        });
+        waiter.start();
+        while (!gaveUp.get()) {
+            Thread.yield();
+        }
+        lock.unlock();
+        waiter.join();
     }
 }

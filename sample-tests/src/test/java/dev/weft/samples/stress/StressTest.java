@@ -120,6 +120,18 @@ class StressTest {
         assertThat(outcome.summaryJson()).contains("\"verdict\": \"PASS\"").contains("\"complete\": true");
     }
 
+    /**
+     * A spin loop that waits for a timed wait to give up lets it: once the wait's deadline has passed, the loop's
+     * turns, which change nothing, wait for it. Before, the spinning thread was scheduled forever (STEP_LIMIT).
+     */
+    @Test
+    void aSpinLoopLetsATimedWaitThatIsDueTimeOut() {
+        WeftRunner.Outcome outcome = run("aSpinLoopWaitsForATimedWaitToGiveUp", 10_000);
+
+        assertThat(outcome.failure()).isEmpty();
+        assertThat(outcome.summaryJson()).contains("\"verdict\": \"PASS\"").contains("\"complete\": true");
+    }
+
     private static String notExhaustiveEntry(WeftRunner.Outcome outcome) {
         return outcome.results().allEvents().reportingEntryPublished().stream()
                 .flatMap(e -> e.getPayload(ReportEntry.class).stream())

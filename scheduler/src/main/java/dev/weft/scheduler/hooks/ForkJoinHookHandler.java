@@ -43,10 +43,15 @@ public interface ForkJoinHookHandler {
     }
 
     /**
-     * At the entry of {@code awaitTermination} ({@code termination}), {@code awaitQuiescence} and
-     * {@code isQuiescent} (0 ns) of a {@code ForkJoinPool}: 1 or 0 for the answer, or -1 to leave it to the JDK.
+     * At the entry of {@code awaitTermination} ({@code termination}) and {@code awaitQuiescence} of a
+     * {@code ForkJoinPool}: 1 or 0 for the answer, or -1 to leave it to the JDK.
      */
     default int forkJoinPoolAwaits(Object pool, long nanos, boolean termination, int site) {
+        return -1;
+    }
+
+    /** At the entry of {@code ForkJoinPool.isQuiescent()}: 1 or 0 for the answer, or -1 to leave it to the JDK. */
+    default int forkJoinPoolIsQuiescent(Object pool, int site) {
         return -1;
     }
 

@@ -592,6 +592,10 @@ public final class Hooks {
         return forkJoinHooks.forkJoinPoolAwaits(pool, nanos, termination, site);
     }
 
+    public static int forkJoinPoolIsQuiescent(Object pool, int site) {
+        return forkJoinHooks.forkJoinPoolIsQuiescent(pool, site);
+    }
+
     public static boolean forkJoinPoolCloses(Object pool, int site) {
         return forkJoinHooks.forkJoinPoolCloses(pool, site);
     }

@@ -151,9 +151,7 @@ final class ForkJoinRedirects extends ClassVisitor {
             }
             case POOL_IS_QUIESCENT -> {
                 mv.visitVarInsn(Opcodes.ALOAD, 0);
-                mv.visitLdcInsn(0L);
-                Emit.pushInt(mv, 0);
-                returnIntIfTaken(mv, site, "forkJoinPoolAwaits", "(Ljava/lang/Object;JZI)I", -1);
+                returnIntIfTaken(mv, site, "forkJoinPoolIsQuiescent", "(Ljava/lang/Object;I)I", -1);
             }
             case POOL_CLOSES -> {
                 mv.visitVarInsn(Opcodes.ALOAD, 0);

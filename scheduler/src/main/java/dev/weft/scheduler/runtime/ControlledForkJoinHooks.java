@@ -77,6 +77,12 @@ final class ControlledForkJoinHooks implements ForkJoinHookHandler {
     }
 
     @Override
+    public int forkJoinPoolIsQuiescent(Object pool, int site) {
+        ManagedThread self = visible();
+        return self == null ? -1 : ForkJoinTasks.isQuiescent(self, (ForkJoinPool) pool, site) ? 1 : 0;
+    }
+
+    @Override
     public boolean forkJoinPoolCloses(Object pool, int site) {
         ManagedThread self = visible();
         if (self == null || pool == ForkJoinPool.commonPool()) {

@@ -24,6 +24,12 @@ final class Deadlines {
         return true;
     }
 
+    /** Whether the action waits for a deadline the clock has reached: it may time out at any moment, as on a JVM. */
+    static boolean due(Action pending, VirtualClock clock) {
+        long due = dueAt(pending);
+        return due >= 0 && due <= clock.elapsed();
+    }
+
     /** When the action lets time pass: a sleep's or a timed wait's deadline while it waits; else -1. */
     private static long dueAt(Action pending) {
         return pending.mayTimeOut() && !pending.timedOut() && !pending.enabled() ? pending.deadline() : -1;

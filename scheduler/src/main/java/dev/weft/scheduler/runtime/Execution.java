@@ -230,9 +230,14 @@ final class Execution {
         stalls.add(what);
     }
 
-    /** Whether the paused thread can move on its own: its pending action is enabled and it is not spinning. */
+    /**
+     * Whether the paused thread can move on its own: its pending action is enabled and it is not spinning, or it waits
+     * for a deadline the clock has reached. A spin loop's turns wait for such a thread as for any other (fairness): a
+     * JVM would wake it, and the loop may be waiting for what it does then.
+     */
     boolean free(ManagedThread paused) {
-        return paused.pending().enabled() && !spinRule.spinning(paused);
+        Action pending = paused.pending();
+        return pending.enabled() ? !spinRule.spinning(paused) : Deadlines.due(pending, clock);
     }
 
     /** The threads other than {@code self} that could move now, by name: {@code "main.1 and main.2"}. */

@@ -144,9 +144,10 @@ final class ForkJoinTasks {
     }
 
     /**
-     * {@code awaitTermination} ({@code termination}), {@code awaitQuiescence}, {@code isQuiescent} ({@code nanos}
-     * 0): whether the pool was quiescent (and, for termination, shut down) in time. The common pool never terminates:
-     * its {@code awaitTermination} waits for quiescence, as the JDK's does.
+     * {@code awaitTermination} ({@code termination}) and {@code awaitQuiescence}: whether the pool was quiescent (and,
+     * for termination, shut down) in time. The common pool never terminates: its {@code awaitTermination} waits for
+     * quiescence, as the JDK's does. A task of the pool that awaits its quiescence waits for the pool's other tasks
+     * only, as the JDK's worker helps the pool quiesce (its own task still runs), and the answer is then true.
      */
     static boolean awaitQuiet(ManagedThread self, ForkJoinPool pool, long nanos, boolean termination, int jdkSite) {
         int site = UserCall.site(jdkSite);
@@ -154,11 +155,28 @@ final class ForkJoinTasks {
         if (termination && !common) {
             Step.observe(self, Operation.read(state(self, pool)), site);
         }
+        ForkJoinWork.TaskThread running = work(self).taskThread(self);
+        int own = !termination && running != null && running.pool() == pool ? 1 : 0;
+        return quietWithin(self, pool, nanos, own, () -> !termination || common || pool.isShutdown(), site)
+                && (!termination || common || pool.isTerminated());
+    }
+
+    /** {@code isQuiescent()}: whether no task of the pool is unfinished, the caller's own included. */
+    static boolean isQuiescent(ManagedThread self, ForkJoinPool pool, int jdkSite) {
+        return quietWithin(self, pool, 0, 0, () -> true, UserCall.site(jdkSite));
+    }
+
+    /**
+     * Whether, within {@code nanos} (a look if not positive), at most {@code left} tasks of the pool were unfinished
+     * and {@code also} held.
+     */
+    private static boolean quietWithin(ManagedThread self, ForkJoinPool pool, long nanos, int left,
+                                       BooleanSupplier also, int site) {
         GuardedCall wait = activityWait(self, pool, nanos <= 0 ? GuardedCall.Mode.TRY : GuardedCall.Mode.TIMED,
-                () -> work(self).unfinished(pool) == 0 && (!termination || common || pool.isShutdown()),
+                () -> work(self).unfinished(pool) <= left && also.getAsBoolean(),
                 "waits for %s to finish its tasks", site);
         try {
-            return wait.await() && (!termination || common || pool.isTerminated());
+            return wait.await();
         } catch (InterruptedException e) {
             throw Unchecked.rethrow(e);
         }

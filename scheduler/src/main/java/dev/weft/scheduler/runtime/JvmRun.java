@@ -511,7 +511,7 @@ public final class JvmRun implements Run {
         Action pending = thread.pending();
         if (pending.mayTimeOut() && !pending.timedOut() && !pending.enabled()) {
             long deadline = pending.deadline();
-            boolean due = deadline >= 0 && deadline <= execution.clock.elapsed();
+            boolean due = Deadlines.due(pending, execution.clock);
             if (due || execution.settings.timeouts().allowTimeout(someoneFree)
                     && (deadline < 0 || Deadlines.earliest(thread, deadline))) {
                 return new TimeOut(thread, pending, !due && someoneFree);
