@@ -216,15 +216,14 @@ final class ExecutionRunner {
         if (pending.isEmpty()) {
             return new ExecutionOutcome(ExecutionStatus.COMPLETE, List.copyOf(events), null, List.of());
         }
-        List<PendingOperation> disabled = disabled(pending);
-        if (disabled.size() == pending.size()) {
+        if (firstEnabled(pending) == null) {
             String described = run.describeBlockage();
             return failed(FailureKind.DEADLOCK, described.isBlank() ? Divergence.describeDeadlock(pending)
                     : run.blockageHeadline() + ":\n" + described.strip(), null, pending, pending);
         }
         if (depth >= maxSteps) {
-            return failed(FailureKind.STEP_LIMIT, StepLimit.describe(events, pending, maxSteps), null, disabled,
-                    pending);
+            return failed(FailureKind.STEP_LIMIT, StepLimit.describe(events, pending, maxSteps), null,
+                    disabled(pending), pending);
         }
         return null;
     }

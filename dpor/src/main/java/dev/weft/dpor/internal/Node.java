@@ -123,10 +123,21 @@ final class Node {
         return pendingOf(thread).operation();
     }
 
+    /** Looked up by halving: the subject lists the live threads in the order of their indices. */
     private PendingOperation pendingOf(int thread) {
-        for (PendingOperation p : pending) {
-            if (p.thread().index() == thread) {
+        int low = 0;
+        int high = pending.size() - 1;
+        while (low <= high) {
+            int middle = (low + high) >>> 1;
+            PendingOperation p = pending.get(middle);
+            int index = p.thread().index();
+            if (index == thread) {
                 return p;
+            }
+            if (index < thread) {
+                low = middle + 1;
+            } else {
+                high = middle - 1;
             }
         }
         throw new IllegalStateException("no live thread with index " + thread + " at this state: " + pending);

@@ -6,9 +6,8 @@ import dev.weft.scheduler.model.Subject;
 import dev.weft.sleepsets.SleepSet;
 
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
@@ -62,7 +61,9 @@ final class PctSampler {
     /** The priorities of one sampled execution. */
     private static final class Schedule {
         private final SplittableRandom random;
-        private final Map<Integer, Double> priority = new HashMap<>();
+        /** by thread index, its priority; NaN until the thread is first seen enabled (an array: asked at every step) */
+        private double[] priority = new double[0];
+        private int prioritised;
         /** the steps after which the thread that moved drops to the lowest priority yet, in increasing order */
         private final int[] changePoints;
         private int changes;
@@ -78,7 +79,7 @@ final class PctSampler {
                 int previous = stack.get(step - 1).chosen;
                 while (changes < changePoints.length && changePoints[changes] <= step) {
                     changes++;
-                    priority.put(previous, (double) -changes); // below every initial priority, and every drop before
+                    prioritise(previous, -changes); // below every initial priority, and every drop before
                 }
             }
             Node node = new Node(pending, SleepSet.empty());
@@ -91,9 +92,9 @@ final class PctSampler {
             int best = -1;
             boolean bestDaemon = true;
             for (int t = node.enabled.nextSetBit(0); t >= 0; t = node.enabled.nextSetBit(t + 1)) {
-                double p = priority.computeIfAbsent(t, any -> random.nextDouble());
+                double p = priorityOf(t);
                 boolean daemon = node.daemon(t);
-                if (best < 0 || (bestDaemon && !daemon) || (bestDaemon == daemon && p > priority.get(best))) {
+                if (best < 0 || (bestDaemon && !daemon) || (bestDaemon == daemon && p > priority[best])) {
                     best = t;
                     bestDaemon = daemon;
                 }
@@ -101,8 +102,28 @@ final class PctSampler {
             return best;
         }
 
+        /** The thread's priority, drawn when it is first asked for. */
+        private double priorityOf(int thread) {
+            if (thread >= priority.length || Double.isNaN(priority[thread])) {
+                prioritise(thread, random.nextDouble());
+            }
+            return priority[thread];
+        }
+
+        private void prioritise(int thread, double value) {
+            if (thread >= priority.length) {
+                int from = priority.length;
+                priority = Arrays.copyOf(priority, Math.max(thread + 1, 2 * from));
+                Arrays.fill(priority, from, priority.length, Double.NaN);
+            }
+            if (Double.isNaN(priority[thread])) {
+                prioritised++;
+            }
+            priority[thread] = value;
+        }
+
         int threads() {
-            return priority.size();
+            return prioritised;
         }
     }
 }

@@ -44,6 +44,8 @@ public final class ModelRun implements Run {
     private final int[] lockOwner;
     /** per lock and thread: the shared holds (read locks) the thread has */
     private final int[][] sharedHolds;
+    /** per lock: the shared holds of all threads together, so that whether it is free costs no walk of the threads */
+    private final int[] sharedHoldsInAll;
     /** per lock: a semaphore's permits, or -1 for a lock (then {@link #lockOwner} says whether it is free) */
     private final int[] permits;
     private final int[] threadOfCode;
@@ -66,6 +68,7 @@ public final class ModelRun implements Run {
         this.lockOwner = new int[program.lockCount()];
         Arrays.fill(lockOwner, -1);
         this.sharedHolds = new int[program.lockCount()][program.threads().size() + 1];
+        this.sharedHoldsInAll = new int[program.lockCount()];
         this.permits = new int[program.lockCount()];
         Arrays.setAll(permits, program::initialPermits);
         this.threadOfCode = new int[program.threads().size()];
@@ -177,12 +180,16 @@ public final class ModelRun implements Run {
                 case UNLOCK -> release(thread.pendingTarget, thread, instr);
                 case WAIT -> beginWait(thread, instr);
                 case NOTIFY, NOTIFY_ALL -> notifyWaiters(thread, instr);
-                case READ_LOCK -> sharedHolds[thread.pendingTarget][thread.id.index()]++;
+                case READ_LOCK -> {
+                    sharedHolds[thread.pendingTarget][thread.id.index()]++;
+                    sharedHoldsInAll[thread.pendingTarget]++;
+                }
                 case READ_UNLOCK -> {
                     if (sharedHolds[thread.pendingTarget][thread.id.index()] == 0) {
                         fail(FailureKind.EXCEPTION, thread, "read-unlock of " + instr.lock() + ", which it does not hold");
                     } else {
                         sharedHolds[thread.pendingTarget][thread.id.index()]--;
+                        sharedHoldsInAll[thread.pendingTarget]--;
                     }
                 }
                 case TRY_LOCK -> {
@@ -436,12 +443,7 @@ public final class ModelRun implements Run {
 
     /** Whether some thread has a shared hold (a read lock) of the lock. */
     private boolean heldShared(int lock) {
-        for (int holds : sharedHolds[lock]) {
-            if (holds > 0) {
-                return true;
-            }
-        }
-        return false;
+        return sharedHoldsInAll[lock] > 0;
     }
 
     private void take(int lock, ModelThread thread) {

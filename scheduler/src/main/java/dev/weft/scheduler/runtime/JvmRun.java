@@ -303,7 +303,7 @@ public final class JvmRun implements Run {
         Event event = new Event(nextEventIndex++, thread.id, thread.steps++, performed(thread, action),
                 Execution.source(action.site()), action.value(), action.stack());
         execution.neutralTakes.completed(thread, action, event);
-        execution.spinRule.performed(thread, action, event, execution.threads());
+        execution.spinRule.performed(thread, action, event);
         return event;
     }
 
