@@ -19,7 +19,7 @@ final class Node {
 
     /** every live thread's next operation at this state, as the subject reported it */
     final List<PendingOperation> pending;
-    final BitSet enabled = new BitSet();
+    final BitSet enabled;
     /** the daemon threads among the live ones: chosen by default only when no other thread is awake */
     private final BitSet daemons = new BitSet();
     /** the live threads that have begun to wait and can only take a spurious wake-up offered to them */
@@ -80,6 +80,8 @@ final class Node {
     Node(List<PendingOperation> pending, SleepSet sleep) {
         this.pending = pending;
         this.sleep = sleep;
+        // sized once for the highest index (the list is ordered by index): set bit by bit, it grew word by word
+        this.enabled = new BitSet(pending.isEmpty() ? 0 : pending.get(pending.size() - 1).thread().index() + 1);
         for (PendingOperation p : pending) {
             if (p.enabled()) {
                 enabled.set(p.thread().index());

@@ -282,6 +282,15 @@ class ExecutorPrograms {
         assertEquals(1, counter.value);
     }
 
+    /** The same with a cached pool, whose idle worker waits on a {@code SynchronousQueue} for its next task. */
+    @ExhaustiveConcurrency
+    void cachedPoolNeverShutDown() throws Exception {
+        ExecutorService pool = Executors.newCachedThreadPool();
+        Counter counter = new Counter();
+        pool.submit(counter::incrementSafely).get();
+        assertEquals(1, counter.value);
+    }
+
     // ExecutorCompletionService
 
     private static int takeBoth(Counter counter, Callable<Integer> task) throws Exception {

@@ -115,11 +115,12 @@ final class PoolModel {
      * What a shut-down pool's worker looks at in the work queue: the whole queue, or, where idle workers are
      * interchangeable, a key of its own, which the queue's submissions and queries and every take that orders
      * something (writes of the whole queue) overlap, and a neutral take ({@link NeutralTakes}) does not: this worker
-     * taking that task instead would only have added order.
+     * taking that task instead would only have added order. The queue may be given as a part of itself: a
+     * {@code SynchronousQueue}'s worker waits at a rendezvous of its own (a cached pool's idle worker).
      */
     static Location lookedAt(ManagedThread self, Location queue) {
         return self.execution.settings.interchangeableIdleWorkers()
-                ? Location.key(queue, "looked at by " + self.id.name())
+                ? Location.key(queue.whole(), "looked at by " + self.id.name())
                 : queue;
     }
 

@@ -32,7 +32,7 @@ final class SpinRule {
 
     /** Whether the thread's pending action repeats a loop iteration that observed nothing new. */
     boolean spinning(ManagedThread thread) {
-        if (!active || thread.spinWindow.isEmpty()) { // asked for every thread at every step: the common answer first
+        if (!active || !thread.spinWindowInUse) { // asked for every thread at every step: the common answer first
             return false;
         }
         Action pending = thread.pending();
@@ -49,6 +49,7 @@ final class SpinRule {
         if (action.changedNothing(event)) {
             boolean reader = actor.spinWindow.hasReads();
             actor.spinWindow.add(action.site(), action.operation().kind(), target);
+            actor.spinWindowInUse = true;
             if (!reader && actor.spinWindow.hasReads()) {
                 readers.add(actor);
             }
@@ -57,14 +58,16 @@ final class SpinRule {
         if (actor.spinWindow.hasReads()) {
             readers.remove(actor);
         }
-        actor.spinWindow.clear();
+        clear(actor);
         if (target != null) {
-            readers.removeIf(other -> other.spinWindow.hasRead(target) && cleared(other));
+            readers.removeIf(other -> other.spinWindow.hasRead(target) && clear(other));
         }
     }
 
-    private static boolean cleared(ManagedThread thread) {
+    /** Empties the thread's window; true, for {@code removeIf}. */
+    private static boolean clear(ManagedThread thread) {
         thread.spinWindow.clear();
+        thread.spinWindowInUse = false;
         return true;
     }
 }

@@ -71,10 +71,6 @@ final class SpinWindow {
                 && order.subList(before, last).equals(order.subList(last, order.size()));
     }
 
-    boolean isEmpty() {
-        return order.isEmpty();
-    }
-
     /** Whether the window holds a read of some target (see {@link #hasRead}). */
     boolean hasReads() {
         return !read.isEmpty();
