@@ -279,4 +279,39 @@ class BlockingQueuePrograms {
         assertThat(got[0] != null).isEqualTo(handedOff[0]);
         assertThat(got[0]).isEqualTo(4);
     }
+
+    /**
+     * Timed calls with no time to wait, by an interrupted thread, answer as the JDK's: a queue that takes its lock
+     * interruptibly first throws even with an element there; a rendezvous and a transfer queue throw only when they
+     * found nothing; a priority queue's timed offer does not look at the flag.
+     */
+    @ExhaustiveConcurrency
+    void timedCallsWithNoTimeLeftByAnInterruptedThread() throws Exception {
+        LinkedBlockingQueue<Integer> bounded = new LinkedBlockingQueue<>(1);
+        bounded.add(1);
+        throwsWhenInterrupted(() -> bounded.poll(0, TimeUnit.SECONDS));
+        throwsWhenInterrupted(() -> bounded.offer(2, 0, TimeUnit.SECONDS));
+        ArrayBlockingQueue<Integer> array = new ArrayBlockingQueue<>(1);
+        throwsWhenInterrupted(() -> array.poll(-1, TimeUnit.SECONDS));
+        SynchronousQueue<Integer> rendezvous = new SynchronousQueue<>();
+        throwsWhenInterrupted(() -> rendezvous.poll(0, TimeUnit.SECONDS));
+        throwsWhenInterrupted(() -> rendezvous.offer(1, 0, TimeUnit.SECONDS));
+        LinkedTransferQueue<Integer> transfer = new LinkedTransferQueue<>();
+        transfer.add(1);
+        Thread.currentThread().interrupt();
+        assertThat(transfer.poll(0, TimeUnit.SECONDS)).isEqualTo(1);
+        assertThat(Thread.currentThread().isInterrupted()).isTrue();
+        org.junit.jupiter.api.Assertions.assertThrows(InterruptedException.class,
+                () -> transfer.poll(0, TimeUnit.SECONDS));
+        PriorityBlockingQueue<Integer> priority = new PriorityBlockingQueue<>();
+        Thread.currentThread().interrupt();
+        assertThat(priority.offer(1, 0, TimeUnit.SECONDS)).isTrue();
+        assertThat(Thread.interrupted()).isTrue();
+    }
+
+    private static void throwsWhenInterrupted(org.junit.jupiter.api.function.Executable call) {
+        Thread.currentThread().interrupt();
+        org.junit.jupiter.api.Assertions.assertThrows(InterruptedException.class, call);
+        assertThat(Thread.currentThread().isInterrupted()).isFalse();
+    }
 }

@@ -4,7 +4,12 @@ import java.util.Collection;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Queue;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingDeque;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.LinkedTransferQueue;
+import java.util.concurrent.PriorityBlockingQueue;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -62,10 +67,13 @@ final class Queues {
         }
         if (queue instanceof SynchronousQueue<?> rendezvous) {
             return nanos <= 0
-                    ? offer(self, queue, element, site)
+                    ? offer(self, queue, element, site) || throwIfInterrupted(self, site)
                     : self.execution.rendezvous.transfer(self, rendezvous, true, element, true, site).paired;
         }
         if (nanos <= 0) {
+            if (locksFirst(queue) && !(queue instanceof PriorityBlockingQueue)) { // its timed offer is offer(e)
+                throwIfInterrupted(self, site);
+            }
             return offer(self, queue, element, site);
         }
         return blocking(self, queue, "offer", TIMED_OFFER, site).call(self, queue, CollectionModel.Call.TIMED,
@@ -79,14 +87,49 @@ final class Queues {
         }
         if (queue instanceof SynchronousQueue<?> rendezvous) {
             return nanos <= 0
-                    ? poll(self, queue, site)
+                    ? nothingIfInterrupted(self, poll(self, queue, site), site)
                     : self.execution.rendezvous.transfer(self, rendezvous, false, null, true, site).element;
         }
         if (nanos <= 0) {
-            return poll(self, queue, site);
+            if (locksFirst(queue)) {
+                throwIfInterrupted(self, site);
+                return poll(self, queue, site);
+            }
+            return queue instanceof LinkedTransferQueue<?> ? nothingIfInterrupted(self, poll(self, queue, site), site)
+                    : poll(self, queue, site);
         }
         return blocking(self, queue, "poll", TIMED_POLL, site).call(self, queue, CollectionModel.Call.TIMED,
                 () -> !queue.isEmpty(), head(self, queue, site), site, queue::poll);
+    }
+
+    /**
+     * Whether the JDK's timed {@code poll} (and, but for a priority queue's, {@code offer}) of the queue takes its lock
+     * interruptibly before it looks at the queue: an interrupted thread then throws even with no time to wait, whether
+     * or not the call could have succeeded at once (the JSR-166 TCK's testInterruptedTimedPoll, testTimedOffer).
+     */
+    private static boolean locksFirst(BlockingQueue<Object> queue) {
+        return queue instanceof LinkedBlockingQueue<?> || queue instanceof ArrayBlockingQueue<?>
+                || queue instanceof LinkedBlockingDeque<?> || queue instanceof PriorityBlockingQueue<?>;
+    }
+
+    /** {@code Thread.interrupted()}, thrown: false when the thread was not interrupted (and its flag is left alone). */
+    private static boolean throwIfInterrupted(ManagedThread self, int site) throws InterruptedException {
+        if (ThreadLifecycle.interrupted(self, site)) {
+            throw new InterruptedException();
+        }
+        return false;
+    }
+
+    /**
+     * What a timed poll with no time to wait of a queue that looks at the interrupt flag only when it found nothing
+     * ({@code SynchronousQueue}, {@code LinkedTransferQueue}) answers: the element, or null, or it throws.
+     */
+    private static Object nothingIfInterrupted(ManagedThread self, Object polled, int site)
+            throws InterruptedException {
+        if (polled == null) {
+            throwIfInterrupted(self, site);
+        }
+        return polled;
     }
 
     /** {@code max < 0}: {@code drainTo(target)}, else {@code drainTo(target, max)}. */
