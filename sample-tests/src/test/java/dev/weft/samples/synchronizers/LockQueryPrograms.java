@@ -179,4 +179,29 @@ class LockQueryPrograms {
         worker.join();
         assert phaser.isTerminated() && phase[0] < 0 : "phase " + phase[0];
     }
+
+    /**
+     * A condition query looks at its argument first, as the JDK's does: no condition, or another lock's, is refused
+     * whether or not the caller holds the lock; its own condition asked without the lock is a monitor-state error.
+     */
+    @ExhaustiveConcurrency
+    void conditionQueriesLookAtTheirArgumentFirst() {
+        ReentrantLock lock = new ReentrantLock();
+        Condition foreign = new ReentrantLock().newCondition();
+        Condition own = lock.newCondition();
+        for (int held = 0; held < 2; held++) {
+            org.junit.jupiter.api.Assertions.assertThrows(NullPointerException.class, () -> lock.hasWaiters(null));
+            org.junit.jupiter.api.Assertions.assertThrows(NullPointerException.class,
+                    () -> lock.getWaitQueueLength(null));
+            org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                    () -> lock.hasWaiters(foreign));
+            org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                    () -> lock.getWaitQueueLength(foreign));
+            lock.lock();
+        }
+        lock.unlock();
+        org.junit.jupiter.api.Assertions.assertEquals(0, lock.getWaitQueueLength(own));
+        lock.unlock();
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalMonitorStateException.class, () -> lock.hasWaiters(own));
+    }
 }

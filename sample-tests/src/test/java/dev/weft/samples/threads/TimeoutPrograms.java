@@ -2,6 +2,7 @@ package dev.weft.samples.threads;
 
 import dev.weft.junit.ExhaustiveConcurrency;
 
+import java.util.Date;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.LockSupport;
@@ -44,6 +45,36 @@ class TimeoutPrograms {
             lock.unlock();
         }
         worker.join();
+    }
+
+    /** The same with a deadline ({@code awaitUntil}), read on the test's clock as {@code new Date()} reads it. */
+    @ExhaustiveConcurrency
+    void awaitUntilForAWorkerThatWillFinish() throws InterruptedException {
+        Thread worker = new Thread(this::finish);
+        worker.start();
+        lock.lock();
+        try {
+            Date deadline = new Date(System.currentTimeMillis() + 10_000);
+            while (!done) {
+                assertTrue(changed.awaitUntil(deadline), "the worker did not finish in time");
+            }
+        } finally {
+            lock.unlock();
+        }
+        worker.join();
+    }
+
+    /** Nobody signals: the await ends when the test's clock reaches the deadline, and not before. */
+    @ExhaustiveConcurrency
+    void awaitUntilNobodySignals() throws InterruptedException {
+        lock.lock();
+        try {
+            Date deadline = new Date(System.currentTimeMillis() + 10_000);
+            assertFalse(changed.awaitUntil(deadline));
+            assertTrue(System.currentTimeMillis() >= deadline.getTime(), "woke before its deadline");
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** The same with a monitor and a timed join. */

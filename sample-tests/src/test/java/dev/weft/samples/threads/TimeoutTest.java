@@ -36,6 +36,17 @@ class TimeoutTest {
     }
 
     /** The assertion fails only after a timeout that fired while the worker could still move: a stall, named. */
+    /**
+     * A deadline is a timeout on the test's clock: the same 2 traces as the timed await above, and a deadline nobody
+     * signals before ends the await when the clock reaches it. Before, {@code awaitUntil} timed out at once whatever
+     * its deadline (the JSR-166 TCK's awaitUntil tests).
+     */
+    @Test
+    void anAwaitUntilADeadlineWaitsForItOnTheTestsClock() {
+        Verdicts.passesWith(run("awaitUntilForAWorkerThatWillFinish", Map.of()), 2);
+        Verdicts.passesWith(run("awaitUntilNobodySignals", Map.of()), 1);
+    }
+
     @Test
     void underAnyTheSameAwaitMayTimeOutFirst() {
         WeftRunner.Outcome outcome = run("timedAwaitForAWorkerThatWillFinish", ANY);

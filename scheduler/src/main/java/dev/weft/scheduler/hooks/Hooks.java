@@ -379,6 +379,11 @@ public final class Hooks {
         return lockHooks.conditionAwait(condition, nanos, site);
     }
 
+    public static boolean conditionAwaitUntil(Condition condition, long epochMillis, int site)
+            throws InterruptedException {
+        return lockHooks.conditionAwaitUntil(condition, epochMillis, site);
+    }
+
     public static long conditionAwaitNanos(Condition condition, long nanos, int site) throws InterruptedException {
         return lockHooks.conditionAwaitNanos(condition, nanos, site);
     }

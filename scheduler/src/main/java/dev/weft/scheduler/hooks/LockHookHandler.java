@@ -65,6 +65,12 @@ public interface LockHookHandler {
         return condition.awaitNanos(nanos) > 0;
     }
 
+    /** Replaces {@code Condition.awaitUntil(deadline)}, given as the wall clock's millis; false when it timed out. */
+    default boolean conditionAwaitUntil(java.util.concurrent.locks.Condition condition, long epochMillis, int site)
+            throws InterruptedException {
+        return condition.awaitUntil(new java.util.Date(epochMillis));
+    }
+
     /** Replaces {@code Condition.awaitNanos(nanos)}; returns its estimate of the time left, {@code <= 0} on timeout. */
     default long conditionAwaitNanos(java.util.concurrent.locks.Condition condition, long nanos, int site)
             throws InterruptedException {

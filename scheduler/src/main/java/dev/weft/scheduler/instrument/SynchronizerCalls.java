@@ -243,11 +243,10 @@ final class SynchronizerCalls {
         String condition = "L" + CallReplacements.CONDITION + ";";
         replace(CallReplacements.CONDITION, "awaitUninterruptibly", "()V", "conditionAwaitUninterruptibly",
                 "(" + condition + "I)V");
-        // A deadline is a timeout like any other: time is not modelled, the await may time out or be signalled.
+        // The deadline as the wall clock's millis, which the hook reads against the execution's virtual clock.
         CallReplacements.instance(CallReplacements.CONDITION, "awaitUntil", "(Ljava/util/Date;)Z", (mv, site) -> {
-            mv.visitInsn(Opcodes.POP);
-            mv.visitInsn(Opcodes.LCONST_0);
-            Emit.callHook(mv, site, "conditionAwait", "(" + condition + "JI)Z");
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/util/Date", "getTime", "()J", false);
+            Emit.callHook(mv, site, "conditionAwaitUntil", "(" + condition + "JI)Z");
         });
     }
 

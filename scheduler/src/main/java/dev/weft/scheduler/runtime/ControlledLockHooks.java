@@ -123,15 +123,27 @@ final class ControlledLockHooks implements LockHookHandler {
         }
     }
 
+    /** The deadline read on the execution's virtual clock, as {@code new Date()} in the test reads it. */
+    @Override
+    public boolean conditionAwaitUntil(Condition condition, long epochMillis, int site) throws InterruptedException {
+        ManagedThread self = visible();
+        if (self == null) {
+            return LockHookHandler.super.conditionAwaitUntil(condition, epochMillis, site);
+        }
+        VirtualClock clock = self.execution.clock;
+        return conditionAwait(condition, Math.max(0, clock.elapsedAtEpochMillis(epochMillis) - clock.elapsed()), site);
+    }
+
+    /** The time left is the virtual time left; a signalled await reports at least 1 ns, a timed-out one none. */
     @Override
     public long conditionAwaitNanos(Condition condition, long nanos, int site) throws InterruptedException {
         ManagedThread self = visible();
         if (self == null) {
             return LockHookHandler.super.conditionAwaitNanos(condition, nanos, site);
         }
-        // Time is not modelled: a signalled await reports the whole timeout left, a timed-out one none.
+        long begun = self.execution.clock.elapsed();
         boolean signalled = conditionAwait(condition, Math.max(nanos, 0), site);
-        return signalled ? Math.max(nanos, 1) : 0;
+        return signalled ? Math.max(nanos - (self.execution.clock.elapsed() - begun), 1) : 0;
     }
 
     @Override
@@ -188,7 +200,7 @@ final class ControlledLockHooks implements LockHookHandler {
     public int reentrantLockConditionQuery(ReentrantLock lock, Condition condition, String query, int site) {
         ManagedThread self = visible();
         return self == null ? LockHookHandler.super.reentrantLockConditionQuery(lock, condition, query, site)
-                : self.execution.locks.conditionQuery(self, condition, query, site);
+                : self.execution.locks.conditionQuery(self, lock, condition, query, site);
     }
 
     @Override

@@ -129,9 +129,17 @@ final class ReentrantLocks {
 
     /**
      * {@code hasWaiters(condition)} / {@code getWaitQueueLength(condition)}: the condition's waiters in the model. The
-     * caller must hold the lock, as the JDK requires; the waiters join (and are signalled) only under it.
+     * caller must hold the lock, as the JDK requires; the waiters join (and are signalled) only under it. The JDK looks
+     * at the argument first: no condition is a {@code NullPointerException}, another lock's an
+     * {@code IllegalArgumentException}, whether or not the caller holds a lock.
      */
-    int conditionQuery(ManagedThread self, Condition condition, String query, int site) {
+    int conditionQuery(ManagedThread self, Lock lock, Condition condition, String query, int site) {
+        if (condition == null) {
+            throw new NullPointerException();
+        }
+        if (!madeBy(condition, lock)) {
+            throw new IllegalArgumentException("not owner");
+        }
         int waiting = condition(condition, self, query, site).waitSet().stillWaiting();
         return query.equals("hasWaiters") ? Math.min(waiting, 1) : waiting;
     }
