@@ -75,6 +75,23 @@ class PoolApiPrograms {
         INVOKE_ANY_RESULTS.add(result);
     }
 
+    /**
+     * A task list that starts with {@code null}: the JDK's {@code invokeAny} throws {@code NullPointerException} as it
+     * submits it (timed or not), and the pool stays usable.
+     */
+    @ExhaustiveConcurrency
+    void invokeAnyOfANullTask() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        List<Callable<String>> tasks = new java.util.ArrayList<>();
+        tasks.add(null);
+        tasks.add(() -> "second");
+        org.junit.jupiter.api.Assertions.assertThrows(NullPointerException.class, () -> pool.invokeAny(tasks));
+        org.junit.jupiter.api.Assertions.assertThrows(NullPointerException.class,
+                () -> pool.invokeAny(tasks, 1, TimeUnit.SECONDS));
+        assertEquals("third", pool.submit(() -> "third").get());
+        awaitTermination(pool);
+    }
+
     /** The same with a timeout, which expires only when no task can move (the default timeout policy): never. */
     @ExhaustiveConcurrency
     void invokeAnyWithATimeout() throws Exception {

@@ -83,6 +83,17 @@ class PoolApiTest {
      * (when neither is idle yet): all three are seen (the count, which also orders the two first tasks' ends and the
      * latch, is not derived here).
      */
+    /**
+     * As the JDK (checked on JDK 17 and 25 without Weft). Before, the null task was submitted as a task that failed,
+     * and the call deadlocked or timed out (JSR-166 TCK, ThreadPoolExecutorTest and ScheduledExecutorTest
+     * testInvokeAny3).
+     */
+    @Test
+    void invokeAnyOfANullTaskThrowsAsTheJdkDoes() {
+        ExecutorOutcomes.assertPasses(WeftRunner.run(PoolApiPrograms.class, "invokeAnyOfANullTask", reports),
+                "invokeAnyOfANullTask");
+    }
+
     @Test
     void whichIdleWorkerTakesATaskIsExplored() {
         PoolApiPrograms.WORKER_NAMES.clear();

@@ -67,6 +67,9 @@ final class InvokeAnyModel {
         List<Future<?>> futures = new ArrayList<>(tasks.size());
         try {
             for (Callable<?> task : tasks) {
+                if (task == null) { // the JDK's submit refuses it; the tasks submitted before are cancelled below
+                    throw new NullPointerException("task");
+                }
                 futures.add(executor.submit(call.reporting(task, futures.size())));
             }
             if (!call.awaitOutcome(GuardedCall.Mode.of(true, nanos))) {
