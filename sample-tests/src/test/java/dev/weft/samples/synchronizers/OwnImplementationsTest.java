@@ -32,9 +32,7 @@ class OwnImplementationsTest {
      *   in each of their 3! = 6 orders, as {@code lockinc(3)} and the counters of {@link SynchronizersTest}.</li>
      *   <li>ownConditionHandsOver: the waiter and the notifier of {@code SpuriousWakeUpTest}'s
      *   {@code whileAroundWait}, on the {@code ReentrantLock}'s condition the own one hands its calls to: the notifier
-     *   first (1); the waiter first and woken by the signal (1); the waiter woken without a cause as it begins to
-     *   wait, then taking the lock back before the notifier (it waits again, to be signalled) or after it (1 + 1):
-     *   4.</li>
+     *   first (1); the waiter first and woken by the signal (1): 2 (a condition's await never wakes spuriously).</li>
      *   <li>ownBlockingQueueHandsOver: the queue's {@code take} waits under the queue's monitor in a loop and
      *   {@code put} never waits (one element, one slot), so it is the same waiter and notifier on a monitor:
      *   4.</li>
@@ -46,7 +44,7 @@ class OwnImplementationsTest {
     @CsvSource({
             "constantFutureIgnoresItsUnit, 1",
             "ownLockCounter, 6",
-            "ownConditionHandsOver, 4",
+            "ownConditionHandsOver, 2",
             "ownBlockingQueueHandsOver, 4",
             "directExecutorRunsTasksInTheCaller, 2",
     })

@@ -161,7 +161,7 @@ final class ReentrantLocks {
     private boolean await(ManagedThread self, Condition condition, long nanos, boolean interruptible, int site)
             throws InterruptedException {
         ConditionState state = condition(condition, self, "await", site);
-        Waits.Wait wait = new Waits.Wait(self, state.lock(), state.waitSet(), nanos >= 0, interruptible, site);
+        Waits.Wait wait = new Waits.Wait(self, state.lock(), state.waitSet(), nanos >= 0, interruptible, false, site);
         self.pauseAt(wait);
         self.throwIfTold();
         return self.result;
