@@ -63,7 +63,6 @@ final class PctSampler {
         private final SplittableRandom random;
         /** by thread index, its priority; NaN until the thread is first seen enabled (an array: asked at every step) */
         private double[] priority = new double[0];
-        private int prioritised;
         /** the steps after which the thread that moved drops to the lowest priority yet, in increasing order */
         private final int[] changePoints;
         private int changes;
@@ -116,13 +115,17 @@ final class PctSampler {
                 priority = Arrays.copyOf(priority, Math.max(thread + 1, 2 * from));
                 Arrays.fill(priority, from, priority.length, Double.NaN);
             }
-            if (Double.isNaN(priority[thread])) {
-                prioritised++;
-            }
             priority[thread] = value;
         }
 
+        /** How many threads were given a priority: asked once per sampled execution. */
         int threads() {
+            int prioritised = 0;
+            for (double p : priority) {
+                if (!Double.isNaN(p)) {
+                    prioritised++;
+                }
+            }
             return prioritised;
         }
     }

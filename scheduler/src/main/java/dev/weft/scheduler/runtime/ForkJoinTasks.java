@@ -155,8 +155,7 @@ final class ForkJoinTasks {
         if (termination && !common) {
             Step.observe(self, Operation.read(state(self, pool)), site);
         }
-        ForkJoinWork.TaskThread running = work(self).taskThread(self);
-        int own = !termination && running != null && running.pool() == pool ? 1 : 0;
+        int own = !termination && poolOfTask(self) == pool ? 1 : 0;
         return quietWithin(self, pool, nanos, own, () -> !termination || common || pool.isShutdown(), site)
                 && (!termination || common || pool.isTerminated());
     }

@@ -135,11 +135,6 @@ final class ManagedThread {
     boolean uncaughtHandled;
 
     final SpinWindow spinWindow = new SpinWindow();
-    /**
-     * Whether {@link #spinWindow} holds a step, kept by {@link SpinRule}: asked for every thread at every step, and
-     * read here it costs no look at another object.
-     */
-    boolean spinWindowInUse;
 
     ManagedThread(Execution execution, ThreadId id, Thread thread, boolean daemon) {
         this.execution = execution;

@@ -32,7 +32,7 @@ final class SpinRule {
 
     /** Whether the thread's pending action repeats a loop iteration that observed nothing new. */
     boolean spinning(ManagedThread thread) {
-        if (!active || !thread.spinWindowInUse) { // asked for every thread at every step: the common answer first
+        if (!active || thread.spinWindow.isEmpty()) { // asked for every thread at every step: the common answer first
             return false;
         }
         Action pending = thread.pending();
@@ -49,7 +49,6 @@ final class SpinRule {
         if (action.changedNothing(event)) {
             boolean reader = actor.spinWindow.hasReads();
             actor.spinWindow.add(action.site(), action.operation().kind(), target);
-            actor.spinWindowInUse = true;
             if (!reader && actor.spinWindow.hasReads()) {
                 readers.add(actor);
             }
@@ -67,7 +66,6 @@ final class SpinRule {
     /** Empties the thread's window; true, for {@code removeIf}. */
     private static boolean clear(ManagedThread thread) {
         thread.spinWindow.clear();
-        thread.spinWindowInUse = false;
         return true;
     }
 }

@@ -71,6 +71,10 @@ final class SpinWindow {
                 && order.subList(before, last).equals(order.subList(last, order.size()));
     }
 
+    boolean isEmpty() {
+        return steps.isEmpty();
+    }
+
     /** Whether the window holds a read of some target (see {@link #hasRead}). */
     boolean hasReads() {
         return !read.isEmpty();
