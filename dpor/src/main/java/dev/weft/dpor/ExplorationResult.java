@@ -16,14 +16,19 @@ import java.util.List;
  * @param elapsedNanos    wall time of the exploration
  * @param coverage        what a search that was not exhaustive covered ({@link Coverage#NONE} when it says nothing
  *                        more than its counts)
+ * @param states          what a stateful search stored ({@link StoredStates#NONE} for a stateless one)
  */
 public record ExplorationResult(long executions, long completed, long sleepSetBlocked, boolean exhaustive,
-                                List<ExplorationFailure> failures, long elapsedNanos, Coverage coverage) {
+                                List<ExplorationFailure> failures, long elapsedNanos, Coverage coverage,
+                                StoredStates states) {
 
     public ExplorationResult {
         failures = List.copyOf(failures);
         if (coverage == null) {
             throw new IllegalArgumentException("coverage must not be null (Coverage.NONE)");
+        }
+        if (states == null) {
+            throw new IllegalArgumentException("states must not be null (StoredStates.NONE)");
         }
     }
 
@@ -33,8 +38,20 @@ public record ExplorationResult(long executions, long completed, long sleepSetBl
         this(executions, completed, sleepSetBlocked, exhaustive, failures, elapsedNanos, Coverage.NONE);
     }
 
+    /** A stateless search's result. */
+    public ExplorationResult(long executions, long completed, long sleepSetBlocked, boolean exhaustive,
+                             List<ExplorationFailure> failures, long elapsedNanos, Coverage coverage) {
+        this(executions, completed, sleepSetBlocked, exhaustive, failures, elapsedNanos, coverage, StoredStates.NONE);
+    }
+
     public ExplorationResult withCoverage(Coverage value) {
-        return new ExplorationResult(executions, completed, sleepSetBlocked, exhaustive, failures, elapsedNanos, value);
+        return new ExplorationResult(executions, completed, sleepSetBlocked, exhaustive, failures, elapsedNanos, value,
+                states);
+    }
+
+    public ExplorationResult withStates(StoredStates value) {
+        return new ExplorationResult(executions, completed, sleepSetBlocked, exhaustive, failures, elapsedNanos,
+                coverage, value);
     }
 
     public boolean failed() {

@@ -16,6 +16,26 @@ public interface Explorer {
     }
 
     /**
+     * A stateful search (Yang, Chen, Gopalakrishnan and Kirby, "Efficient Stateful Dynamic Partial Order Reduction",
+     * SPIN 2008): DPOR that stops an execution where it reaches a state ({@link dev.weft.scheduler.model.Run#state})
+     * explored to its end before, and reverses the races of what may follow that state from the steps it saw follow
+     * one another. It reaches every state the stateless search reaches, so it finds the same failures and final
+     * states, in fewer executions where different schedules lead to the same states; it no longer runs each trace
+     * once. A subject whose runs cannot tell their state is explored as the stateless search does. At most
+     * {@code maxStates} states are stored; beyond, the search goes on as a stateless one, and its result says so
+     * ({@link StoredStates}).
+     *
+     * @throws IllegalArgumentException unless the options ask for {@link SearchAlgorithm#DPOR} over the whole search
+     *                                  without a preemption bound, or if {@code maxStates} is below 1
+     */
+    static Explorer stateful(ExplorationOptions options, long maxStates) {
+        if (maxStates < 1) {
+            throw new IllegalArgumentException("a stateful search must store at least one state, not " + maxStates);
+        }
+        return new StatelessExplorer(options, null, maxStates);
+    }
+
+    /**
      * An explorer that runs exactly one execution along the schedule (for replaying a reported failure). If the
      * schedule names a thread that cannot move, the execution fails with {@code NONDETERMINISM} saying where.
      */

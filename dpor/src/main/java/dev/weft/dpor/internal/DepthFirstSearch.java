@@ -11,6 +11,7 @@ import dev.weft.dpor.hb.HappensBefore;
 import dev.weft.dpor.hb.VectorClock;
 import dev.weft.scheduler.model.Event;
 import dev.weft.scheduler.model.FailureKind;
+import dev.weft.scheduler.model.LockId;
 import dev.weft.scheduler.model.OpKind;
 import dev.weft.scheduler.model.Operation;
 import dev.weft.scheduler.model.PendingOperation;
@@ -19,6 +20,7 @@ import dev.weft.sleepsets.SleepSet;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * One depth-first search over a stack of states, an execution at a time: the whole search, or the subtree of one
@@ -73,6 +75,10 @@ final class DepthFirstSearch {
     long executions;
     long completed;
     long blocked;
+    /** executions stopped at a state explored before (a stateful search) */
+    long revisits;
+    /** In a stateful search ({@link #storingStates}), the states explored so far; else {@code null}. */
+    private VisitedStates visited;
     final List<ExplorationFailure> failures = new ArrayList<>();
     ExplorationFailure dataRace;
     /** whether every branch was run; false while it runs and when it stopped early */
@@ -113,9 +119,23 @@ final class DepthFirstSearch {
         this.firstNew = Math.max(rootDepth, 0);
     }
 
-    /** Executions run so far, counting those cut off by a sleep set. */
+    /**
+     * Makes the search stateful: an execution stops at a state explored before, and the races of what may follow it
+     * are reversed from what {@code visited} learnt ({@link RevisitedFuture}).
+     */
+    DepthFirstSearch storingStates(VisitedStates visited) {
+        this.visited = visited;
+        return this;
+    }
+
+    /** What a stateful search stored, or {@code null} for a stateless one. */
+    VisitedStates visited() {
+        return visited;
+    }
+
+    /** Executions run so far, counting those cut off by a sleep set or at a state explored before. */
     long ended() {
-        return executions + blocked;
+        return executions + blocked + revisits;
     }
 
     /**
@@ -166,7 +186,7 @@ final class DepthFirstSearch {
     Ended run(Subject subject) {
         last = new ExecutionRunner(subject, stack, options.maxSteps(),
                 (s, pending) -> newNode(s, pending, split),
-                replay == null ? ExecutionRunner.UNFORCED : replay).run(firstNew);
+                replay == null ? ExecutionRunner.UNFORCED : replay).stoppingAt(visited).run(firstNew);
         ExecutionOutcome outcome = last;
         if (rootEvent == null && rootDepth >= 0 && outcome.events().size() > rootDepth) {
             rootEvent = outcome.events().get(rootDepth);
@@ -178,6 +198,8 @@ final class DepthFirstSearch {
         }
         if (outcome.status() == ExecutionStatus.SLEEP_SET_BLOCKED) {
             blocked++;
+        } else if (outcome.status() == ExecutionStatus.REVISITED) {
+            revisits++;
         } else {
             executions++;
             if (outcome.status() == ExecutionStatus.COMPLETE) {
@@ -219,6 +241,12 @@ final class DepthFirstSearch {
             }
             if (optimal) {
                 markFailingStep(outcome, stack);
+            }
+            if (visited != null) {
+                learn(outcome, stack, firstNew, visited);
+                if (outcome.status() == ExecutionStatus.REVISITED) {
+                    RevisitedFuture.reverse(visited, hb, stack, outcome.leftBehind());
+                }
             }
         });
         hb = null;
@@ -311,6 +339,32 @@ final class DepthFirstSearch {
         }
     }
 
+    /**
+     * Adds to the graph of a stateful search the steps this execution took one after the other (those it replayed
+     * were added before), and where a sleep set or a revisited state cut it off, that any step pending there may come
+     * next: what follows such a state was run elsewhere, and must be reachable from the states above it.
+     */
+    private static void learn(ExecutionOutcome outcome, List<Node> stack, int firstNew, VisitedStates visited) {
+        List<Event> events = outcome.events();
+        List<Set<LockId>> held = HeldLocks.of(events);
+        VisitedStates.Step before = null;
+        for (int j = Math.max(firstNew - 1, 0); j < events.size() && j < stack.size(); j++) {
+            Event event = events.get(j);
+            int thread = event.thread().index();
+            VisitedStates.Step step = new VisitedStates.Step(thread, stack.get(j).pendingOperationOf(thread));
+            visited.ran(step, event.operation(), held.get(j));
+            if (before != null) {
+                visited.followed(before, step);
+            }
+            before = step;
+        }
+        boolean cutOff = outcome.status() == ExecutionStatus.REVISITED
+                || outcome.status() == ExecutionStatus.SLEEP_SET_BLOCKED;
+        if (cutOff && before != null) {
+            visited.followedByAny(before, outcome.leftBehind());
+        }
+    }
+
     /** A blocking acquisition of a counting lock (a semaphore's {@code acquire}). */
     private static boolean waitsForPermits(Operation op) {
         return op.kind() == OpKind.LOCK && op.lockId() != null && op.lockId().counting();
@@ -360,6 +414,9 @@ final class DepthFirstSearch {
             if (!chooseNextBranch(node)) {
                 leftOutByBound |= node.leftOutByBound();
                 stack.remove(depth);
+                if (visited != null) {
+                    visited.explored(node.state, node.asleepOnEntry);
+                }
             } else if (!handover.ranElsewhere(this, depth)) {
                 return depth;
             }

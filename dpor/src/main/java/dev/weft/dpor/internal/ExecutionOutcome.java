@@ -10,13 +10,14 @@ import java.util.List;
 /**
  * How one execution ended.
  *
- * @param status      complete, failed or sleep-set blocked
+ * @param status      complete, failed, or cut off (sleep-set blocked, a state explored before)
  * @param events      what happened
  * @param failure     the failure, or {@code null}
  * @param leftBlocked the threads that were disabled when it ended, with what they were waiting to do
  * @param failedThread the index of the thread whose failure cut the execution short (an assertion or exception in
  *                     it), or -1
- * @param leftBehind  the pending operations of the other live threads when a thread's failure cut it short
+ * @param leftBehind  the pending operations of the other live threads when a thread's failure cut it short; of every
+ *                    live thread where the explorer cut it off (a sleep set, a state explored before)
  * @param afterEnd    the steps the daemon threads left alive when the last other thread ended
  *                    ({@link dev.weft.scheduler.model.Run#abandoned()}) took after the end, to show what they were
  *                    about to do; not part of the execution

@@ -38,6 +38,8 @@ final class ExecutionRunner {
     private final int maxSteps;
     private final NewState newState;
     private final Schedule forced;
+    /** In a stateful search, the states explored before, where an execution stops; else {@code null}. */
+    private VisitedStates visited;
     private final List<Event> events = new ArrayList<>();
     private int branch;
 
@@ -51,6 +53,15 @@ final class ExecutionRunner {
         this.maxSteps = maxSteps;
         this.newState = newState;
         this.forced = forced;
+    }
+
+    /**
+     * Makes the run stateful: each new state is given the subject's state ({@link Run#state}), and an execution stops
+     * at one that {@code visited} explored before.
+     */
+    ExecutionRunner stoppingAt(VisitedStates visited) {
+        this.visited = visited;
+        return this;
     }
 
     /**
@@ -103,7 +114,7 @@ final class ExecutionRunner {
             if (outcome == null) {
                 return node.thread(node.chosen);
             }
-            if ((outcome.status() == ExecutionStatus.SLEEP_SET_BLOCKED
+            if ((outcome.status() == ExecutionStatus.SLEEP_SET_BLOCKED || outcome.status() == ExecutionStatus.REVISITED
                     || outcome.status() == ExecutionStatus.OTHER_SHARD) && run.finishesWhenCutOff()) {
                 drained = 0;
                 return nextWhileDraining(run);
@@ -165,8 +176,14 @@ final class ExecutionRunner {
                 }
             }
             if (node.chosen < 0) {
-                return new ExecutionOutcome(ExecutionStatus.SLEEP_SET_BLOCKED, List.copyOf(events), null,
-                        disabled(pending));
+                return cutOff(ExecutionStatus.SLEEP_SET_BLOCKED, pending);
+            }
+            if (visited != null) {
+                node.state = run.state();
+                node.asleepOnEntry = node.asleep();
+                if (visited.revisit(node.state, node.asleepOnEntry)) {
+                    return cutOff(ExecutionStatus.REVISITED, pending);
+                }
             }
             stack.add(node);
             return null;
@@ -226,6 +243,14 @@ final class ExecutionRunner {
                     disabled(pending), pending);
         }
         return null;
+    }
+
+    /**
+     * The explorer cut the execution off at a new state: every thread's pending operation there is kept (the
+     * disabled ones as left blocked), for what a stateful search reads of what may follow.
+     */
+    private ExecutionOutcome cutOff(ExecutionStatus status, List<PendingOperation> pending) {
+        return new ExecutionOutcome(status, List.copyOf(events), null, disabled(pending), -1, pending);
     }
 
     /** The first thread whose operation is enabled, or {@code null}: who moves where the choice is no explorer's. */

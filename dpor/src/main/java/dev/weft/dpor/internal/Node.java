@@ -76,6 +76,10 @@ final class Node {
     int preemptionsBefore;
     /** In a search within a preemption bound: whether a race asked for a branch here that would pass the bound. */
     boolean askedBeyondBound;
+    /** In a stateful search ({@link VisitedStates}): the subject's state here ({@code null}: unknown). */
+    Object state;
+    /** In a stateful search: the threads asleep when the state was entered. */
+    BitSet asleepOnEntry;
 
     Node(List<PendingOperation> pending, SleepSet sleep) {
         this.pending = pending;

@@ -9,6 +9,7 @@ import dev.weft.dpor.ExplorationResult;
 import dev.weft.dpor.Explorer;
 import dev.weft.dpor.Parts;
 import dev.weft.dpor.Schedule;
+import dev.weft.dpor.SearchAlgorithm;
 import dev.weft.dpor.Shard;
 import dev.weft.scheduler.model.Subject;
 
@@ -36,21 +37,48 @@ public final class StatelessExplorer implements Explorer {
     private final ExplorationOptions options;
     private final Schedule replay;
     private final Parts parts;
+    /** The most states a stateful search stores; 0 for a stateless one. */
+    private final long maxStates;
 
     /**
      * @param replay a schedule to run once and stop (the rest of the execution, if it goes on, takes the first
      *               enabled thread at each step), or {@code null} to explore the options' shard of the search
      */
     public StatelessExplorer(ExplorationOptions options, Schedule replay) {
+        this(options, replay, 0);
+    }
+
+    /**
+     * A stateful search ({@link dev.weft.dpor.Explorer#stateful}) when {@code maxStates} is positive.
+     *
+     * @throws IllegalArgumentException for a stateful search with another algorithm than DPOR, a preemption bound or
+     *                                  a shard: none of them is known to stay sound with states cut off
+     */
+    public StatelessExplorer(ExplorationOptions options, Schedule replay, long maxStates) {
+        if (maxStates < 0) {
+            throw new IllegalArgumentException("maxStates must be >= 0 but was " + maxStates);
+        }
+        if (maxStates > 0 && (options.algorithm() != SearchAlgorithm.DPOR || options.bounded()
+                || !options.shard().equals(Shard.WHOLE) || replay != null)) {
+            throw new IllegalArgumentException("a stateful search runs DPOR over the whole search, without a"
+                    + " preemption bound or a replay; asked for " + options.algorithm()
+                    + (options.bounded() ? " within " + options.preemptionBound() + " preemptions" : "")
+                    + (options.shard().equals(Shard.WHOLE) ? "" : " in shard " + options.shard())
+                    + (replay == null ? "" : " replaying a schedule"));
+        }
         this.options = options;
         this.parts = replay == null ? options.shard() : Shard.WHOLE;
         this.replay = replay;
+        this.maxStates = maxStates;
     }
 
     @Override
     public ExplorationResult explore(Subject subject, ExplorationListener listener) {
         long started = System.nanoTime();
         DepthFirstSearch search = new DepthFirstSearch(options, replay, parts);
+        if (maxStates > 0) {
+            search.storingStates(new VisitedStates(maxStates));
+        }
         HopelessSearch hopeless = options.stopsWhenHopeless() ? new HopelessSearch(options.maxNanos()) : null;
         while (search.ended() < options.maxExecutions()
                 && (search.ended() == 0 || System.nanoTime() - started < options.maxNanos())
@@ -89,6 +117,9 @@ public final class StatelessExplorer implements Explorer {
         }
         ExplorationResult result = new ExplorationResult(search.executions, search.completed, search.blocked,
                 search.exhaustive, failures, nanos);
+        if (search.visited() != null) {
+            result = result.withStates(search.visited().counts());
+        }
         return search.exhaustive || !failures.isEmpty() ? result
                 : result.withCoverage(Coverage.NONE.withEstimatedExecutions(estimatedExecutions(search, ranInAll)));
     }

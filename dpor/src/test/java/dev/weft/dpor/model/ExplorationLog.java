@@ -31,16 +31,16 @@ public final class ExplorationLog implements ExplorationListener {
     public record Execution(long number, ExecutionStatus status, FailureKind failureKind, Outcome outcome,
                             UUID fingerprint, List<Event> events) {
 
-        /** Ran to an end: complete, or failed (deadlock included); not abandoned by sleep sets. */
+        /** Ran to an end: complete, or failed (deadlock included); not cut off by a sleep set or a revisited state. */
         public boolean ranToEnd() {
-            return status != ExecutionStatus.SLEEP_SET_BLOCKED;
+            return status != ExecutionStatus.SLEEP_SET_BLOCKED && status != ExecutionStatus.REVISITED;
         }
 
         /** Whether the explorer's status and the model's own account of how the run ended agree. */
         public boolean consistent() {
             return switch (status) {
                 case COMPLETE -> outcome.ending() == Outcome.Ending.COMPLETE;
-                case SLEEP_SET_BLOCKED -> outcome.ending() == Outcome.Ending.UNFINISHED;
+                case SLEEP_SET_BLOCKED, REVISITED -> outcome.ending() == Outcome.Ending.UNFINISHED;
                 case OTHER_SHARD -> false; // never reported
                 case FAILED -> switch (Objects.requireNonNull(failureKind)) {
                     case ASSERTION -> outcome.ending() == Outcome.Ending.ASSERTION;
@@ -82,7 +82,8 @@ public final class ExplorationLog implements ExplorationListener {
     @Override
     public void executionEnded(ExecutionRecord record) {
         FailureKind kind = record.failure() == null ? null : record.failure().kind();
-        boolean digest = !keepEvents && record.status() != ExecutionStatus.SLEEP_SET_BLOCKED;
+        boolean digest = !keepEvents && record.status() != ExecutionStatus.SLEEP_SET_BLOCKED
+                && record.status() != ExecutionStatus.REVISITED;
         executions.add(new Execution(record.number(), record.status(), kind, subject.lastOutcome(),
                 digest ? TraceKey.of(record.events()).fingerprint() : null,
                 keepEvents ? List.copyOf(record.events()) : null));

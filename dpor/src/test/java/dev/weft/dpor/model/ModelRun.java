@@ -258,6 +258,79 @@ public final class ModelRun implements Run {
         return new Event(eventCount++, thread.id, thread.steps++, op, source, value);
     }
 
+    /**
+     * The program's whole state: every shared cell, lock, hold and permit, and for every thread created so far where it
+     * is (its instruction, or its end), its registers, what it waits for and how (woken, offered a wake-up, interrupted,
+     * already woken spuriously once), the order of the waiters of each monitor, and how many threads it started. What
+     * only tells how the state was reached is left out (each thread's step count and the values it read): those do not
+     * change what any thread does next. {@code null} once a thread has failed (the execution is over).
+     */
+    @Override
+    public Object state() {
+        if (failure != null) {
+            return null;
+        }
+        int size = memory.length + lockOwner.length * (2 + threads.size()) + 1;
+        for (ModelThread thread : threads) {
+            size += 5 + thread.registers.length;
+        }
+        int[] values = new int[size];
+        int k = 0;
+        for (int v : memory) {
+            values[k++] = v;
+        }
+        for (int lock = 0; lock < lockOwner.length; lock++) {
+            values[k++] = lockOwner[lock];
+            values[k++] = permits[lock];
+            for (int t = 0; t < threads.size(); t++) {
+                values[k++] = sharedHolds[lock][t];
+            }
+        }
+        values[k++] = threads.size();
+        for (ModelThread thread : threads) {
+            values[k++] = thread.ended ? -1 : thread.pc;
+            for (int r : thread.registers) {
+                values[k++] = r;
+            }
+            values[k++] = thread.waitingOn;
+            values[k++] = (thread.woken ? 1 : 0) | (thread.offerOpen ? 2 : 0) | (thread.interrupted ? 4 : 0)
+                    | (thread.wokeSpuriously ? 8 : 0);
+            values[k++] = waitersBefore(thread);
+            values[k++] = thread.children;
+        }
+        return new ProgramState(values);
+    }
+
+    /** How many threads began to wait on the thread's monitor before it: its turn for a {@code notify}. */
+    private int waitersBefore(ModelThread thread) {
+        if (thread.waitingOn < 0) {
+            return -1;
+        }
+        int before = 0;
+        for (ModelThread other : threads) {
+            before += other.waitingOn == thread.waitingOn && other.waitTicket < thread.waitTicket ? 1 : 0;
+        }
+        return before;
+    }
+
+    /** A state of {@link #state()}: equal when every value is. */
+    private record ProgramState(int[] values) {
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof ProgramState that && Arrays.equals(values, that.values);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(values);
+        }
+
+        @Override
+        public String toString() {
+            return Arrays.toString(values);
+        }
+    }
+
     @Override
     public Optional<SubjectFailure> failure() {
         return failureView;

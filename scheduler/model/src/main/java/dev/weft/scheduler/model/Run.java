@@ -86,6 +86,17 @@ public interface Run extends AutoCloseable {
         return "";
     }
 
+    /**
+     * The state the execution is in now, for a stateful search that stops where an earlier execution has been
+     * (Yang et al., SPIN 2008): equal to what every execution in the same state returns (shared memory, every thread's
+     * position, locals and pending operation, the state of every modelled object) and unequal to what any execution in
+     * another state returns. {@code null} when the subject cannot tell (a thread in code it does not see): such a state
+     * is never taken for one seen before. By default {@code null}, so a stateful search of the subject is stateless.
+     */
+    default Object state() {
+        return null;
+    }
+
     /** A failure observed so far in this execution; once present the execution is over. */
     Optional<SubjectFailure> failure();
 
