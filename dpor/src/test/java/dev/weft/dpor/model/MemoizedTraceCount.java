@@ -7,7 +7,6 @@ import dev.weft.scheduler.model.ThreadId;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,10 +30,12 @@ import java.util.UUID;
  * it is enabled (see there why that meets the same traces): a persistent set of one, which sleep sets may be
  * combined with.
  *
- * <p>The state of a node is: the value of every shared cell, and for every thread that has started, how many steps
- * it took and every value its reads returned. A thread's code is deterministic given the values it read, so that
- * fixes its registers, its position and which locks it holds. The memo keeps a 128-bit digest of the state and sleep
- * set, not the text.
+ * <p>The state of a node is the program's whole state ({@link ModelRun#state()}: every shared cell, lock and permit,
+ * and every thread's position, registers and wait), which decides everything that follows it. Until 2026-12-06 it
+ * was the values each thread had read and its step count, which leave out which waiters a {@code notifyAll} woke:
+ * with waits it merged nodes whose futures differ and counted too few traces (68 instead of 80 for a bounded buffer
+ * of two producers and two consumers, whose 80 executions of DPOR are 80 distinct traces by {@link TraceKey}). The
+ * memo keeps a 128-bit digest of the state and sleep set, not the text.
  */
 public final class MemoizedTraceCount {
 
@@ -76,7 +77,7 @@ public final class MemoizedTraceCount {
         Count count;
         ModelRun run = counter.subject.start();
         try {
-            count = counter.explore(new ArrayList<>(), run, new int[0], List.of());
+            count = counter.explore(new ArrayList<>(), run, List.of());
         } finally {
             run.close();
         }
@@ -89,10 +90,9 @@ public final class MemoizedTraceCount {
      *
      * @param prefix    the schedule that leads to the node
      * @param run       a run standing at the node; this method may step it further
-     * @param stepsDone per thread index, how many steps the prefix gave it
      * @param sleeping  the threads asleep at the node, with the operation each had when it fell asleep
      */
-    private Count explore(List<ThreadId> prefix, ModelRun run, int[] stepsDone, List<PendingOperation> sleeping) {
+    private Count explore(List<ThreadId> prefix, ModelRun run, List<PendingOperation> sleeping) {
         if (run.failure().isPresent()) {
             return new Count(1, 1);
         }
@@ -109,7 +109,7 @@ public final class MemoizedTraceCount {
         if (enabled.isEmpty()) {
             return new Count(1, run.outcome().ending() == Outcome.Ending.COMPLETE ? 0 : 1);
         }
-        UUID key = key(run, stepsDone, sleeping);
+        UUID key = key(run, sleeping);
         Count known = memo.get(key);
         if (known != null) {
             return known;
@@ -137,10 +137,7 @@ public final class MemoizedTraceCount {
                 List<ThreadId> childPrefix = new ArrayList<>(prefix.size() + 1);
                 childPrefix.addAll(prefix);
                 childPrefix.add(choice.thread());
-                int index = choice.thread().index();
-                int[] childSteps = Arrays.copyOf(stepsDone, Math.max(stepsDone.length, index + 1));
-                childSteps[index]++;
-                Count below = explore(childPrefix, child, childSteps, childSleep);
+                Count below = explore(childPrefix, child, childSleep);
                 traces += below.traces();
                 incomplete += below.incomplete();
             } finally {
@@ -177,11 +174,13 @@ public final class MemoizedTraceCount {
         return false;
     }
 
-    private static UUID key(ModelRun run, int[] stepsDone, List<PendingOperation> sleeping) {
-        Outcome now = run.outcome();
-        StringBuilder text = new StringBuilder();
-        now.memory().values().forEach(v -> text.append(v).append(','));
-        text.append('|').append(Arrays.toString(stepsDone)).append('|').append(now.reads()).append('|');
+    /**
+     * The node's program state ({@link ModelRun#state()}) and sleeping threads. Not the values each thread read and
+     * its step count: with waits, those leave out which waiters a {@code notifyAll} woke (it depends on the order of
+     * the wait and the notify, not on any value read), and two nodes that differ only there have different futures.
+     */
+    private static UUID key(ModelRun run, List<PendingOperation> sleeping) {
+        StringBuilder text = new StringBuilder().append(run.state()).append('|');
         sleeping.stream().mapToInt(s -> s.thread().index()).sorted().forEach(i -> text.append(i).append(','));
         return UUID.nameUUIDFromBytes(text.toString().getBytes(StandardCharsets.UTF_8));
     }
