@@ -2,7 +2,9 @@ package dev.weft.samples.synchronizers;
 
 import dev.weft.junit.ExhaustiveConcurrency;
 
+import java.util.Collection;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -72,6 +74,51 @@ class LockQueryPrograms {
     void conditionWaitersSeenByTheHolder() throws Exception {
         ReentrantLock lock = new ReentrantLock();
         Condition ready = lock.newCondition();
+        holderLooksAtAWaiter(lock, ready, worker -> {
+            int waiting = lock.getWaitQueueLength(ready);
+            assert waiting <= 1 && lock.hasWaiters(ready) == (waiting == 1) : waiting + " waiting";
+        });
+    }
+
+    /** A subclass that looks at the protected state of its lock, as monitoring code and the JSR-166 TCK do. */
+    static final class InspectedLock extends ReentrantLock {
+        Thread owner() {
+            return super.getOwner();
+        }
+
+        Collection<Thread> waiters(Condition condition) {
+            return getWaitingThreads(condition);
+        }
+
+        Collection<Thread> queued() {
+            return super.getQueuedThreads();
+        }
+    }
+
+    /**
+     * The protected {@code getOwner()} and {@code getWaitingThreads(condition)}, reached through {@code super} and
+     * {@code this}: the holder is the owner, the worker is among the waiters once it waits, nobody owns the lock at
+     * the end. The JDK's answers (checked without Weft).
+     */
+    @ExhaustiveConcurrency
+    void aSubclassSeesTheOwnerAndTheWaiters() throws Exception {
+        InspectedLock lock = new InspectedLock();
+        Condition ready = lock.newCondition();
+        holderLooksAtAWaiter(lock, ready, worker -> {
+            Thread owner = lock.owner();
+            assert owner == Thread.currentThread() : "the holder is not the owner: " + owner;
+            Collection<Thread> waiting = lock.waiters(ready);
+            assert waiting.isEmpty() || waiting.equals(List.of(worker)) : waiting + " waiting";
+        });
+        assert lock.owner() == null : "owned after every unlock";
+    }
+
+    /**
+     * A worker waits on the condition until main, holding the lock, has looked ({@code look}, given the worker) and
+     * let it go.
+     */
+    private static void holderLooksAtAWaiter(ReentrantLock lock, Condition ready, Consumer<Thread> look)
+            throws InterruptedException {
         boolean[] go = new boolean[1];
         Thread worker = new Thread(() -> {
             lock.lock();
@@ -86,13 +133,29 @@ class LockQueryPrograms {
         worker.start();
         lock.lock();
         try {
-            int waiting = lock.getWaitQueueLength(ready);
-            assert waiting <= 1 && lock.hasWaiters(ready) == (waiting == 1) : waiting + " waiting";
+            look.accept(worker);
             go[0] = true;
             ready.signalAll();
         } finally {
             lock.unlock();
         }
+        worker.join();
+    }
+
+    /** Waiting until a subclass sees another thread queued for the lock: not modelled, fails closed. */
+    @ExhaustiveConcurrency
+    void waitsUntilASubclassSeesAThreadQueued() throws Exception {
+        InspectedLock lock = new InspectedLock();
+        lock.lock();
+        Thread worker = new Thread(() -> {
+            lock.lock();
+            lock.unlock();
+        });
+        worker.start();
+        while (lock.queued().isEmpty()) {
+            Thread.yield();
+        }
+        lock.unlock();
         worker.join();
     }
 

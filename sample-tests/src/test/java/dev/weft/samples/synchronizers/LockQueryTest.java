@@ -33,6 +33,9 @@ class LockQueryTest {
         assertPassesIn("conditionWaitersSeenByTheHolder", 2);
         // the JDK's answers, checked without Weft; before, both refusals were monitor-state errors (JSR-166 TCK)
         assertPassesIn("conditionQueriesLookAtTheirArgumentFirst", 1);
+        // as conditionWaitersSeenByTheHolder, through a subclass's super.getOwner() and getWaitingThreads: 2. Before,
+        // the protected queries asked the real lock, which nobody held: the holder's owner was null (JSR-166 TCK)
+        assertPassesIn("aSubclassSeesTheOwnerAndTheWaiters", 2);
     }
 
     /** isLocked is a look at the lock, ordered against main's lock and unlock: the look-then-try race is found. */
@@ -47,7 +50,8 @@ class LockQueryTest {
     @ParameterizedTest(name = "{0} fails closed naming {1}")
     @CsvSource({"waitsUntilAThreadIsQueued, ReentrantLock.hasQueuedThreads",
             "waitsUntilAThreadWaitsForAPermit, Semaphore.hasQueuedThreads",
-            "waitsUntilAThreadWaitsForTheWriteLock, ReentrantReadWriteLock.getQueueLength"})
+            "waitsUntilAThreadWaitsForTheWriteLock, ReentrantReadWriteLock.getQueueLength",
+            "waitsUntilASubclassSeesAThreadQueued, ReentrantLock.getQueuedThreads"})
     void whoWaitsIsNotModelledAndFailsClosed(String program, String query) {
         WeftRunner.Outcome outcome = WeftRunner.run(LockQueryPrograms.class, program, reports);
 

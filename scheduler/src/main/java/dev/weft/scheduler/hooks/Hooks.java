@@ -687,6 +687,20 @@ public final class Hooks {
         return lockHooks.reentrantLockQuery(lock, query, site);
     }
 
+    public static Thread reentrantLockOwner(java.util.concurrent.locks.ReentrantLock lock, int site) {
+        return lockHooks.reentrantLockOwner(lock, site);
+    }
+
+    public static java.util.Collection<Thread> reentrantLockWaitingThreads(
+            java.util.concurrent.locks.ReentrantLock lock, Condition condition, int site) {
+        return lockHooks.reentrantLockWaitingThreads(lock, condition, site);
+    }
+
+    public static java.util.Collection<Thread> unmodelledProtectedQuery(Object receiver, String method, String query,
+                                                                       int site) {
+        return lockHooks.unmodelledProtectedQuery(receiver, method, query, site);
+    }
+
     public static int reentrantLockConditionQuery(java.util.concurrent.locks.ReentrantLock lock, Condition condition,
                                                   String query, int site) {
         return lockHooks.reentrantLockConditionQuery(lock, condition, query, site);

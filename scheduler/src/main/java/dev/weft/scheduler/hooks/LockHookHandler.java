@@ -1,5 +1,7 @@
 package dev.weft.scheduler.hooks;
 
+import java.lang.invoke.MethodType;
+import java.util.Collection;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.LockSupport;
@@ -116,6 +118,28 @@ public interface LockHookHandler {
      */
     default int reentrantLockConditionQuery(ReentrantLock lock, Condition condition, String query, int site) {
         return query.equals("hasWaiters") ? (lock.hasWaiters(condition) ? 1 : 0) : lock.getWaitQueueLength(condition);
+    }
+
+    /** Replaces the protected {@code ReentrantLock.getOwner()}, which a subclass calls ({@code super.getOwner()}). */
+    default Thread reentrantLockOwner(ReentrantLock lock, int site) {
+        return (Thread) ProtectedQueries.callJdkImplementation(lock, "getOwner", MethodType.methodType(Thread.class));
+    }
+
+    /** Replaces the protected {@code ReentrantLock.getWaitingThreads(condition)}, which a subclass calls. */
+    @SuppressWarnings("unchecked")
+    default Collection<Thread> reentrantLockWaitingThreads(ReentrantLock lock, Condition condition, int site) {
+        return (Collection<Thread>) ProtectedQueries.callJdkImplementation(lock, "getWaitingThreads",
+                MethodType.methodType(Collection.class, Condition.class), condition);
+    }
+
+    /**
+     * Replaces a protected {@code getQueuedThreads()} that the handler's model cannot answer ({@code query} says
+     * why); by default the JDK's own.
+     */
+    @SuppressWarnings("unchecked")
+    default Collection<Thread> unmodelledProtectedQuery(Object receiver, String method, String query, int site) {
+        return (Collection<Thread>) ProtectedQueries.callJdkImplementation(receiver, method,
+                MethodType.methodType(Collection.class));
     }
 
     /** Replaces {@code StampedLock.writeLock/readLock()} and their {@code Interruptibly} variants. */

@@ -11,7 +11,8 @@ import net.bytebuddy.utility.OpenedClassReader;
 /**
  * Replaces the calls listed in {@link CallReplacements} by hook calls. {@code INVOKESPECIAL} is left alone: it is a
  * subclass calling the JDK's implementation ({@code super.start()}), typically from the very override that the hook
- * calls.
+ * calls; except for a protected query ({@link CallReplacements#protectedQuery}), which a subclass can only reach that
+ * way and whose answer must be the model's ({@code super.getOwner()}).
  *
  * <p>A call whose receiver may be an implementation that is not the JDK's (its owner is an interface, an abstract
  * class or not the JDK's: {@code future.get(t, unit)}, {@code lock.lock()}) asks first whether the receiver reaches
@@ -87,7 +88,7 @@ final class CallReplacementVisitor extends MethodVisitor {
                                                               String descriptor, TypeHierarchy.View types) {
         return CallReplacements.candidates(name, descriptor).stream()
                 .filter(candidate -> candidate.isStatic() == (opcode == Opcodes.INVOKESTATIC))
-                .filter(candidate -> opcode != Opcodes.INVOKESPECIAL)
+                .filter(candidate -> opcode != Opcodes.INVOKESPECIAL || candidate.superCalls())
                 .filter(candidate -> candidate.jdkClass().equals(CallReplacements.OBJECT)
                         || types.isSubtypeOf(owner, candidate.jdkClass()))
                 .findFirst();

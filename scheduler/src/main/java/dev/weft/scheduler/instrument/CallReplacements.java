@@ -24,7 +24,11 @@ final class CallReplacements {
     }
 
     /** One replaced method of {@code jdkClass} (internal name). */
-    record Replacement(String jdkClass, String method, boolean isStatic, Adapter adapter) {
+    record Replacement(String jdkClass, String method, boolean isStatic, Adapter adapter, boolean superCalls) {
+
+        Replacement(String jdkClass, String method, boolean isStatic, Adapter adapter) {
+            this(jdkClass, method, isStatic, adapter, false);
+        }
 
         /** How sites name the call: {@code "Thread.start"}. */
         String member() {
@@ -330,6 +334,15 @@ final class CallReplacements {
 
     static void instance(String jdkClass, String name, String descriptor, Adapter adapter) {
         register(name + descriptor, new Replacement(jdkClass, name, false, adapter));
+    }
+
+    /**
+     * A protected query of a JDK class, which only a subclass calls: through {@code super} ({@code INVOKESPECIAL},
+     * which other replacements leave alone) as much as through {@code this}. The adapter never makes the original call
+     * (a virtual one would run the subclass's override again).
+     */
+    static void protectedQuery(String jdkClass, String name, String descriptor, Adapter adapter) {
+        register(name + descriptor, new Replacement(jdkClass, name, false, adapter, true));
     }
 
     /**

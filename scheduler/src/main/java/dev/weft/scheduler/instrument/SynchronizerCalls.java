@@ -71,6 +71,7 @@ final class SynchronizerCalls {
         replace(SEMAPHORE, "drainPermits", "()I", "semaphoreDrainPermits", "(L" + SEMAPHORE + ";I)I");
         whoWaits(SEMAPHORE, "permits", "hasQueuedThreads", "()Z");
         whoWaits(SEMAPHORE, "permits", "getQueueLength", "()I");
+        whoWaitsProtected(SEMAPHORE, "permits", "getQueuedThreads");
     }
 
     /**
@@ -208,6 +209,13 @@ final class SynchronizerCalls {
         byName(REENTRANT, "hasWaiters", "(" + condition + ")Z", "reentrantLockConditionQuery", conditionQuery);
         byName(REENTRANT, "getWaitQueueLength", "(" + condition + ")I", "reentrantLockConditionQuery",
                 conditionQuery);
+        // The protected ones a subclass reaches (the JSR-166 TCK's PublicReentrantLock): answered by the model too.
+        CallReplacements.protectedQuery(REENTRANT, "getOwner", "()Ljava/lang/Thread;",
+                (mv, site) -> Emit.callHook(mv, site, "reentrantLockOwner", "(L" + REENTRANT + ";I)Ljava/lang/Thread;"));
+        CallReplacements.protectedQuery(REENTRANT, "getWaitingThreads", "(" + condition + ")Ljava/util/Collection;",
+                (mv, site) -> Emit.callHook(mv, site, "reentrantLockWaitingThreads",
+                        "(L" + REENTRANT + ";" + condition + "I)Ljava/util/Collection;"));
+        whoWaitsProtected(REENTRANT, "the lock", "getQueuedThreads");
     }
 
     /** {@code ReentrantReadWriteLock}'s questions about who waits. */
@@ -232,6 +240,22 @@ final class SynchronizerCalls {
             mv.visitLdcInsn(query);
             Emit.callHook(mv, site, "unmodelledQuery", "(Ljava/lang/String;I)V");
             mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, jdkClass, method, descriptor, false);
+        });
+    }
+
+    /**
+     * A protected {@code getQueuedThreads()}: which threads wait for {@code what}, not modelled either
+     * ({@link #whoWaits}); {@code Hooks.unmodelledProtectedQuery} fails closed on a managed thread, else it runs the
+     * JDK's own method.
+     */
+    private static void whoWaitsProtected(String jdkClass, String what, String method) {
+        String query = Emit.simpleName(jdkClass) + "." + method + " (which threads wait for " + what
+                + " is not modelled: wait for what the other thread does instead)";
+        CallReplacements.protectedQuery(jdkClass, method, "()Ljava/util/Collection;", (mv, site) -> {
+            mv.visitLdcInsn(method);
+            mv.visitLdcInsn(query);
+            Emit.callHook(mv, site, "unmodelledProtectedQuery",
+                    "(Ljava/lang/Object;Ljava/lang/String;Ljava/lang/String;I)Ljava/util/Collection;");
         });
     }
 

@@ -3,6 +3,7 @@ package dev.weft.scheduler.runtime;
 import dev.weft.scheduler.hooks.LockHookHandler;
 import dev.weft.scheduler.hooks.OwnSynchronizers;
 
+import java.util.Collection;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
@@ -201,6 +202,28 @@ final class ControlledLockHooks implements LockHookHandler {
         ManagedThread self = visible();
         return self == null ? LockHookHandler.super.reentrantLockConditionQuery(lock, condition, query, site)
                 : self.execution.locks.conditionQuery(self, lock, condition, query, site);
+    }
+
+    @Override
+    public Thread reentrantLockOwner(ReentrantLock lock, int site) {
+        ManagedThread self = visible();
+        return self == null ? LockHookHandler.super.reentrantLockOwner(lock, site)
+                : self.execution.locks.owner(self, lock, site);
+    }
+
+    @Override
+    public Collection<Thread> reentrantLockWaitingThreads(ReentrantLock lock, Condition condition, int site) {
+        ManagedThread self = visible();
+        return self == null ? LockHookHandler.super.reentrantLockWaitingThreads(lock, condition, site)
+                : self.execution.locks.waitingThreads(self, lock, condition, site);
+    }
+
+    @Override
+    public Collection<Thread> unmodelledProtectedQuery(Object receiver, String method, String query, int site) {
+        if (visible() != null) {
+            throw new UnmodelledPrimitiveException(query, site);
+        }
+        return LockHookHandler.super.unmodelledProtectedQuery(receiver, method, query, site);
     }
 
     @Override

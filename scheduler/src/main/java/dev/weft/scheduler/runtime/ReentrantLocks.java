@@ -3,6 +3,7 @@ package dev.weft.scheduler.runtime;
 import dev.weft.scheduler.model.LockId;
 import dev.weft.scheduler.model.Operation;
 
+import java.util.Collection;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.concurrent.locks.Condition;
@@ -142,6 +143,30 @@ final class ReentrantLocks {
         }
         int waiting = condition(condition, self, query, site).waitSet().stillWaiting();
         return query.equals("hasWaiters") ? Math.min(waiting, 1) : waiting;
+    }
+
+    /**
+     * The protected {@code getOwner()}: the thread that holds the lock, or {@code null}. A look at the lock, as
+     * {@code isLocked()} is: ordered against the other threads' acquisitions and releases.
+     */
+    Thread owner(ManagedThread self, Lock lock, int site) {
+        LockState state = state(lock, self);
+        Step.observe(self, Operation.observeLock(state.id), site);
+        return state.free() ? null : state.owner().thread;
+    }
+
+    /**
+     * The protected {@code getWaitingThreads(condition)}: the threads in the condition's wait set that still wait, as
+     * {@link #conditionQuery} counts them, with the same checks first.
+     */
+    Collection<Thread> waitingThreads(ManagedThread self, Lock lock, Condition condition, int site) {
+        if (condition == null) {
+            throw new NullPointerException();
+        }
+        if (!madeBy(condition, lock)) {
+            throw new IllegalArgumentException("not owner");
+        }
+        return condition(condition, self, "getWaitingThreads", site).waitSet().threadsStillWaiting();
     }
 
     /** Returns {@code false} when a timed await ended without a signal (timed out or interrupted). */

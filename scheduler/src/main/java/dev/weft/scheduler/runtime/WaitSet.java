@@ -2,7 +2,9 @@ package dev.weft.scheduler.runtime;
 
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
+import java.util.List;
 
 /**
  * The threads waiting on one monitor or one {@code Condition}, longest waiter first. {@code notify} wakes the longest
@@ -54,6 +56,17 @@ final class WaitSet {
             }
         }
         return count;
+    }
+
+    /** The threads that still wait to be woken, in the order they began ({@link #stillWaiting} counts them). */
+    List<Thread> threadsStillWaiting() {
+        List<Thread> threads = new ArrayList<>();
+        for (Waiter waiter : waiters) {
+            if (!waiter.mayWake()) {
+                threads.add(waiter.thread.thread);
+            }
+        }
+        return threads;
     }
 
     void wakeOne() {
