@@ -1,5 +1,6 @@
 package dev.weft.dpor.internal;
 
+import dev.weft.dpor.StoredStates;
 import dev.weft.scheduler.model.LockId;
 import dev.weft.scheduler.model.Operation;
 import dev.weft.scheduler.model.PendingOperation;
@@ -153,7 +154,7 @@ final class VisitedStates {
     }
 
     /** What the search stored, for its result. */
-    dev.weft.dpor.StoredStates counts() {
-        return new dev.weft.dpor.StoredStates(cap, explored.size(), revisits, capReached);
+    StoredStates counts() {
+        return new StoredStates(cap, explored.size(), revisits, capReached);
     }
 }
