@@ -33,8 +33,8 @@ class StatefulSearchTest {
      * default (a few seconds).
      */
     private static final int PROGRAMS = Integer.getInteger("weft.stateful.programs", 2_000);
-    /** The most states a random program of the differential test may have. */
-    private static final int MAX_STATES = 600;
+    /** The most states a random program of the differential test may have: {@code weft.stateful.maxStates}. */
+    private static final int MAX_STATES = Integer.getInteger("weft.stateful.maxStates", 600);
     /** The first seed of the differential test, {@code weft.stateful.firstSeed} (to replay one it named). */
     private static final long FIRST_SEED = Long.getLong("weft.stateful.firstSeed", 0);
 
