@@ -200,6 +200,24 @@ class FuturePrograms {
         timer.cancel();
     }
 
+    /** A library's timer in a static holder (commons-pool's {@code PoolUtils.TimerHolder}), made at first use. */
+    static final class TimerHolder {
+        static final java.util.Timer TIMER = new java.util.Timer(true);
+    }
+
+    /** The holder's timer is made by a static initialiser, on the test's thread: its task runs on its own thread. */
+    @ExhaustiveConcurrency
+    void timerInAStaticHolder() throws Exception {
+        java.util.concurrent.CountDownLatch ran = new java.util.concurrent.CountDownLatch(1);
+        TimerHolder.TIMER.schedule(new java.util.TimerTask() {
+            @Override
+            public void run() {
+                ran.countDown();
+            }
+        }, 10);
+        ran.await();
+    }
+
     @ExhaustiveConcurrency
     void workStealingPool() throws Exception {
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newWorkStealingPool(2);

@@ -93,7 +93,8 @@ class FuturesTest {
 
     /** A java.util.Timer and a SubmissionPublisher without an executor run work on threads nobody manages. */
     @ParameterizedTest(name = "{0} fails closed naming {1}")
-    @CsvSource({"timer, java.util.Timer", "publisherWithoutAnExecutor, a SubmissionPublisher without an executor"})
+    @CsvSource({"timer, java.util.Timer", "timerInAStaticHolder, java.util.Timer",
+            "publisherWithoutAnExecutor, a SubmissionPublisher without an executor"})
     void workOnThreadsNobodyManagesFailsClosed(String method, String what) {
         WeftRunner.Outcome outcome = WeftRunner.run(FuturePrograms.class, method, reports);
 

@@ -8,6 +8,7 @@ import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 import static dev.weft.scheduler.runtime.ControlledHooks.changedByInitialiserCopy;
+import static dev.weft.scheduler.runtime.ControlledHooks.current;
 import static dev.weft.scheduler.runtime.ControlledHooks.inInitialiserCopy;
 import static dev.weft.scheduler.runtime.ControlledHooks.ownProgram;
 import static dev.weft.scheduler.runtime.ControlledHooks.visible;
@@ -89,6 +90,10 @@ final class ControlledMemoryHooks implements MemoryHookHandler {
                         JdkInternals.field(object, ReentrantReadWriteLock.class, "sync", site));
             }
         } else {
+            if (object instanceof java.util.Timer timer && current() != null) {
+                // made by a static initialiser on a managed thread (a library's timer holder): as uncontrolled
+                UncontrolledPools.timer(timer, site);
+            }
             ManagedThread hidden = ownProgram();
             if (hidden != null) {
                 hidden.execution.names.madeUnseen(object); // inside a step that hides its operations
