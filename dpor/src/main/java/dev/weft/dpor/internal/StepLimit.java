@@ -48,7 +48,8 @@ final class StepLimit {
                 }
             }
             if (others.isEmpty()) {
-                text.append(", and no other thread could move: a loop that never ends, or a livelock.");
+                text.append(", and no other thread could move: a loop that never ends, a livelock, or an execution")
+                        .append(" longer than the limit (a loop of many turns: raise maxSteps, weft.maxSteps).");
             } else {
                 text.append(", while another thread could move (").append(String.join("; ", others)).append(").")
                         .append(" Weft runs every schedule, those where ").append(looping.name())
