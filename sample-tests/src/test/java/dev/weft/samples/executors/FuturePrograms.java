@@ -208,8 +208,24 @@ class FuturePrograms {
     /** The holder's timer is made by a static initialiser, on the test's thread: its task runs on its own thread. */
     @ExhaustiveConcurrency
     void timerInAStaticHolder() throws Exception {
+        awaitATaskOn(TimerHolder.TIMER);
+    }
+
+    /** A timer made before any execution: {@link FuturesTest} makes it first, outside Weft, as a plain test would. */
+    static final class EarlyTimer {
+        static final java.util.Timer TIMER = new java.util.Timer(true);
+    }
+
+    /** A task scheduled on a timer made before the execution runs on the timer's thread, which nobody manages. */
+    @ExhaustiveConcurrency
+    void taskOnATimerMadeBefore() throws Exception {
+        awaitATaskOn(EarlyTimer.TIMER);
+    }
+
+    /** Schedules a task on the timer and waits until it has run. */
+    private static void awaitATaskOn(java.util.Timer timer) throws InterruptedException {
         java.util.concurrent.CountDownLatch ran = new java.util.concurrent.CountDownLatch(1);
-        TimerHolder.TIMER.schedule(new java.util.TimerTask() {
+        timer.schedule(new java.util.TimerTask() {
             @Override
             public void run() {
                 ran.countDown();

@@ -104,6 +104,22 @@ class FuturesTest {
                 .containsPattern("FuturePrograms\\.java:\\d+");
     }
 
+    /** A timer a plain test made first (out of any execution): scheduling a task on it fails closed. */
+    @Test
+    void aTaskOnATimerMadeBeforeFailsClosed() {
+        try {
+            assertThat(FuturePrograms.EarlyTimer.TIMER).isNotNull(); // made here, as a plain test would
+            WeftRunner.Outcome outcome = WeftRunner.run(FuturePrograms.class, "taskOnATimerMadeBefore", reports);
+
+            ExecutorOutcomes.assertFails(outcome, "taskOnATimerMadeBefore", "EXCEPTION");
+            assertThat(outcome.failure().orElseThrow().getMessage())
+                    .contains("Weft does not model java.util.Timer's tasks")
+                    .containsPattern("FuturePrograms\\.java:\\d+");
+        } finally {
+            FuturePrograms.EarlyTimer.TIMER.cancel();
+        }
+    }
+
     @Test
     void aConcurrentMapBulkOperationInTheCallingThreadRuns() {
         ExecutorOutcomes.assertPassesIn(WeftRunner.run(FuturePrograms.class,

@@ -337,6 +337,18 @@ final class CallReplacements {
     }
 
     /**
+     * A call Weft does not model: {@code Hooks.unmodelledQuery}, which fails closed on a managed thread naming
+     * {@code what}, then the original call (off the threads Weft controls).
+     */
+    static void unmodelled(String jdkClass, String name, String descriptor, String what) {
+        instance(jdkClass, name, descriptor, (mv, site) -> {
+            mv.visitLdcInsn(what);
+            Emit.callHook(mv, site, "unmodelledQuery", "(Ljava/lang/String;I)V");
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, jdkClass, name, descriptor, false);
+        });
+    }
+
+    /**
      * A protected query of a JDK class, which only a subclass calls: through {@code super} ({@code INVOKESPECIAL},
      * which other replacements leave alone) as much as through {@code this}. The adapter never makes the original call
      * (a virtual one would run the subclass's override again).

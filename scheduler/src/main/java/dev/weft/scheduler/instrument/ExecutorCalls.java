@@ -19,6 +19,7 @@ final class ExecutorCalls {
     }
 
     static void register() {
+        timerSchedules();
         CallReplacements.instance(FUTURE, "get", "()Ljava/lang/Object;", (mv, site) -> {
             mv.visitLdcInsn(-1L);
             Emit.callHook(mv, site, "futureGet", GET);
@@ -49,5 +50,25 @@ final class ExecutorCalls {
         // Java 19+: ExecutorService is AutoCloseable (try-with-resources on a pool)
         CallReplacements.instance(EXECUTOR_SERVICE, "close", "()V", (mv, site) ->
                 Emit.callHook(mv, site, "executorClose", "(L" + EXECUTOR_SERVICE + ";I)V"));
+    }
+
+    /**
+     * A {@code java.util.Timer} runs its tasks on its own thread, which the JDK starts out of Weft's control. Making
+     * one during an execution fails closed ({@code UncontrolledPools.timer}); one made before (a static holder that a
+     * plain test initialised first) fails closed where a task is scheduled on it.
+     */
+    private static void timerSchedules() {
+        String timer = "java/util/Timer";
+        String task = "Ljava/util/TimerTask;";
+        String what = "java.util.Timer's tasks, which run on the timer's own thread out of Weft's control; use a"
+                + " ScheduledExecutorService (Executors.newSingleThreadScheduledExecutor()), which Weft runs on the"
+                + " execution's virtual clock";
+        String date = "Ljava/util/Date;";
+        for (String descriptor : new String[] {"(" + task + "J)V", "(" + task + date + ")V", "(" + task + "JJ)V",
+                "(" + task + date + "J)V"}) {
+            CallReplacements.unmodelled(timer, "schedule", descriptor, what);
+        }
+        CallReplacements.unmodelled(timer, "scheduleAtFixedRate", "(" + task + "JJ)V", what);
+        CallReplacements.unmodelled(timer, "scheduleAtFixedRate", "(" + task + date + "J)V", what);
     }
 }

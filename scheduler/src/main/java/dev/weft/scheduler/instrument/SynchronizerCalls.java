@@ -231,16 +231,11 @@ final class SynchronizerCalls {
     /**
      * A question about which threads wait for {@code what}, which the real object cannot answer for the model's waiters
      * (they never wait in it), and the model cannot either (a thread that starts to wait makes no event there):
-     * {@code Hooks.unmodelledQuery}, which fails closed on a managed thread, then the original call.
+     * {@link CallReplacements#unmodelled}.
      */
     private static void whoWaits(String jdkClass, String what, String method, String descriptor) {
-        String query = Emit.simpleName(jdkClass) + "." + method + " (which threads wait for " + what
-                + " is not modelled: wait for what the other thread does instead)";
-        CallReplacements.instance(jdkClass, method, descriptor, (mv, site) -> {
-            mv.visitLdcInsn(query);
-            Emit.callHook(mv, site, "unmodelledQuery", "(Ljava/lang/String;I)V");
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, jdkClass, method, descriptor, false);
-        });
+        CallReplacements.unmodelled(jdkClass, method, descriptor, Emit.simpleName(jdkClass) + "." + method
+                + " (which threads wait for " + what + " is not modelled: wait for what the other thread does instead)");
     }
 
     /**
