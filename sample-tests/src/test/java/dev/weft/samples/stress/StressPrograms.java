@@ -306,6 +306,34 @@ class StressPrograms {
     }
 
     /**
+     * A scheduled task goes through the two keys of a map under a monitor (commons-pool's
+     * {@code EvictionTimer.Reaper}, every 100 ms on a scheduled pool), while main sleeps until it has, for 5 s at
+     * most: on a JVM the loop takes microseconds. Its turns are the same steps ({@code hasNext}, {@code next}) on the
+     * same map, but each {@code next} moves the task's iterator on.
+     */
+    @ExhaustiveConcurrency
+    void aLoopOverAMapUnderAMonitorEndsWhileMainSleeps() throws InterruptedException {
+        java.util.Map<String, Integer> map = new java.util.HashMap<>(java.util.Map.of("a", 1, "b", 2));
+        AtomicBoolean done = new AtomicBoolean();
+        Object monitor = new Object();
+        ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1);
+        timer.scheduleWithFixedDelay(() -> {
+            synchronized (monitor) {
+                int keys = 0;
+                for (String key : map.keySet()) {
+                    keys += key.length();
+                }
+                done.set(keys == 2);
+            }
+        }, 100, 100, TimeUnit.MILLISECONDS);
+        for (int waited = 0; !done.get() && waited < 50; waited++) {
+            Thread.sleep(100);
+        }
+        timer.shutdownNow();
+        assertTrue(done.get(), "the task had not gone through two keys after 5 s");
+    }
+
+    /**
      * Main holds a lock and yields until the other thread's timed {@code tryLock} of it gives up: a JVM ends the wait
      * after its second, and the loop with it.
      */

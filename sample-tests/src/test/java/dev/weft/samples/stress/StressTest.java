@@ -132,6 +132,19 @@ class StressTest {
         assertThat(outcome.summaryJson()).contains("\"verdict\": \"PASS\"").contains("\"complete\": true");
     }
 
+    /**
+     * A loop over a map's keys is no spin: each {@code next} moves the iterator on, so the loop is not held while main
+     * sleeps (the virtual clock then ran to the end of main's wait, and the test failed: found by commons-pool's
+     * {@code testContextClassLoader}, whose evictor thread was held in {@code EvictionTimer.Reaper}'s loop).
+     */
+    @Test
+    void aLoopOverAMapIsNoSpin() {
+        WeftRunner.Outcome outcome = run("aLoopOverAMapUnderAMonitorEndsWhileMainSleeps", 10_000);
+
+        assertThat(outcome.failure()).isEmpty();
+        assertThat(outcome.summaryJson()).contains("\"verdict\": \"PASS\"").contains("\"complete\": true");
+    }
+
     private static String notExhaustiveEntry(WeftRunner.Outcome outcome) {
         return outcome.results().allEvents().reportingEntryPublished().stream()
                 .flatMap(e -> e.getPayload(ReportEntry.class).stream())

@@ -58,6 +58,12 @@ public final class CollectionCalls {
      */
     public static final int ENTRY = 256;
     /**
+     * Added to the code for an iteration step that moves its iterator on ({@code Iterator.next},
+     * {@code ListIterator.previous}): a read of the collection that also changes the calling thread's own iterator, so
+     * a loop of such steps goes somewhere, and is no waiting loop however alike its turns look.
+     */
+    public static final int ADVANCES = 512;
+    /**
      * The code without {@link #NON_VIRTUAL}, {@link #TRAVERSAL}, {@link #CONCURRENT_API}, {@link #KEYED},
      * {@link #READS_ARGUMENT} and {@link #ENTRY}.
      */

@@ -54,7 +54,8 @@ final class CollectionMethods {
     private static final Access READ_READING = plain(CollectionCalls.READ | CollectionCalls.READS_ARGUMENT);
     private static final Access WRITE_READING = plain(CollectionCalls.WRITE | CollectionCalls.READS_ARGUMENT);
     /** An iteration step that may return an entry of a map ({@code entrySet().iterator().next()}). */
-    private static final Access NEXT = new Access(CollectionCalls.READ, Returns.ENTRY);
+    private static final Access NEXT = new Access(CollectionCalls.READ | CollectionCalls.ADVANCES, Returns.ENTRY);
+    private static final Access PREVIOUS = plain(CollectionCalls.READ | CollectionCalls.ADVANCES);
     private static final Access ENTRY_READ = plain(CollectionCalls.READ | CollectionCalls.ENTRY);
     private static final Access ENTRY_WRITE = plain(CollectionCalls.WRITE | CollectionCalls.ENTRY);
 
@@ -138,7 +139,8 @@ final class CollectionMethods {
         add(iterator, READ_TRAVERSAL, "forEachRemaining");
         add(iterator, WRITE, "remove");
         String listIterator = "java/util/ListIterator";
-        add(listIterator, READ, "hasPrevious", "previous", "nextIndex", "previousIndex");
+        add(listIterator, READ, "hasPrevious", "nextIndex", "previousIndex");
+        add(listIterator, PREVIOUS, "previous");
         add(listIterator, WRITE, "set", "add");
         // An entry an iterator of a map returned is the map's: reading or setting its value reads or changes the key's
         // value in the map (the key itself cannot change).

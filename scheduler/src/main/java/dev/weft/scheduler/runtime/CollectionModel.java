@@ -89,7 +89,12 @@ final class CollectionModel {
                 }
                 boolean keyed = (code & CollectionCalls.KEYED) != 0
                         && (collection == receiver || BackedViews.keyedLikeItsBacking(receiver));
-                keyedStep(self, collection, keyed ? key : null, Call.of(code), argument, site);
+                if ((code & CollectionCalls.ADVANCES) != 0) {
+                    pause(self, new CollectionStep(self, location(collection, self, Call.READ), collection, Call.READ,
+                            null, argument, site).advancing(), collection, Call.READ, site);
+                } else {
+                    keyedStep(self, collection, keyed ? key : null, Call.of(code), argument, site);
+                }
             }
         }
         enter(self, collection == null || callsBackOpenly(collection, code) ? null : collection);

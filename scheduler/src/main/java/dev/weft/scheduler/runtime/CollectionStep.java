@@ -41,6 +41,8 @@ final class CollectionStep extends Action {
     /** What this step, announced on the whole collection, touches, decided as it is performed; or {@code null}. */
     private Part part;
     private boolean structureKept;
+    /** Whether the call moves the calling thread's iterator on ({@code CollectionCalls.ADVANCES}). */
+    private boolean advances;
 
     CollectionStep(ManagedThread thread, Location location, Object collection, CollectionModel.Call call,
          BooleanSupplier changes, int site) {
@@ -146,9 +148,18 @@ final class CollectionStep extends Action {
         return operation.writes() && !changed ? operation.as(OpKind.READ, operation.location()) : operation;
     }
 
+    /**
+     * Marks the step as one that moves the thread's own iterator on: never a turn of a waiting loop
+     * ({@link SpinRule}), since the next turn sees the next element.
+     */
+    CollectionStep advancing() {
+        advances = true;
+        return this;
+    }
+
     @Override
     boolean repeatable() {
-        return super.repeatable() || changes != null;
+        return !advances && (super.repeatable() || changes != null);
     }
 
     @Override
