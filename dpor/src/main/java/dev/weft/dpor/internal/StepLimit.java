@@ -57,7 +57,8 @@ final class StepLimit {
                         .append(" changes something another thread could see on every turn (a counter, a")
                         .append(" ReentrantLock's lock and unlock), has no end in such a schedule (a turn that only")
                         .append(" reads, yields or takes a monitor waits for the others). Let it block (a lock, a")
-                        .append(" latch, wait/notify, park) or bound it.");
+                        .append(" latch, wait/notify, park) or bound it. A bounded loop whose execution is simply")
+                        .append(" longer than the limit needs a higher maxSteps (weft.maxSteps).");
             }
         } else {
             text.append(": a livelock or an unbounded loop?");

@@ -84,6 +84,11 @@ final class ControlledHooks {
             // may look at them (a join of such a thread must wait for it, not find it unstarted).
             ThreadLifecycle.startDeferred(thread);
         }
+        if (thread.deferredRefusal != null) {
+            UnmodelledPrimitiveException refusal = thread.deferredRefusal;
+            thread.deferredRefusal = null;
+            throw refusal;
+        }
         return thread;
     }
 

@@ -90,9 +90,10 @@ final class ControlledMemoryHooks implements MemoryHookHandler {
                         JdkInternals.field(object, ReentrantReadWriteLock.class, "sync", site));
             }
         } else {
-            if (object instanceof java.util.Timer timer && current() != null) {
+            ManagedThread initialising = current();
+            if (object instanceof java.util.Timer timer && initialising != null) {
                 // made by a static initialiser on a managed thread (a library's timer holder): as uncontrolled
-                UncontrolledPools.timer(timer, site);
+                UncontrolledPools.timerOfAnInitialiser(initialising, timer, inInitialiserCopy() != null, site);
             }
             ManagedThread hidden = ownProgram();
             if (hidden != null) {

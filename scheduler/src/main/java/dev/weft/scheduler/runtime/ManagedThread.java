@@ -77,6 +77,11 @@ final class ManagedThread {
      * first scheduling point after the outermost initialiser has returned ({@link #pause}).
      */
     final List<ThreadLifecycle.DeferredStart> deferredStarts = new ArrayList<>(0);
+    /**
+     * A refusal of something a static initialiser of this thread did ({@link UncontrolledPools#timerOfAnInitialiser}),
+     * thrown at the thread's first visible step after the outermost initialiser returned; else {@code null}.
+     */
+    UnmodelledPrimitiveException deferredRefusal;
     /** Collection calls this thread is inside ({@link CollectionModel}). */
     int collectionDepth;
     /** The {@link #collectionDepth} of the modelled call that raised {@link #classInitDepth}, or 0. */

@@ -20,7 +20,28 @@ final class UncontrolledPools {
      */
     static void timer(java.util.Timer timer, int site) {
         timer.cancel();
-        throw new UnmodelledPrimitiveException("java.util.Timer, whose thread the JDK starts out of its control; use"
+        throw timerRefused(site);
+    }
+
+    /**
+     * A timer a static initialiser made on a managed thread (a library's timer holder): the refusal waits for the
+     * thread's first step after the initialiser returned ({@link ManagedThread#deferredRefusal}). Thrown inside the
+     * initialiser, it would leave the class broken for the rest of the JVM, and the user's later tests that use it
+     * without Weft would fail with {@code NoClassDefFoundError} (commons-pool's {@code PoolUtils.TimerHolder}). The
+     * class's first initialisation keeps its timer, as a JVM would; a copy run again for a later execution
+     * ({@link StaticInitialisers}) has its own cancelled.
+     */
+    static void timerOfAnInitialiser(ManagedThread self, java.util.Timer timer, boolean copy, int site) {
+        if (copy) {
+            timer.cancel();
+        }
+        if (self.deferredRefusal == null) {
+            self.deferredRefusal = timerRefused(site);
+        }
+    }
+
+    private static UnmodelledPrimitiveException timerRefused(int site) {
+        return new UnmodelledPrimitiveException("java.util.Timer, whose thread the JDK starts out of its control; use"
                 + " a ScheduledExecutorService (Executors.newSingleThreadScheduledExecutor()), which Weft runs on the"
                 + " execution's virtual clock", site);
     }
