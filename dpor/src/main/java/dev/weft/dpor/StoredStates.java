@@ -14,11 +14,6 @@ public record StoredStates(long cap, long stored, long revisits, boolean capReac
     /** A stateless search. */
     public static final StoredStates NONE = new StoredStates(0, 0, 0, false);
 
-    /** Whether the search was stateful. */
-    public boolean stateful() {
-        return cap > 0;
-    }
-
     /** One line a user reads once: {@code "1,234 states stored, 56 revisits"}, and when the store filled up. */
     public String describe() {
         return String.format("%,d states stored, %,d revisits", stored, revisits)

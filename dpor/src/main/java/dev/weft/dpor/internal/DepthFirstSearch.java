@@ -243,9 +243,10 @@ final class DepthFirstSearch {
                 markFailingStep(outcome, stack);
             }
             if (visited != null) {
-                learn(outcome, stack, firstNew, visited);
+                List<Set<LockId>> held = HeldLocks.of(outcome.events());
+                learn(outcome, stack, firstNew, visited, held);
                 if (outcome.status() == ExecutionStatus.REVISITED) {
-                    RevisitedFuture.reverse(visited, hb, stack, outcome.leftBehind());
+                    RevisitedFuture.reverse(visited, hb, stack, outcome.leftBehind(), held);
                 }
             }
         });
@@ -344,9 +345,9 @@ final class DepthFirstSearch {
      * were added before), and where a sleep set or a revisited state cut it off, that any step pending there may come
      * next: what follows such a state was run elsewhere, and must be reachable from the states above it.
      */
-    private static void learn(ExecutionOutcome outcome, List<Node> stack, int firstNew, VisitedStates visited) {
+    private static void learn(ExecutionOutcome outcome, List<Node> stack, int firstNew, VisitedStates visited,
+                              List<Set<LockId>> held) {
         List<Event> events = outcome.events();
-        List<Set<LockId>> held = HeldLocks.of(events);
         VisitedStates.Step before = null;
         for (int j = Math.max(firstNew - 1, 0); j < events.size() && j < stack.size(); j++) {
             Event event = events.get(j);

@@ -48,17 +48,4 @@ final class HeldLocks {
             }
         }
     }
-
-    /** Whether the two sets of locks share one. */
-    static boolean exclude(Set<LockId> a, Set<LockId> b) {
-        if (a.isEmpty() || b.isEmpty()) {
-            return false;
-        }
-        for (LockId lock : a) {
-            if (b.contains(lock)) {
-                return true;
-            }
-        }
-        return false;
-    }
 }

@@ -9,6 +9,7 @@ import dev.weft.scheduler.model.OpKind;
 import dev.weft.scheduler.model.Operation;
 import dev.weft.scheduler.model.PendingOperation;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 
@@ -31,10 +32,11 @@ final class RevisitedFuture {
     /**
      * Reverses the races of every step that may follow the revisited state with the prefix that led to it.
      *
-     * @param cut every live thread's pending operation at the revisited state
+     * @param cut  every live thread's pending operation at the revisited state
+     * @param held per event of the execution, the exclusive locks its thread held ({@link HeldLocks#of})
      */
-    static void reverse(VisitedStates visited, HappensBefore hb, List<Node> stack, List<PendingOperation> cut) {
-        List<Set<LockId>> held = HeldLocks.of(hb.events());
+    static void reverse(VisitedStates visited, HappensBefore hb, List<Node> stack, List<PendingOperation> cut,
+                        List<Set<LockId>> held) {
         for (VisitedStates.Step step : visited.reachableFrom(cut)) {
             int thread = step.thread();
             VectorClock clock = hb.currentClock(thread);
@@ -70,7 +72,7 @@ final class RevisitedFuture {
         for (int i = hb.size() - 1; i >= 0; i--) {
             Event e = hb.event(i);
             int other = e.thread().index();
-            if (other != thread && !clock.includes(other, e.threadStep()) && !HeldLocks.exclude(locks, held.get(i))
+            if (other != thread && !clock.includes(other, e.threadStep()) && Collections.disjoint(locks, held.get(i))
                     && Dependence.dependent(e.operation(), op)) {
                 return i;
             }

@@ -118,7 +118,7 @@ public final class StatelessExplorer implements Explorer {
         ExplorationResult result = new ExplorationResult(search.executions, search.completed, search.blocked,
                 search.exhaustive, failures, nanos);
         if (search.visited() != null) {
-            result = result.withStates(search.visited().counts());
+            result = result.withStates(search.visited().counts(search.revisits));
         }
         return search.exhaustive || !failures.isEmpty() ? result
                 : result.withCoverage(Coverage.NONE.withEstimatedExecutions(estimatedExecutions(search, ranInAll)));

@@ -46,19 +46,16 @@ final class VisitedStates {
     private final Map<Step, Set<Operation>> performed = new HashMap<>();
     /** per step, the exclusive locks its thread held every time it ran ({@link HeldLocks}) */
     private final Map<Step, Set<LockId>> held = new HashMap<>();
-    private long revisits;
     private boolean capReached;
 
+    /** @param cap at least 1 ({@link dev.weft.dpor.Explorer#stateful} checks it) */
     VisitedStates(long cap) {
-        if (cap < 1) {
-            throw new IllegalArgumentException("the store must hold at least one state, not " + cap);
-        }
         this.cap = cap;
     }
 
     /**
      * Whether an execution may stop at the state: it was explored to its end, with no thread awake then that sleeps
-     * now. Counts a revisit when it may.
+     * now.
      */
     boolean revisit(Object state, BitSet asleepNow) {
         BitSet asleepThen = state == null ? null : explored.get(state);
@@ -70,7 +67,6 @@ final class VisitedStates {
         if (!awakeNowOnly.isEmpty()) {
             return false;
         }
-        revisits++;
         return true;
     }
 
@@ -154,7 +150,7 @@ final class VisitedStates {
     }
 
     /** What the search stored, for its result. */
-    StoredStates counts() {
+    StoredStates counts(long revisits) {
         return new StoredStates(cap, explored.size(), revisits, capReached);
     }
 }

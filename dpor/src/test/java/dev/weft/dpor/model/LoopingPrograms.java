@@ -43,16 +43,12 @@ final class LoopingPrograms {
     }
 
     private void worker(ThreadBuilder t, int turns, int operations) {
-        Reg left = t.reg("left");
         Reg r = t.reg("r");
         Reg ok = t.reg("ok");
-        t.set(left, turns);
-        t.loop(body -> {
-            body.breakIf(left.eq(0));
+        t.repeat(turns, body -> {
             for (int o = 0; o < operations; o++) {
                 operation(body, r, ok);
             }
-            body.set(left, left.minus(1));
         });
     }
 

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -76,50 +77,38 @@ class StatefulSearchTest {
         CellRef sum = p.shared("sum");
         LockRef monitor = p.lock("buffer");
         for (int k = 1; k <= producers; k++) {
-            int item = k;
             p.thread("P" + k, t -> {
-                Reg left = t.reg("left");
                 Reg c = t.reg("c");
-                t.set(left, items);
-                t.loop(body -> {
-                    body.breakIf(left.eq(0));
-                    body.lock(monitor);
-                    body.loop(full -> {
-                        full.read(c, count);
-                        full.breakIf(c.lt(capacity));
-                        full.waitOn(monitor);
-                    });
-                    body.write(count, c.plus(1));
-                    body.notifyAll(monitor);
-                    body.unlock(monitor);
-                    body.set(left, left.minus(1));
-                });
+                t.repeat(items, turn -> underTheMonitor(turn, monitor, count, c, c.lt(capacity),
+                        put -> put.write(count, c.plus(1))));
             });
         }
         for (int k = 1; k <= consumers; k++) {
             p.thread("C" + k, t -> {
-                Reg left = t.reg("left");
                 Reg c = t.reg("c");
                 Reg s = t.reg("s");
-                t.set(left, items);
-                t.loop(body -> {
-                    body.breakIf(left.eq(0));
-                    body.lock(monitor);
-                    body.loop(empty -> {
-                        empty.read(c, count);
-                        empty.breakIf(c.eq(0).not());
-                        empty.waitOn(monitor);
-                    });
-                    body.write(count, c.minus(1));
-                    body.read(s, sum);
-                    body.write(sum, s.plus(1));
-                    body.notifyAll(monitor);
-                    body.unlock(monitor);
-                    body.set(left, left.minus(1));
-                });
+                t.repeat(items, turn -> underTheMonitor(turn, monitor, count, c, c.eq(0).not(),
+                        take -> take.write(count, c.minus(1)).read(s, sum).write(sum, s.plus(1))));
             });
         }
         return p.build();
+    }
+
+    /**
+     * One turn of a buffer's thread: under the monitor, {@code while (!(mayGo)) wait();} with {@code c} the count
+     * read, then the change and {@code notifyAll}.
+     */
+    private static void underTheMonitor(ThreadBuilder t, LockRef monitor, CellRef count, Reg c, Expr mayGo,
+                                        Consumer<ThreadBuilder> change) {
+        t.lock(monitor);
+        t.loop(waiting -> {
+            waiting.read(c, count);
+            waiting.breakIf(mayGo);
+            waiting.waitOn(monitor);
+        });
+        change.accept(t);
+        t.notifyAll(monitor);
+        t.unlock(monitor);
     }
 
     @Test
@@ -214,9 +203,7 @@ class StatefulSearchTest {
             failing += stateless.endings().stream().anyMatch(e -> e.failure() != null) ? 1 : 0;
             if (!stateful.result.exhaustive() || !stateful.endings().equals(stateless.endings())
                     || !stateless.endings().equals(space.endings()) || stateful.runs() > space.transitions()) {
-                disagreements.add("seed " + seed + ": stateful " + stateful.summary() + " ending " + stateful.endings()
-                        + "; stateless " + stateless.summary() + " ending " + stateless.endings() + "; " + space
-                        + "\n" + program);
+                disagreements.add(disagreement(seed, stateful, stateless, space, program));
             }
         }
         System.out.printf("%,d random programs with loops of at most %,d states (seeds %d to %d, %,d larger ones"
@@ -255,9 +242,7 @@ class StatefulSearchTest {
                 againstTheSpace += everyEnding ? 1 : 0;
                 if (!stateful.result.exhaustive() || !stateful.endings().equals(stateless.endings())
                         || everyEnding && !stateless.endings().equals(space.endings())) {
-                    disagreements.add("seed " + seed + ": stateful " + stateful.summary() + " ending "
-                            + stateful.endings() + "; stateless " + stateless.summary() + " ending "
-                            + stateless.endings() + "; " + space + "\n" + program);
+                    disagreements.add(disagreement(seed, stateful, stateless, space, program));
                 }
             }
         }
@@ -302,6 +287,13 @@ class StatefulSearchTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("within 2 preemptions");
         assertThatThrownBy(() -> Explorer.stateful(options(), 0))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least one state");
+    }
+
+    /** What a disagreement of the differential tests shows: both searches, the state space and the program. */
+    private static String disagreement(long seed, Search stateful, Search stateless, StateSpace space,
+                                       ModelProgram program) {
+        return "seed " + seed + ": stateful " + stateful.summary() + " ending " + stateful.endings() + "; stateless "
+                + stateless.summary() + " ending " + stateless.endings() + "; " + space + "\n" + program;
     }
 
     private static ExplorationOptions options() {

@@ -215,6 +215,17 @@ public final class ThreadBuilder {
         return place(exit);
     }
 
+    /** Runs the body {@code times} times: a {@link #loop} counting its turns down in a register of its own. */
+    public ThreadBuilder repeat(int times, Consumer<ThreadBuilder> body) {
+        Reg left = reg("left");
+        set(left, times);
+        return loop(turn -> {
+            turn.breakIf(left.eq(0));
+            body.accept(turn);
+            turn.set(left, left.minus(1));
+        });
+    }
+
     /** Leaves the innermost {@link #loop} when the condition holds. */
     public ThreadBuilder breakIf(Expr condition) {
         return jumpIf(condition, innermostLoopExit());

@@ -188,15 +188,8 @@ class FuturePrograms {
     /** A Timer starts its own thread in its constructor: its task would run on a thread nobody manages. */
     @ExhaustiveConcurrency
     void timer() throws Exception {
-        java.util.concurrent.CountDownLatch ran = new java.util.concurrent.CountDownLatch(1);
         java.util.Timer timer = new java.util.Timer();
-        timer.schedule(new java.util.TimerTask() {
-            @Override
-            public void run() {
-                ran.countDown();
-            }
-        }, 10);
-        ran.await();
+        awaitATaskOn(timer);
         timer.cancel();
     }
 

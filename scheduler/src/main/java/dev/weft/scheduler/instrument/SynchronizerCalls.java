@@ -234,8 +234,7 @@ final class SynchronizerCalls {
      * {@link CallReplacements#unmodelled}.
      */
     private static void whoWaits(String jdkClass, String what, String method, String descriptor) {
-        CallReplacements.unmodelled(jdkClass, method, descriptor, Emit.simpleName(jdkClass) + "." + method
-                + " (which threads wait for " + what + " is not modelled: wait for what the other thread does instead)");
+        CallReplacements.unmodelled(jdkClass, method, descriptor, whoWaitsRefusal(jdkClass, what, method));
     }
 
     /**
@@ -244,14 +243,19 @@ final class SynchronizerCalls {
      * JDK's own method.
      */
     private static void whoWaitsProtected(String jdkClass, String what, String method) {
-        String query = Emit.simpleName(jdkClass) + "." + method + " (which threads wait for " + what
-                + " is not modelled: wait for what the other thread does instead)";
+        String query = whoWaitsRefusal(jdkClass, what, method);
         CallReplacements.protectedQuery(jdkClass, method, "()Ljava/util/Collection;", (mv, site) -> {
             mv.visitLdcInsn(method);
             mv.visitLdcInsn(query);
             Emit.callHook(mv, site, "unmodelledProtectedQuery",
                     "(Ljava/lang/Object;Ljava/lang/String;Ljava/lang/String;I)Ljava/util/Collection;");
         });
+    }
+
+    /** What a refused question about who waits says it is: {@code "Semaphore.hasQueuedThreads (which threads ..."}. */
+    private static String whoWaitsRefusal(String jdkClass, String what, String method) {
+        return Emit.simpleName(jdkClass) + "." + method + " (which threads wait for " + what
+                + " is not modelled: wait for what the other thread does instead)";
     }
 
     private static void lockAndCondition() {

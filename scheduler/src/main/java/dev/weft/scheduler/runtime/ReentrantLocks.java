@@ -135,13 +135,7 @@ final class ReentrantLocks {
      * {@code IllegalArgumentException}, whether or not the caller holds a lock.
      */
     int conditionQuery(ManagedThread self, Lock lock, Condition condition, String query, int site) {
-        if (condition == null) {
-            throw new NullPointerException();
-        }
-        if (!madeBy(condition, lock)) {
-            throw new IllegalArgumentException("not owner");
-        }
-        int waiting = condition(condition, self, query, site).waitSet().stillWaiting();
+        int waiting = asked(self, lock, condition, query, site).waitSet().threadsStillWaiting().size();
         return query.equals("hasWaiters") ? Math.min(waiting, 1) : waiting;
     }
 
@@ -160,13 +154,18 @@ final class ReentrantLocks {
      * {@link #conditionQuery} counts them, with the same checks first.
      */
     Collection<Thread> waitingThreads(ManagedThread self, Lock lock, Condition condition, int site) {
+        return asked(self, lock, condition, "getWaitingThreads", site).waitSet().threadsStillWaiting();
+    }
+
+    /** The condition a query of {@code lock} asks about, its argument checked first as the JDK does. */
+    private ConditionState asked(ManagedThread self, Lock lock, Condition condition, String query, int site) {
         if (condition == null) {
             throw new NullPointerException();
         }
         if (!madeBy(condition, lock)) {
             throw new IllegalArgumentException("not owner");
         }
-        return condition(condition, self, "getWaitingThreads", site).waitSet().threadsStillWaiting();
+        return condition(condition, self, query, site);
     }
 
     /** Returns {@code false} when a timed await ended without a signal (timed out or interrupted). */

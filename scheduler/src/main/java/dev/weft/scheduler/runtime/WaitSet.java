@@ -47,18 +47,10 @@ final class WaitSet {
         waiters.remove(waiter);
     }
 
-    /** How many still wait to be woken (an interrupted waiter is on its way out, as it is in the JDK). */
-    int stillWaiting() {
-        int count = 0;
-        for (Waiter waiter : waiters) {
-            if (!waiter.mayWake()) {
-                count++;
-            }
-        }
-        return count;
-    }
-
-    /** The threads that still wait to be woken, in the order they began ({@link #stillWaiting} counts them). */
+    /**
+     * The threads that still wait to be woken, in the order they began (an interrupted waiter is on its way out, as it
+     * is in the JDK).
+     */
     List<Thread> threadsStillWaiting() {
         List<Thread> threads = new ArrayList<>();
         for (Waiter waiter : waiters) {
