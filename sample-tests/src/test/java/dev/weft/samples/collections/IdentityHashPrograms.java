@@ -6,9 +6,11 @@ import dev.weft.samples.support.Concurrently;
 import dev.weft.samples.support.Parts;
 import dev.weft.samples.support.Parts.Part;
 
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -19,6 +21,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -162,6 +165,111 @@ class IdentityHashPrograms {
         for (Thread thread : threads) {
             thread.join();
         }
+    }
+
+    /** A part whose class has its own {@code hashCode}: every one hashes alike, so only identity tells them apart. */
+    static final class Valued extends Part {
+        @Override
+        public int hashCode() {
+            return 1;
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return this == other;
+        }
+    }
+
+    /** A part whose {@code hashCode} is {@code Object}'s, reached through {@code super.hashCode()}. */
+    static final class Logged {
+        int uses;
+
+        @Override
+        public int hashCode() {
+            return super.hashCode() * 31;
+        }
+    }
+
+    /**
+     * A library's identity key (commons-pool's {@code IdentityWrapper} is one): equal to another key of the same
+     * object, hashed by the object's identity hash, whatever the object's class says.
+     */
+    record IdentityKey(Part part) {
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(part);
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof IdentityKey key && key.part == part;
+        }
+    }
+
+    @ExhaustiveConcurrency
+    void withTheirOwnHashCodeSortedByIdentityHash() throws InterruptedException {
+        List<Part> parts = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            parts.add(new Valued());
+        }
+        parts.sort(Comparator.comparingInt(System::identityHashCode));
+        Parts.bothUseEachInTurn(parts);
+    }
+
+    @ExhaustiveConcurrency
+    void withTheirOwnHashCodeKeyedByIdentity() throws InterruptedException {
+        Map<IdentityKey, Part> all = new ConcurrentHashMap<>();
+        for (int i = 0; i < 4; i++) {
+            Part part = new Valued();
+            all.put(new IdentityKey(part), part);
+        }
+        Parts.bothUseEachInTurn(all.values());
+    }
+
+    @ExhaustiveConcurrency
+    void withTheirOwnHashCodeInAnIdentityMapsKeys() throws InterruptedException {
+        Map<Part, Boolean> parts = new IdentityHashMap<>();
+        for (int i = 0; i < 4; i++) {
+            parts.put(new Valued(), true);
+        }
+        Parts.bothUseEachInTurn(parts.keySet());
+    }
+
+    /** A registry keyed by weak references to its parts (commons-pool keeps its evictors so). */
+    @ExhaustiveConcurrency
+    void keyedByWeakReferences() throws InterruptedException {
+        Map<WeakReference<Part>, Part> registry = new HashMap<>();
+        for (Part part : Parts.four(new ArrayList<>())) {
+            registry.put(new WeakReference<>(part), part);
+        }
+        Parts.bothUseEachInTurn(registry.values());
+    }
+
+    /** Each part comes with a lock of the JDK's; the parts are used in the order of their locks' identity hashes. */
+    @ExhaustiveConcurrency
+    void inTheOrderOfTheirLocks() throws InterruptedException {
+        Map<ReentrantLock, Part> byLock = new TreeMap<>(Comparator.comparingInt(System::identityHashCode));
+        for (Part part : Parts.four(new ArrayList<>())) {
+            byLock.put(new ReentrantLock(), part);
+        }
+        Parts.bothUseEachInTurn(byLock.values());
+    }
+
+    @ExhaustiveConcurrency
+    void hashedBySuperHashCodeInAHashSet() throws InterruptedException {
+        Set<Logged> logged = new HashSet<>();
+        for (int i = 0; i < 4; i++) {
+            logged.add(new Logged());
+        }
+        Runnable useEach = () -> {
+            for (Logged each : logged) {
+                synchronized (each) {
+                    each.uses++;
+                }
+            }
+        };
+        Concurrently.run(useEach, useEach);
+        logged.forEach(each -> assertEquals(2, each.uses));
     }
 
     private static List<Part> sortedBy(Function<Part, Integer> hash) {

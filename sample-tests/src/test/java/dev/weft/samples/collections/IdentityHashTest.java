@@ -29,7 +29,9 @@ class IdentityHashTest {
     @ValueSource(strings = {"inAHashSet", "inAConcurrentKeySet", "inASetOf", "inAnIdentityMapsKeys",
             "sortedByIdentityHash", "sortedByHashCode", "lambdasInAHashSet", "listsOfThemInAHashSet",
             "recordsOfThemInAHashSet", "keyedByTheirToString",
-            "plainLocksSortedByIdentityHash"})
+            "plainLocksSortedByIdentityHash", "withTheirOwnHashCodeSortedByIdentityHash",
+            "withTheirOwnHashCodeKeyedByIdentity", "withTheirOwnHashCodeInAnIdentityMapsKeys",
+            "hashedBySuperHashCodeInAHashSet", "keyedByWeakReferences", "inTheOrderOfTheirLocks"})
     void threadsWorkingInHashOrderAreDeterministic(String program) {
         assertThat(Outcomes.passes(IdentityHashPrograms.class, program, reports)).isEqualTo(16);
     }

@@ -14,7 +14,8 @@ public final class Parts {
     private Parts() {
     }
 
-    public static final class Part {
+    /** Not final: a program may give a subclass a {@code hashCode} of its own. */
+    public static class Part {
         public int uses;
     }
 

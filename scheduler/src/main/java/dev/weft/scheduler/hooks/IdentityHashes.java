@@ -11,6 +11,7 @@ import java.lang.invoke.MethodHandle;
 public final class IdentityHashes {
 
     private static volatile MethodHandle remember;
+    private static volatile MethodHandle rememberIdentity;
     private static volatile MethodHandle rebind;
     private static volatile MethodHandle remembered;
 
@@ -18,13 +19,16 @@ public final class IdentityHashes {
     }
 
     /**
-     * @param rememberHandle   {@code (Object, int) boolean}: gives the object the hash unless it has one
-     * @param rebindHandle     {@code (Object, int) void}: gives the object the hash in place of its own
-     * @param rememberedHandle {@code (Object) int}: the object's hash, 0 if it was given none
+     * @param rememberHandle         {@code (Object, int) boolean}: gives the object the hash unless it has one
+     * @param rememberIdentityHandle {@code (Object, int) boolean}: the same for an object whose class has its own
+     *                               {@code hashCode}, which keeps answering it
+     * @param rebindHandle           {@code (Object, int) void}: gives the object the hash in place of its own
+     * @param rememberedHandle       {@code (Object) int}: the object's hash, 0 if it was given none
      */
-    public static void connect(MethodHandle rememberHandle, MethodHandle rebindHandle,
-                               MethodHandle rememberedHandle) {
+    public static void connect(MethodHandle rememberHandle, MethodHandle rememberIdentityHandle,
+                               MethodHandle rebindHandle, MethodHandle rememberedHandle) {
         remember = rememberHandle;
+        rememberIdentity = rememberIdentityHandle;
         rebind = rebindHandle;
         remembered = rememberedHandle;
     }
@@ -36,7 +40,20 @@ public final class IdentityHashes {
      * nothing asks for the hashes)
      */
     public static boolean remember(Object object, int hash) {
-        MethodHandle handle = remember;
+        return remember(remember, object, hash);
+    }
+
+    /**
+     * Gives an object whose class has its own {@code hashCode} this identity hash for the rest of its life, unless it
+     * has one already: {@code System.identityHashCode} answers with it, its {@code hashCode()} with its own method.
+     *
+     * @return as {@link #remember}
+     */
+    public static boolean rememberIdentity(Object object, int hash) {
+        return remember(rememberIdentity, object, hash);
+    }
+
+    private static boolean remember(MethodHandle handle, Object object, int hash) {
         if (handle == null) {
             return false;
         }

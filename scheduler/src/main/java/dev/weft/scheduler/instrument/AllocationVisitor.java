@@ -24,7 +24,7 @@ import net.bytebuddy.utility.OpenedClassReader;
  * visitor tells {@link MethodContext} that {@code this} may be uninitialised. Right after it, where it is
  * {@code Object}'s constructor (or {@code Thread}'s), {@code Hooks.constructing(this)} gives the new object its
  * identity hash ({@code StableHashes}) before any constructor can let anything ask for it; so does a plain
- * {@code new Object()} or {@code new Thread(..)}, right after it.
+ * {@code new Object()}, {@code new Thread(..)} or {@code new} of a few other JDK classes, right after it.
  */
 final class AllocationVisitor extends MethodVisitor {
 
@@ -40,6 +40,19 @@ final class AllocationVisitor extends MethodVisitor {
      */
     private static final Set<String> STANDS_IN = Set.of("()V", "(Ljava/lang/Runnable;)V",
             "(Ljava/lang/Runnable;Ljava/lang/String;)V", "(Ljava/lang/String;)V");
+
+    /**
+     * The JDK classes that a plain {@code new} of the test's gives a hash right after their constructor: it asks for
+     * none. Reference objects are keyed in registries by identity (commons-pool's evictor map is keyed by
+     * {@code WeakReference}s), and locks and latches are ordered by identity hash as {@code new Object()} locks are.
+     */
+    private static final Set<String> JDK_CLASSES_SILENT_ON_HASH = Set.of(OBJECT, THREAD,
+            "java/lang/ref/WeakReference", "java/lang/ref/SoftReference", "java/lang/ref/PhantomReference",
+            "java/util/concurrent/locks/ReentrantLock", "java/util/concurrent/locks/ReentrantReadWriteLock",
+            "java/util/concurrent/locks/StampedLock", "java/util/concurrent/Semaphore",
+            "java/util/concurrent/CountDownLatch", "java/util/concurrent/CyclicBarrier",
+            "java/util/concurrent/atomic/AtomicBoolean", "java/util/concurrent/atomic/AtomicInteger",
+            "java/util/concurrent/atomic/AtomicLong", "java/util/concurrent/atomic/AtomicReference");
 
     /**
      * The superclasses whose constructors never ask for the new object's hash. The constructor of a class directly
@@ -128,7 +141,7 @@ final class AllocationVisitor extends MethodVisitor {
                 Emit.callHook(mv, "constructing", CONSTRUCTING);
             }
         } else if (pendingNews.pop() && reportsAllocations) {
-            if (owner.equals(OBJECT) || owner.equals(THREAD)) {
+            if (JDK_CLASSES_SILENT_ON_HASH.contains(owner)) {
                 // Their constructors asked nothing. The hash is given before the reports below: naming the object
                 // hashes it, and a reused thread standing in for a new one takes over its hash.
                 giveHashToTopOfStack(mv);

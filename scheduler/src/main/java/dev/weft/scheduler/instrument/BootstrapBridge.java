@@ -36,7 +36,8 @@ final class BootstrapBridge {
     static final String CLASS_NAME = Emit.THREAD_RUN_BRIDGE.replace('/', '.');
     private static final String LINKER = "dev/weft/scheduler/instrument/boot/JdkHookLinker";
     private static final List<String> RESOURCES = List.of(Emit.THREAD_RUN_BRIDGE + ".class", LINKER + ".class",
-            StableHashCalls.STABLE_HASHES + ".class", StableHashCalls.STABLE_HASHES + "$Entry.class");
+            StableHashCalls.STABLE_HASHES + ".class", StableHashCalls.STABLE_HASHES + "$Entry.class",
+            StableHashCalls.STABLE_HASHES + "$ClassSet.class");
 
     private BootstrapBridge() {
     }
@@ -53,9 +54,10 @@ final class BootstrapBridge {
             // initialised now, before any hash table calls it: from inside HashMap, its loading must not need one
             Class<?> stableHashes = Class.forName(Emit.dotted(StableHashCalls.STABLE_HASHES), true, null);
             MethodHandles.Lookup lookup = MethodHandles.publicLookup();
+            MethodType remembers = MethodType.methodType(boolean.class, Object.class, int.class);
             IdentityHashes.connect(
-                    lookup.findStatic(stableHashes, "remember",
-                            MethodType.methodType(boolean.class, Object.class, int.class)),
+                    lookup.findStatic(stableHashes, "remember", remembers),
+                    lookup.findStatic(stableHashes, "rememberIdentity", remembers),
                     lookup.findStatic(stableHashes, "rebind", MethodType.methodType(void.class, Object.class, int.class)),
                     lookup.findStatic(stableHashes, "remembered", MethodType.methodType(int.class, Object.class)));
             Class<?> jdkHooks = Class.forName(Emit.dotted(JdkHooksClass.INTERNAL_NAME), false, null);

@@ -8,7 +8,8 @@ import net.bytebuddy.utility.OpenedClassReader;
 /**
  * Sends the calls that may ask for an object's identity hash to the bootstrap {@code StableHashes}, which answers with
  * the hash an object constructed in an execution keeps between executions: {@code x.hashCode()} (virtual or interface
- * call, whatever the receiver's static type: its class decides at run time) and {@code System.identityHashCode(x)}.
+ * call, whatever the receiver's static type: its class decides at run time), {@code System.identityHashCode(x)}, and
+ * {@code super.hashCode()} where the super class is {@code Object}.
  * Same stack before and after, so the method's frames stay as they are.
  *
  * <p>In the test's code this is the last visitor before the writer, so that the others see the original call. In the
@@ -28,6 +29,10 @@ final class StableHashCalls extends MethodVisitor {
     public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
         if (replaces(opcode, owner, name, descriptor)) {
             super.visitMethodInsn(Opcodes.INVOKESTATIC, STABLE_HASHES, name, OBJECT_TO_INT, false);
+        } else if (opcode == Opcodes.INVOKESPECIAL && owner.equals("java/lang/Object") && name.equals("hashCode")
+                && descriptor.equals("()I")) {
+            // super.hashCode() in a class directly below Object: the object's identity hash, whatever it overrides
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, STABLE_HASHES, "identityHashCode", OBJECT_TO_INT, false);
         } else {
             super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
         }

@@ -3,10 +3,11 @@ package dev.weft.scheduler.runtime;
 import dev.weft.scheduler.hooks.IdentityHashes;
 
 /**
- * Gives each object a managed thread constructs, whose class keeps {@code Object}'s {@code hashCode}, an identity hash
- * that the same schedule reproduces ({@link ManagedThread#nextIdentityHash()}): the JVM's random one would make the
- * iteration order of a hash set of such objects, or a lock order chosen by {@code System.identityHashCode}, differ
- * between executions that should be the same. The hash is given right after {@code Object}'s constructor returned
+ * Gives each object a managed thread constructs an identity hash that the same schedule reproduces
+ * ({@link ManagedThread#nextIdentityHash()}): the JVM's random one would make the iteration order of a hash set of
+ * objects that keep {@code Object}'s {@code hashCode}, of a table keyed by identity (a library's identity wrapper over
+ * objects with their own {@code hashCode}), or a lock order chosen by {@code System.identityHashCode}, differ between
+ * executions that should be the same. An object whose class has its own {@code hashCode} keeps answering it. The hash is given right after {@code Object}'s constructor returned
  * ({@code Hooks.constructing}), before anything can ask for it.
  *
  * <p>Other objects keep the JVM's hash: those made before the test (a table built then relies on it), in class
@@ -25,8 +26,11 @@ final class ConstructedHashes {
     }
 
     static void give(Object object, ManagedThread constructing) {
-        if (HASHED_BY_IDENTITY.get(object.getClass())
-                && IdentityHashes.remember(object, constructing.nextIdentityHash())) {
+        int hash = constructing.nextIdentityHash();
+        boolean given = HASHED_BY_IDENTITY.get(object.getClass())
+                ? IdentityHashes.remember(object, hash)
+                : IdentityHashes.rememberIdentity(object, hash);
+        if (given) {
             constructing.identityHashGiven();
         }
     }

@@ -8,10 +8,11 @@ import java.lang.ref.WeakReference;
  * {@code HashSet} of objects without their own {@code hashCode} iterates in a different order in every execution, and
  * a test that locks objects in the order of {@code System.identityHashCode} (the textbook way to avoid a deadlock)
  * locks them in a different order: the same schedule would do different things, which Weft reports as
- * nondeterminism. Weft gives each such object that a managed thread constructs a hash of its own (from the thread
- * and its count of such objects, so the same schedule gives the same hashes), remembered here for the object's
- * lifetime, and the calls that ask for an identity hash ask here first: {@code hashCode()} and
- * {@code System.identityHashCode} in the test's code, and the hash functions of the JDK's hash tables.
+ * nondeterminism. Weft gives each object that a managed thread constructs a hash of its own (from the thread and
+ * its count of such objects, so the same schedule gives the same hashes), remembered here for the object's lifetime,
+ * and the calls that ask for an identity hash ask here first: {@code hashCode()} and
+ * {@code System.identityHashCode} in the test's code, and the hash functions of the JDK's hash tables. An object whose
+ * class has its own {@code hashCode} is given one too: a library may still key it by identity.
  *
  * <p>Loaded by the bootstrap class loader (Weft appends it to the bootstrap class path), because those hash tables
  * are JDK classes and can call only classes of that loader; it knows no Weft type, and no JDK collection: it is
@@ -28,12 +29,13 @@ public final class StableHashes {
     private static final ReferenceQueue<Object> COLLECTED = new ReferenceQueue<>();
     private static final int FORGOTTEN_PER_CALL = 64;
 
+    /** The classes of remembered objects: {@code System.identityHashCode} looks their objects up. */
+    private static final ClassSet REMEMBERED = new ClassSet();
     /**
-     * The classes of remembered objects, open addressing (slots by {@link #slotOf}, compared by identity);
-     * {@code null} until the first is remembered.
+     * Those of them that keep {@code Object}'s {@code hashCode}: a {@code hashCode()} call looks their objects up too.
+     * The others answer it with their own method, whatever identity hash they were given.
      */
-    private static volatile Class<?>[] classes;
-    private static int classCount;
+    private static final ClassSet HASHED_BY_IDENTITY = new ClassSet();
     /** Buckets of immutable chains: readers take no lock; writers replace a bucket's chain under {@link #LOCK}. */
     private static volatile Entry[] table = new Entry[64];
     private static int size;
@@ -45,7 +47,7 @@ public final class StableHashes {
     public static int hashCode(Object object) {
         Class<?> type = object.getClass(); // a null object throws here, as the call it replaces does
         // the commonest keys have their own hashCode: answered without looking their class up
-        if (type != String.class && type != Integer.class && type != Long.class && isRemembered(type)) {
+        if (type != String.class && type != Integer.class && type != Long.class && HASHED_BY_IDENTITY.contains(type)) {
             int stable = lookUp(object);
             if (stable != 0) {
                 return stable;
@@ -56,7 +58,7 @@ public final class StableHashes {
 
     /** What {@code System.identityHashCode(object)} returns, with a remembered object's own identity hash. */
     public static int identityHashCode(Object object) {
-        if (object != null && isRemembered(object.getClass())) {
+        if (object != null && REMEMBERED.contains(object.getClass())) {
             int stable = lookUp(object);
             if (stable != 0) {
                 return stable;
@@ -66,14 +68,32 @@ public final class StableHashes {
     }
 
     /**
-     * Gives the object this identity hash for the rest of its life, unless it has one already. Only for an object whose
-     * class does not override {@code hashCode} (its {@code hashCode()} is then its identity hash), and only before
-     * anything asked for its hash: right after {@code Object}'s constructor returned.
+     * Gives the object this identity hash for the rest of its life, unless it has one already; its {@code hashCode()}
+     * answers with it too. Only for an object whose class does not override {@code hashCode} (its {@code hashCode()}
+     * is then its identity hash), and only before anything asked for its hash: right after {@code Object}'s
+     * constructor returned.
      *
      * @param hash not 0, which the JVM never gives either
      * @return whether the object was given this hash (it had none)
      */
     public static boolean remember(Object object, int hash) {
+        return remember(object, hash, true);
+    }
+
+    /**
+     * Gives the object this identity hash for the rest of its life, unless it has one already, for an object whose
+     * class has its own {@code hashCode}: only {@code System.identityHashCode} and {@code Object}'s {@code hashCode}
+     * (a {@code super.hashCode()}) answer with it. A library that keys a table by identity (an identity wrapper, an
+     * {@code IdentityHashMap}) then iterates such objects alike in every execution.
+     *
+     * @param hash not 0, which the JVM never gives either
+     * @return whether the object was given this hash (it had none)
+     */
+    public static boolean rememberIdentity(Object object, int hash) {
+        return remember(object, hash, false);
+    }
+
+    private static boolean remember(Object object, int hash, boolean hashCodeToo) {
         if (hash == 0) {
             throw new IllegalArgumentException("an identity hash is never 0");
         }
@@ -82,7 +102,10 @@ public final class StableHashes {
                 return false;
             }
             forgetCollected();
-            addClass(object.getClass());
+            REMEMBERED.add(object.getClass());
+            if (hashCodeToo) {
+                HASHED_BY_IDENTITY.add(object.getClass());
+            }
             Entry[] buckets = size + 1 > table.length * 3 / 4 ? grown() : table;
             int identity = System.identityHashCode(object);
             int index = identity & (buckets.length - 1);
@@ -119,31 +142,7 @@ public final class StableHashes {
 
     /** The object's remembered hash, or 0 when it has none (it answers with the JVM's). */
     public static int remembered(Object object) {
-        return object != null && isRemembered(object.getClass()) ? lookUp(object) : 0;
-    }
-
-    private static boolean isRemembered(Class<?> type) {
-        Class<?>[] known = classes;
-        if (known == null) {
-            return false;
-        }
-        int mask = known.length - 1;
-        for (int i = slotOf(type) & mask; known[i] != null; i = (i + 1) & mask) {
-            if (known[i] == type) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * Where a class goes in the class table: its name's hash, which the name caches. Not the class's identity hash:
-     * the JVM answers that from the object's header only while its monitor is not inflated, and a class some code
-     * synchronizes on ({@code Thread} is one) costs five times more (measured: 11 against 2 ns on Temurin 25), on a
-     * path every hash table of the JVM takes for every key.
-     */
-    private static int slotOf(Class<?> type) {
-        return type.getName().hashCode();
+        return object != null && REMEMBERED.contains(object.getClass()) ? lookUp(object) : 0;
     }
 
     /** The object's remembered hash, or 0. */
@@ -156,38 +155,6 @@ public final class StableHashes {
             }
         }
         return 0;
-    }
-
-    /** Under {@link #LOCK}: a class table with room for one more. */
-    private static void addClass(Class<?> type) {
-        if (isRemembered(type)) {
-            return;
-        }
-        Class<?>[] known = classes;
-        int capacity = known == null ? 16 : known.length;
-        if ((classCount + 1) * 2 > capacity) {
-            capacity *= 2;
-        }
-        Class<?>[] next = new Class<?>[capacity];
-        if (known != null) {
-            for (Class<?> each : known) {
-                if (each != null) {
-                    insert(next, each);
-                }
-            }
-        }
-        insert(next, type);
-        classCount++;
-        classes = next;
-    }
-
-    private static void insert(Class<?>[] into, Class<?> type) {
-        int mask = into.length - 1;
-        int i = slotOf(type) & mask;
-        while (into[i] != null) {
-            i = (i + 1) & mask;
-        }
-        into[i] = type;
     }
 
     /** Under {@link #LOCK}: a copy of the table twice as large, without the entries whose object is gone. */
@@ -259,6 +226,73 @@ public final class StableHashes {
             this.identity = identity;
             this.stable = stable;
             this.next = next;
+        }
+    }
+
+    /**
+     * A set of classes, open addressing (slots by {@link #slotOf}, compared by identity), read without a lock on the
+     * path every hash table of the JVM takes, written under {@link #LOCK} by replacing the array.
+     */
+    private static final class ClassSet {
+
+        /** {@code null} until the first class is added. */
+        private volatile Class<?>[] slots;
+        private int count;
+
+        boolean contains(Class<?> type) {
+            Class<?>[] known = slots;
+            if (known == null) {
+                return false;
+            }
+            int mask = known.length - 1;
+            for (int i = slotOf(type) & mask; known[i] != null; i = (i + 1) & mask) {
+                if (known[i] == type) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** Under {@link #LOCK}. */
+        void add(Class<?> type) {
+            if (contains(type)) {
+                return;
+            }
+            Class<?>[] known = slots;
+            int capacity = known == null ? 16 : known.length;
+            if ((count + 1) * 2 > capacity) {
+                capacity *= 2;
+            }
+            Class<?>[] next = new Class<?>[capacity];
+            if (known != null) {
+                for (Class<?> each : known) {
+                    if (each != null) {
+                        insert(next, each);
+                    }
+                }
+            }
+            insert(next, type);
+            count++;
+            slots = next;
+        }
+
+        private static void insert(Class<?>[] into, Class<?> type) {
+            int mask = into.length - 1;
+            int i = slotOf(type) & mask;
+            while (into[i] != null) {
+                i = (i + 1) & mask;
+            }
+            into[i] = type;
+        }
+
+        /**
+         * Where a class goes in the class table: its name's hash, which the name caches. Not the class's identity hash:
+         * the JVM answers that from the object's header only while its monitor is not inflated, and a class some code
+         * synchronizes on ({@code Thread} is one) costs five times more (measured: 11 against 2 ns on Temurin 25), on a
+         * path every hash table of the JVM takes for every key.
+         */
+        private static int slotOf(Class<?> type) {
+            return type.getName().hashCode();
         }
     }
 }

@@ -47,6 +47,25 @@ class StableHashesTest {
         assertThat(StableHashes.identityHashCode(object)).isEqualTo(12345);
     }
 
+    private static final class OwnHashRemembered {
+        @Override
+        public int hashCode() {
+            return 43;
+        }
+    }
+
+    @Test
+    void anObjectWithItsOwnHashCodeKeepsItAndAnswersItsIdentityHash() {
+        OwnHashRemembered object = new OwnHashRemembered();
+
+        assertThat(StableHashes.rememberIdentity(object, 777)).isTrue();
+
+        assertThat(StableHashes.identityHashCode(object)).isEqualTo(777);
+        assertThat(StableHashes.hashCode(object)).isEqualTo(43);
+        assertThat(StableHashes.remembered(object)).isEqualTo(777);
+        assertThat(StableHashes.remember(object, 778)).as("it has one already").isFalse();
+    }
+
     @Test
     void theFirstHashStays() {
         Remembered object = new Remembered();
@@ -139,22 +158,26 @@ class StableHashesTest {
     void collectedEntriesAreDroppedAFewAtATime() throws InterruptedException {
         int collected = 3_000;
         WeakReference<Object> last = null;
+        // held until all are remembered: one collected earlier would be dropped uncounted when the table grows
+        List<Collected> held = new ArrayList<>();
         for (int i = 1; i <= collected; i++) {
             Collected object = new Collected();
+            held.add(object);
             StableHashes.remember(object, i);
             last = new WeakReference<>(object);
         }
+        held.clear();
         for (int attempt = 0; attempt < 20 && last.get() != null; attempt++) {
             System.gc();
             Thread.sleep(10);
         }
         assertThat(last.get()).as("still reachable after 20 full collections").isNull();
-        Thread.sleep(100); // for the reference handler to queue them all
 
         List<Kept> kept = new ArrayList<>();
         List<Integer> droppedPerCall = new ArrayList<>();
         int dropped = 0;
-        for (int call = 0; call < 200 && dropped < collected; call++) {
+        // the reference handler queues the collected entries when it gets to run: a call that found none waits for it
+        for (int call = 0; call < 10_000 && dropped < collected; call++) {
             int before = StableHashes.entries();
             Kept object = new Kept();
             kept.add(object);
@@ -162,6 +185,9 @@ class StableHashesTest {
             int droppedNow = before + 1 - StableHashes.entries();
             droppedPerCall.add(droppedNow);
             dropped += droppedNow;
+            if (droppedNow == 0) {
+                Thread.sleep(1);
+            }
         }
         assertThat(dropped).as("entries dropped over %s calls", droppedPerCall.size()).isGreaterThanOrEqualTo(collected);
         // each call rebuilds a few dozen buckets (and drops every collected entry it finds in them)
