@@ -197,7 +197,7 @@ final class ExecutionRunner {
          * its {@code @AfterEach} cleanup, which unwinding at the cut skipped (found by QA, 2026-11-27).
          */
         private ThreadId nextWhileDraining(Run run) {
-            if (run.failure().isPresent() || depth + drained >= maxSteps) {
+            if (run.failure().isPresent() || depth + drained >= maxSteps || run.overTime()) {
                 return null;
             }
             ThreadId next = firstEnabled(run.pending());
@@ -240,6 +240,10 @@ final class ExecutionRunner {
         }
         if (depth >= maxSteps) {
             return failed(FailureKind.STEP_LIMIT, StepLimit.describe(events, pending, maxSteps), null,
+                    disabled(pending), pending);
+        }
+        if (run.overTime()) {
+            return failed(FailureKind.TIME_LIMIT, StepLimit.describeOverTime(events, pending, run.timeLimit()), null,
                     disabled(pending), pending);
         }
         return null;

@@ -34,13 +34,7 @@ final class StepLimit {
         List<Event> latest = events.subList(Math.max(0, events.size() - WINDOW), events.size());
         ThreadId looping = busiest(latest);
         if (looping != null) {
-            long steps = latest.stream().filter(e -> e.thread().equals(looping)).count();
-            text.append(": ").append(looping.name()).append(" took ").append(steps).append(" of the last ")
-                    .append(latest.size()).append(" steps");
-            Set<String> lines = linesOf(latest, looping);
-            if (!lines.isEmpty()) {
-                text.append(", going round ").append(String.join(", ", lines));
-            }
+            text.append(": ").append(busiestTurns(latest, looping));
             List<String> others = new ArrayList<>();
             for (PendingOperation p : pending) {
                 if (p.enabled() && !p.thread().equals(looping)) {
@@ -64,6 +58,38 @@ final class StepLimit {
             text.append(": a livelock or an unbounded loop?");
         }
         return text.append(" Still running: ").append(pending).toString();
+    }
+
+    /**
+     * Why an execution ran longer than its time limit: as for the step limit, the thread that took most of the latest
+     * steps and where it went round, and what could make such a loop slow in real time.
+     */
+    static String describeOverTime(List<Event> events, List<PendingOperation> pending, String limit) {
+        StringBuilder text = new StringBuilder("one execution ran for more than ").append(limit)
+                .append(", the test's time budget (maxSeconds, weft.maxSeconds), without ending, after ")
+                .append(events.size()).append(" visible operations");
+        List<Event> latest = events.subList(Math.max(0, events.size() - WINDOW), events.size());
+        ThreadId looping = busiest(latest);
+        if (looping != null) {
+            text.append(": ").append(busiestTurns(latest, looping));
+        }
+        return text.append(". A loop whose turns take real time but few visible operations passes no step limit")
+                .append(" soon: one that waits for a WeakReference to clear after System.gc() never ends under")
+                .append(" Weft, which keeps every object an execution made reachable until it ends (see the user")
+                .append(" guide's Limitations). If the execution is simply this long, raise maxSeconds.")
+                .append(" Still running: ").append(pending).toString();
+    }
+
+    /** "main took 800 of the last 1000 steps, going round A.java:3, A.java:4". */
+    private static String busiestTurns(List<Event> latest, ThreadId looping) {
+        long steps = latest.stream().filter(e -> e.thread().equals(looping)).count();
+        StringBuilder text = new StringBuilder(looping.name()).append(" took ").append(steps)
+                .append(" of the last ").append(latest.size()).append(" steps");
+        Set<String> lines = linesOf(latest, looping);
+        if (!lines.isEmpty()) {
+            text.append(", going round ").append(String.join(", ", lines));
+        }
+        return text.toString();
     }
 
     private static ThreadId busiest(List<Event> latest) {

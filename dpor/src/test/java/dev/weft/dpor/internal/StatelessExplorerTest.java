@@ -9,10 +9,17 @@ import dev.weft.scheduler.model.Location;
 import dev.weft.scheduler.model.LockId;
 import dev.weft.scheduler.model.Operation;
 import dev.weft.scheduler.model.FailureKind;
+import dev.weft.scheduler.model.Event;
+import dev.weft.scheduler.model.PendingOperation;
+import dev.weft.scheduler.model.Run;
+import dev.weft.scheduler.model.Subject;
+import dev.weft.scheduler.model.SubjectFailure;
+import dev.weft.scheduler.model.ThreadId;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -51,6 +58,71 @@ class StatelessExplorerTest {
         assertThat(result.executions()).isEqualTo(1);
         assertThat(result.exhaustive()).isFalse();
         assertThat(result.failed()).isFalse();
+    }
+
+    /**
+     * A run that says it is over its time limit after three steps (the JVM runtime measures real time; here the count
+     * stands for it): the execution ends there with TIME_LIMIT and what it was doing, and the search stops.
+     */
+    @Test
+    void anExecutionOverItsTimeLimitEndsWithTimeLimit() {
+        List<Operation> inc = List.of(Operation.read(X), Operation.write(X));
+        Subject straight = new StraightLineSubject(List.of(inc, inc));
+        Subject slow = () -> new OverTimeAfter(straight.start(), 3);
+
+        ExplorationResult result = Explorer.create(ExplorationOptions.of(SearchAlgorithm.DPOR))
+                .explore(slow, ExplorationListener.NONE);
+
+        assertThat(result.failures()).singleElement().satisfies(failure -> {
+            assertThat(failure.kind()).isEqualTo(FailureKind.TIME_LIMIT);
+            assertThat(failure.message()).startsWith("one execution ran for more than 7 s, the test's time budget")
+                    .contains("after 3 visible operations").contains("Still running: ");
+            assertThat(failure.events()).hasSize(3);
+        });
+        assertThat(result.executions()).isEqualTo(1);
+    }
+
+    /** A run that is over its time limit once it has taken {@code steps} steps. */
+    private static final class OverTimeAfter implements Run {
+        private final Run run;
+        private final int steps;
+        private int taken;
+
+        OverTimeAfter(Run run, int steps) {
+            this.run = run;
+            this.steps = steps;
+        }
+
+        @Override
+        public List<PendingOperation> pending() {
+            return run.pending();
+        }
+
+        @Override
+        public Event step(ThreadId thread) {
+            taken++;
+            return run.step(thread);
+        }
+
+        @Override
+        public boolean overTime() {
+            return taken >= steps;
+        }
+
+        @Override
+        public String timeLimit() {
+            return "7 s";
+        }
+
+        @Override
+        public Optional<SubjectFailure> failure() {
+            return run.failure();
+        }
+
+        @Override
+        public void close() {
+            run.close();
+        }
     }
 
     @Test

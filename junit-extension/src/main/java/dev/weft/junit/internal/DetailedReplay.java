@@ -22,11 +22,11 @@ import java.util.Set;
 final class DetailedReplay {
 
     /**
-     * Not replayed: a nondeterministic failure's schedule means nothing, and an uncontrolled blocking may wait for the
-     * watchdog again.
+     * Not replayed: a nondeterministic failure's schedule means nothing, an uncontrolled blocking may wait for the
+     * watchdog again, and an execution past its time limit would take all that time again.
      */
     private static final Set<FailureKind> SKIPPED = Set.of(FailureKind.NONDETERMINISM,
-            FailureKind.UNCONTROLLED_BLOCKING);
+            FailureKind.UNCONTROLLED_BLOCKING, FailureKind.TIME_LIMIT);
 
     private DetailedReplay() {
     }

@@ -27,6 +27,7 @@ import org.opentest4j.TestAbortedException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.function.Supplier;
 import java.util.concurrent.TimeUnit;
@@ -123,7 +124,9 @@ final class ExplorationSession {
                 .withKeepCoreAwake(settings.keepCoreAwake())
                 .withInterchangeableIdleWorkers(settings.interchangeableIdleWorkers())
                 .withSpuriousWakeups(settings.spuriousWakeups())
-                .withContinuations(settings.continuations());
+                .withContinuations(settings.continuations())
+                .withExecutionTimeLimit(settings.maxSeconds() == WeftSettings.NO_TIME_BUDGET
+                        ? RuntimeSettings.NO_TIME_LIMIT : Duration.ofSeconds(settings.maxSeconds()));
         JvmSubject subject = new JvmSubject(body, runtime, new ExplorerCausalOrder());
         ParallelExploration.Outcome parallel = replay == null && settings.workers() > 1
                 ? exploreInParallel(options, runtime, started) : null;

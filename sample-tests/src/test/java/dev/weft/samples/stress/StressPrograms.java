@@ -2,6 +2,7 @@ package dev.weft.samples.stress;
 
 import dev.weft.junit.ExhaustiveConcurrency;
 
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -359,5 +360,18 @@ class StressPrograms {
         }
         lock.unlock();
         waiter.join();
+    }
+
+    /**
+     * Waits, as commons-pool's testAbandonedPool does, for an object nobody holds to be collected. Each turn is a few
+     * visible operations and a full collection: millions of them would pass no step limit, while they take hours.
+     */
+    @ExhaustiveConcurrency
+    void waitsForAnObjectToBeCollected() throws InterruptedException {
+        WeakReference<Object> reference = new WeakReference<>(new Object());
+        while (reference.get() != null) {
+            System.gc();
+            Thread.sleep(10);
+        }
     }
 }

@@ -75,6 +75,22 @@ class StressTest {
     }
 
     /**
+     * A loop whose turns take real time: the execution ends at the test's time budget with TIME_LIMIT and what it was
+     * doing, not after the hours its step limit would take. The time budget of one second is what the check is about;
+     * how many turns fit in it does not matter.
+     */
+    @Test
+    void anExecutionLongerThanTheTimeBudgetEndsWithTimeLimit() {
+        WeftRunner.Outcome outcome = WeftRunner.run(StressPrograms.class, "waitsForAnObjectToBeCollected", reports,
+                Map.of("weft.maxSeconds", "1"));
+
+        assertThat(outcome.failure()).hasValueSatisfying(failure -> assertThat(failure.getMessage())
+                .startsWith("TIME_LIMIT: one execution ran for more than 1 s, the test's time budget")
+                .contains("main took").contains("StressPrograms.java").contains("System.gc()"));
+        assertThat(outcome.summaryJson()).contains("\"kind\": \"TIME_LIMIT\"");
+    }
+
+    /**
      * 3,000 turns, each a few visible operations: far past the old bound of 10,000 steps, and no STEP_LIMIT. And one
      * execution: the timer's sleep ends only when no other thread can move, that is when the worker waits at the
      * period's limit (main waits in its join), so each new period comes at the one moment it can, and no wait is

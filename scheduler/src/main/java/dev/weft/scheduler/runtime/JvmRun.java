@@ -38,6 +38,8 @@ public final class JvmRun implements Run {
     private final Execution execution;
     private final Watchdog watchdog;
     private final Consumer<String> warnings;
+    /** When the execution has run for its time limit ({@link System#nanoTime}); {@link Long#MAX_VALUE}: never. */
+    private final long deadline;
     /** The thread that runs the test body. */
     private ManagedThread mainThread;
     /** Launches the main thread; {@code null} once it is launched ({@link #settle}). */
@@ -62,6 +64,20 @@ public final class JvmRun implements Run {
         this.execution = execution;
         this.watchdog = new Watchdog(execution);
         this.warnings = warnings;
+        long limit = execution.settings.executionTimeLimit().toNanos();
+        long now = System.nanoTime();
+        this.deadline = limit >= Long.MAX_VALUE - now ? Long.MAX_VALUE : now + limit;
+    }
+
+    /** Past the execution's time limit: read at every step, which costs a clock read against microseconds. */
+    @Override
+    public boolean overTime() {
+        return deadline != Long.MAX_VALUE && System.nanoTime() - deadline > 0;
+    }
+
+    @Override
+    public String timeLimit() {
+        return TimeUnit.NANOSECONDS.toSeconds(execution.settings.executionTimeLimit().toNanos()) + " s";
     }
 
     /**

@@ -26,14 +26,24 @@ import java.time.Duration;
  * @param continuations   whether, where the JDK allows it ({@link Continuations}: JDK 24 on, with the instrumentation
  *                        installed), the main thread and the threads the test starts run as continuations on one
  *                        platform thread ({@link Fibers}), so that a hand-off wakes no OS thread
+ * @param executionTimeLimit the longest one execution may run before the explorer ends it with {@code TIME_LIMIT}: a
+ *                        loop whose turns are slow in real time (a {@code System.gc()} in each) would pass no step
+ *                        limit for hours
  */
 public record RuntimeSettings(Duration watchdogTimeout, boolean spinDetection, boolean recordDetail,
                               Timeouts timeouts, boolean reuseThreads, boolean keepCoreAwake,
-                              boolean interchangeableIdleWorkers, boolean spuriousWakeups, boolean continuations) {
+                              boolean interchangeableIdleWorkers, boolean spuriousWakeups, boolean continuations,
+                              Duration executionTimeLimit) {
+
+    /** {@link #executionTimeLimit} when an execution may run as long as it takes. */
+    public static final Duration NO_TIME_LIMIT = Duration.ofNanos(Long.MAX_VALUE);
 
     public RuntimeSettings {
         if (watchdogTimeout == null || watchdogTimeout.isNegative() || watchdogTimeout.isZero()) {
             throw new IllegalArgumentException("watchdog timeout must be positive but was " + watchdogTimeout);
+        }
+        if (executionTimeLimit == null || executionTimeLimit.isNegative() || executionTimeLimit.isZero()) {
+            throw new IllegalArgumentException("execution time limit must be positive but was " + executionTimeLimit);
         }
         if (timeouts == null) {
             throw new IllegalArgumentException("timeout policy must not be null");
@@ -55,51 +65,60 @@ public record RuntimeSettings(Duration watchdogTimeout, boolean spinDetection, b
      */
     public static RuntimeSettings defaults() {
         return new RuntimeSettings(Duration.ofSeconds(10), true, false, Timeouts.WHEN_BLOCKED, true, true, true,
-                false, true);
+                false, true, NO_TIME_LIMIT);
     }
 
     public RuntimeSettings withWatchdogTimeout(Duration timeout) {
         return new RuntimeSettings(timeout, spinDetection, recordDetail, timeouts, reuseThreads, keepCoreAwake,
-                interchangeableIdleWorkers, spuriousWakeups, continuations);
+                interchangeableIdleWorkers, spuriousWakeups, continuations, executionTimeLimit);
     }
 
     public RuntimeSettings withSpinDetection(boolean enabled) {
         return new RuntimeSettings(watchdogTimeout, enabled, recordDetail, timeouts, reuseThreads, keepCoreAwake,
-                interchangeableIdleWorkers, spuriousWakeups, continuations);
+                interchangeableIdleWorkers, spuriousWakeups, continuations, executionTimeLimit);
     }
 
     public RuntimeSettings withRecordDetail(boolean enabled) {
         return new RuntimeSettings(watchdogTimeout, spinDetection, enabled, timeouts, reuseThreads, keepCoreAwake,
-                interchangeableIdleWorkers, spuriousWakeups, continuations);
+                interchangeableIdleWorkers, spuriousWakeups, continuations, executionTimeLimit);
     }
 
     public RuntimeSettings withTimeouts(Timeouts policy) {
         return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, policy, reuseThreads, keepCoreAwake,
-                interchangeableIdleWorkers, spuriousWakeups, continuations);
+                interchangeableIdleWorkers, spuriousWakeups, continuations, executionTimeLimit);
     }
 
     public RuntimeSettings withReuseThreads(boolean enabled) {
         return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, timeouts, enabled, keepCoreAwake,
-                interchangeableIdleWorkers, spuriousWakeups, continuations);
+                interchangeableIdleWorkers, spuriousWakeups, continuations, executionTimeLimit);
     }
 
     public RuntimeSettings withKeepCoreAwake(boolean enabled) {
         return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, timeouts, reuseThreads, enabled,
-                interchangeableIdleWorkers, spuriousWakeups, continuations);
+                interchangeableIdleWorkers, spuriousWakeups, continuations, executionTimeLimit);
     }
 
     public RuntimeSettings withInterchangeableIdleWorkers(boolean enabled) {
         return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, timeouts, reuseThreads,
-                keepCoreAwake, enabled, spuriousWakeups, continuations);
+                keepCoreAwake, enabled, spuriousWakeups, continuations, executionTimeLimit);
     }
 
     public RuntimeSettings withSpuriousWakeups(boolean enabled) {
         return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, timeouts, reuseThreads,
-                keepCoreAwake, interchangeableIdleWorkers, enabled, continuations);
+                keepCoreAwake, interchangeableIdleWorkers, enabled, continuations, executionTimeLimit);
+    }
+
+    /**
+     * The longest one execution may run: past it, the explorer ends it with {@code TIME_LIMIT}
+     * ({@link JvmRun#overTime}). {@link #NO_TIME_LIMIT} for none.
+     */
+    public RuntimeSettings withExecutionTimeLimit(Duration limit) {
+        return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, timeouts, reuseThreads,
+                keepCoreAwake, interchangeableIdleWorkers, spuriousWakeups, continuations, limit);
     }
 
     public RuntimeSettings withContinuations(boolean enabled) {
         return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, timeouts, reuseThreads,
-                keepCoreAwake, interchangeableIdleWorkers, spuriousWakeups, enabled);
+                keepCoreAwake, interchangeableIdleWorkers, spuriousWakeups, enabled, executionTimeLimit);
     }
 }

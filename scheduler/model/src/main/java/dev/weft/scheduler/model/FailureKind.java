@@ -10,6 +10,11 @@ public enum FailureKind {
     DEADLOCK,
     /** the execution passed its bound on visible operations */
     STEP_LIMIT,
+    /**
+     * one execution ran longer in real time than the test's time budget without ending: a loop whose turns take real
+     * time (a {@code System.gc()} each) that no step limit stops soon enough
+     */
+    TIME_LIMIT,
     /** replaying a schedule prefix did not reproduce the same operations */
     NONDETERMINISM,
     /** a thread blocked or ran too long in code the scheduler does not control */

@@ -97,6 +97,19 @@ public interface Run extends AutoCloseable {
         return null;
     }
 
+    /**
+     * Whether the execution has run longer than the subject lets one run (its real time, not the steps it took): the
+     * explorer then ends it with {@link FailureKind#TIME_LIMIT}. By default never.
+     */
+    default boolean overTime() {
+        return false;
+    }
+
+    /** What {@link #overTime} measures against, in words for the failure's message. */
+    default String timeLimit() {
+        return "";
+    }
+
     /** A failure observed so far in this execution; once present the execution is over. */
     Optional<SubjectFailure> failure();
 
