@@ -35,8 +35,12 @@ record WeftSettings(Algorithm algorithm, long maxExecutions, long maxSeconds, in
     static final long NO_TIME_BUDGET = Long.MAX_VALUE;
     /** No test explores unbounded by default: about a minute, then the verdict says what was covered. */
     static final long DEFAULT_MAX_SECONDS = 60;
-    /** Real executions (a loop of 1,000 turns over a few locks and fields) take tens of thousands of steps. */
-    static final int DEFAULT_MAX_STEPS = 200_000;
+    /**
+     * Real executions take hundreds of thousands of steps (commons-pool's evictor tests, over hundreds of pooled
+     * objects); a million of them fit in a 256 MB heap. A runaway loop whose turns are slow ends at the time budget
+     * instead ({@code TIME_LIMIT}).
+     */
+    static final int DEFAULT_MAX_STEPS = 1_000_000;
     static final long DEFAULT_WATCHDOG_SECONDS = 10;
     static final String DEFAULT_REPORT_DIR = "target/weft-reports";
     /** Whether waits may wake without a cause unless configured: see the user guide on what that costs. */

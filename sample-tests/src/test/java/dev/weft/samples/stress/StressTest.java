@@ -103,6 +103,17 @@ class StressTest {
     }
 
     /**
+     * 400,000 visible operations in one execution, with the default step limit: it passes with its one trace. Before
+     * the default limit was raised from 200,000 to 1,000,000, it failed with STEP_LIMIT, as commons-pool's evictor
+     * tests did.
+     */
+    @Test
+    void anExecutionOfHundredsOfThousandsOfStepsPassesWithTheDefaultLimit() {
+        Verdicts.passesWith(WeftRunner.run(StressPrograms.class, "aLoopOfFourHundredThousandSteps", reports,
+                Map.of()), 1);
+    }
+
+    /**
      * Main waits for two tasks in a loop of synchronized checks bounded by the clock: fair schedules hold the loop
      * while the tasks can move, so no STEP_LIMIT, and the search is exhaustive.
      */
