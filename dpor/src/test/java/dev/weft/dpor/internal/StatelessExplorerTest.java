@@ -75,7 +75,7 @@ class StatelessExplorerTest {
 
         assertThat(result.failures()).singleElement().satisfies(failure -> {
             assertThat(failure.kind()).isEqualTo(FailureKind.TIME_LIMIT);
-            assertThat(failure.message()).startsWith("one execution ran for more than 7 s, the test's time budget")
+            assertThat(failure.message()).startsWith("one execution ran for more than 7 s, the limit on one execution")
                     .contains("after 3 visible operations").contains("Still running: ");
             assertThat(failure.events()).hasSize(3);
         });

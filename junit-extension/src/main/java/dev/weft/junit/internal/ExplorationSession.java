@@ -39,6 +39,10 @@ import java.util.stream.Collectors;
  */
 final class ExplorationSession {
 
+    /** One execution may run for this many times the test's time budget ({@link #executionTimeLimit}). */
+    static final long EXECUTION_LIMIT_FACTOR = 5;
+
+
     private final ExtensionContext context;
     private final WeftSettings settings;
     private final FreshTestBody body;
@@ -125,8 +129,7 @@ final class ExplorationSession {
                 .withInterchangeableIdleWorkers(settings.interchangeableIdleWorkers())
                 .withSpuriousWakeups(settings.spuriousWakeups())
                 .withContinuations(settings.continuations())
-                .withExecutionTimeLimit(settings.maxSeconds() == WeftSettings.NO_TIME_BUDGET
-                        ? RuntimeSettings.NO_TIME_LIMIT : Duration.ofSeconds(settings.maxSeconds()));
+                .withExecutionTimeLimit(executionTimeLimit(settings.maxSeconds()));
         JvmSubject subject = new JvmSubject(body, runtime, new ExplorerCausalOrder());
         ParallelExploration.Outcome parallel = replay == null && settings.workers() > 1
                 ? exploreInParallel(options, runtime, started) : null;
@@ -224,6 +227,17 @@ final class ExplorationSession {
             Thread.currentThread().interrupt();
         }
         throw failure(result, reported, detailed, testDir);
+    }
+
+    /**
+     * How long one execution may run before it fails with {@code TIME_LIMIT}: five times the test's time budget.
+     * Generous, so that no test whose executions are merely slow on a loaded machine fails by it: an execution within
+     * the step limit takes seconds, and only one whose steps are each slow in real time (a {@code System.gc()} in a
+     * loop) gets near it.
+     */
+    static Duration executionTimeLimit(long maxSeconds) {
+        return maxSeconds >= WeftSettings.NO_TIME_BUDGET / EXECUTION_LIMIT_FACTOR ? RuntimeSettings.NO_TIME_LIMIT
+                : Duration.ofSeconds(maxSeconds * EXECUTION_LIMIT_FACTOR);
     }
 
     /**

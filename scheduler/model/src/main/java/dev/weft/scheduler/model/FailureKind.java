@@ -11,7 +11,8 @@ public enum FailureKind {
     /** the execution passed its bound on visible operations */
     STEP_LIMIT,
     /**
-     * one execution ran longer in real time than the test's time budget without ending: a loop whose turns take real
+     * one execution ran longer in real time than its limit without ending (the JUnit extension sets it from the test's
+     * time budget): a loop whose turns take real
      * time (a {@code System.gc()} each) that no step limit stops soon enough
      */
     TIME_LIMIT,
