@@ -364,20 +364,20 @@ class StressPrograms {
     }
 
     /**
-     * A thread that counts to 400,000 on an atomic nobody else touches until main has joined it: one trace, and one
-     * execution of about 400,000 visible operations (commons-pool's evictor tests run executions of this length).
+     * A thread that counts to 250,000 on an atomic nobody else touches until main has joined it: one trace, and one
+     * execution of about 250,000 visible operations (commons-pool's evictor tests run executions of this length).
      */
     @ExhaustiveConcurrency
-    void aLoopOfFourHundredThousandSteps() throws InterruptedException {
+    void aLoopOfAQuarterMillionSteps() throws InterruptedException {
         AtomicInteger counted = new AtomicInteger();
         Thread counter = new Thread(() -> {
-            for (int i = 0; i < 400_000; i++) {
+            for (int i = 0; i < 250_000; i++) {
                 counted.incrementAndGet();
             }
         });
         counter.start();
         counter.join();
-        assertEquals(400_000, counted.get());
+        assertEquals(250_000, counted.get());
     }
 
     /**
