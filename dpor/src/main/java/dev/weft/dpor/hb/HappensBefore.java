@@ -42,6 +42,12 @@ public final class HappensBefore {
     /** Per array (by name) accessed as a whole ({@link Location#arrayElements}): the state of those accesses. */
     private final Map<String, LocationState> everyElement = new HashMap<>();
     private final Map<Location, LocationState> locations = new HashMap<>();
+    /**
+     * Per array (by name): the states of its elements among {@link #locations}, so that an access to every element
+     * visits those and not every location of the execution (which made long executions that copy or fill arrays
+     * quadratic: commons-pool's queue of pooled objects, 281 s for one execution).
+     */
+    private final Map<String, List<LocationState>> elementsOf = new HashMap<>();
     private final Map<Location, ObjectState> objects = new HashMap<>();
     private final Map<LockId, LockState> locks = new HashMap<>();
     private final Map<LockId, CountState> counts = new HashMap<>();
@@ -163,9 +169,22 @@ public final class HappensBefore {
     }
 
     /** @param join whether the access is a join's read of a thread's liveness that never races (it waited for it) */
+    /** The state of a location, made at its first access (and listed among its array's elements if it is one). */
+    private LocationState stateOf(Location location) {
+        LocationState state = locations.get(location);
+        if (state == null) {
+            state = new LocationState();
+            locations.put(location, state);
+            if (location.kind() == Location.Kind.ARRAY_ELEMENT) {
+                elementsOf.computeIfAbsent(location.owner(), owner -> new ArrayList<>()).add(state);
+            }
+        }
+        return state;
+    }
+
     private int[] accessLocation(Location location, boolean writes, boolean join, int thread, int index,
             VectorClock clock) {
-        LocationState state = locations.computeIfAbsent(location, l -> new LocationState());
+        LocationState state = stateOf(location);
         int[] candidates;
         if (writes) {
             candidates = directPredecessorsOfWrite(state);
@@ -214,7 +233,7 @@ public final class HappensBefore {
         if (all == null) {
             return accessLocation(location, writes, false, thread, index, clock);
         }
-        LocationState element = locations.computeIfAbsent(location, l -> new LocationState());
+        LocationState element = stateOf(location);
         int[] candidates;
         if (writes) {
             candidates = union(directPredecessorsOfWrite(element), directPredecessorsOfWrite(all));
@@ -234,15 +253,11 @@ public final class HappensBefore {
         LocationState all = everyElement.computeIfAbsent(location.owner(), owner -> new LocationState());
         int[] candidates = writes ? directPredecessorsOfWrite(all) : all.lastWrite >= 0 ? new int[] {all.lastWrite}
                 : NONE;
-        for (Map.Entry<Location, LocationState> entry : locations.entrySet()) {
-            Location other = entry.getKey();
-            if (other.kind() == Location.Kind.ARRAY_ELEMENT && other.owner().equals(location.owner())) {
-                LocationState element = entry.getValue();
-                if (writes) {
-                    candidates = union(candidates, directPredecessorsOfWrite(element));
-                } else if (element.lastWrite > all.lastWrite) {
-                    candidates = union(candidates, new int[] {element.lastWrite});
-                }
+        for (LocationState element : elementsOf.getOrDefault(location.owner(), List.of())) {
+            if (writes) {
+                candidates = union(candidates, directPredecessorsOfWrite(element));
+            } else if (element.lastWrite > all.lastWrite) {
+                candidates = union(candidates, new int[] {element.lastWrite});
             }
         }
         if (writes) {
