@@ -4,11 +4,15 @@ import dev.weft.junit.ExhaustiveConcurrency;
 import dev.weft.junit.KeepAcrossExecutions;
 import dev.weft.samples.support.Concurrently;
 
+import java.lang.management.ManagementFactory;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
+import javax.management.InstanceAlreadyExistsException;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -116,6 +120,50 @@ class StaticStatePrograms {
         };
         Concurrently.run(configure, configure);
         assertThat(configurations).isEqualTo(1);
+    }
+
+    /** The JMX domain and type the pool below registers under. */
+    static final String POOLS = "dev.weft.samples.statics:type=Pool";
+
+    /** A standard MBean's interface: its name is its class's and "MBean". */
+    public interface PoolMBean {
+        int getUses();
+    }
+
+    public static final class Pool implements PoolMBean {
+        int uses;
+
+        @Override
+        public int getUses() {
+            return uses;
+        }
+    }
+
+    /**
+     * A pool that registers itself with JMX under the first free name ("pool", "pool1", ...), as commons-pool's do,
+     * and that the test never unregisters (commons-pool's testBorrowObjectFairness replaces its pool without closing
+     * it). Two threads then use it under its monitor: the two traces of their order.
+     */
+    @ExhaustiveConcurrency
+    void registersAPoolWithJmxNeverUnregistered() throws Exception {
+        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        Pool registered = new Pool();
+        for (int i = 0; ; i++) {
+            try {
+                server.registerMBean(registered, new ObjectName(POOLS + ",name=pool" + (i == 0 ? "" : i)));
+                break;
+            } catch (InstanceAlreadyExistsException taken) {
+                // the next name
+            }
+        }
+        Pool pool = new Pool(); // made after the names tried: its number counts them
+        Runnable use = () -> {
+            synchronized (pool) {
+                pool.uses++;
+            }
+        };
+        Concurrently.run(use, use);
+        assertThat(pool.uses).isEqualTo(2);
     }
 
     static final Semaphore PERMITS = new Semaphore(2);

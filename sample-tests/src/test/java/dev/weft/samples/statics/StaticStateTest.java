@@ -7,7 +7,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
+import javax.management.ObjectName;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -44,6 +46,21 @@ class StaticStateTest {
 
         Verdicts.passesWith(outcome, 2);
         assertThat(System.getProperty(StaticStatePrograms.PROPERTY)).as("put back after the last execution").isNull();
+    }
+
+    /**
+     * Each execution's registration with JMX is undone at its end: every execution registers its pool under the same
+     * name, and its objects get the same numbers. Before, the second execution's pool took "pool1", one name more, and
+     * the replay diverged (NONDETERMINISM). The last execution's registration is undone too.
+     */
+    @Test
+    void aRegistrationWithJmxIsUndoneAfterEachExecution() throws Exception {
+        WeftRunner.Outcome outcome = WeftRunner.run(StaticStatePrograms.class,
+                "registersAPoolWithJmxNeverUnregistered", reports);
+
+        Verdicts.passesWith(outcome, 2);
+        assertThat(ManagementFactory.getPlatformMBeanServer()
+                .queryNames(new ObjectName(StaticStatePrograms.POOLS + ",*"), null)).isEmpty();
     }
 
     /** The permits are given back after each execution: the traces are those of a semaphore of the test's own. */

@@ -445,6 +445,12 @@ public final class Hooks {
         jvmStateHooks.systemExit(status, site);
     }
 
+    public static javax.management.ObjectInstance mbeanRegistered(javax.management.MBeanServer server, Object bean,
+            javax.management.ObjectName name, int site) throws javax.management.InstanceAlreadyExistsException,
+            javax.management.MBeanRegistrationException, javax.management.NotCompliantMBeanException {
+        return jvmStateHooks.mbeanRegistered(server, bean, name, site);
+    }
+
     public static void runtimeExit(Runtime runtime, int status, boolean halt, int site) {
         jvmStateHooks.runtimeExit(runtime, status, halt, site);
     }

@@ -1,8 +1,15 @@
 package dev.weft.scheduler.hooks;
 
+import javax.management.InstanceAlreadyExistsException;
+import javax.management.MBeanRegistrationException;
+import javax.management.MBeanServer;
+import javax.management.NotCompliantMBeanException;
+import javax.management.ObjectInstance;
+import javax.management.ObjectName;
+
 /**
  * The JVM-state hooks, one family of {@link HookHandlers}: the state of the whole JVM that a test may change (system
- * properties, the default locale and time zone), and exiting. The default methods do exactly what the uninstrumented
+ * properties, the default locale and time zone, registrations with JMX), and exiting. The default methods do exactly what the uninstrumented
  * code would have done, without control.
  */
 public interface JvmStateHookHandler {
@@ -25,6 +32,15 @@ public interface JvmStateHookHandler {
     /** Replaces {@code TimeZone.setDefault}. */
     default void defaultTimeZoneSet(java.util.TimeZone zone, int site) {
         java.util.TimeZone.setDefault(zone);
+    }
+
+    /**
+     * Replaces {@code MBeanServer.registerMBean} on the JDK's server: a registration in the JVM's platform MBean
+     * server, which an execution's end undoes.
+     */
+    default ObjectInstance mbeanRegistered(MBeanServer server, Object bean, ObjectName name, int site)
+            throws InstanceAlreadyExistsException, MBeanRegistrationException, NotCompliantMBeanException {
+        return server.registerMBean(bean, name);
     }
 
     /** Replaces {@code System.exit(status)}. */

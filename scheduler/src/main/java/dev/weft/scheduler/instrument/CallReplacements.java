@@ -138,6 +138,11 @@ final class CallReplacements {
         statik(THREAD, "activeCount", "()I", (mv, site) -> Emit.callHook(mv, site, "threadActiveCount", "(I)I"));
         statik(THREAD, "getAllStackTraces", "()Ljava/util/Map;",
                 (mv, site) -> Emit.callHook(mv, site, "allStackTraces", "(I)Ljava/util/Map;"));
+        // A registration with the JDK's MBean server: undone at the execution's end (runtime StateJournal).
+        instance("javax/management/MBeanServer", "registerMBean",
+                "(Ljava/lang/Object;Ljavax/management/ObjectName;)Ljavax/management/ObjectInstance;",
+                (mv, site) -> Emit.callHook(mv, site, "mbeanRegistered", "(Ljavax/management/MBeanServer;"
+                        + "Ljava/lang/Object;Ljavax/management/ObjectName;I)Ljavax/management/ObjectInstance;"));
         // Ending the JVM: an execution fails with SYSTEM_EXIT instead (runtime SystemExit).
         statik("java/lang/System", "exit", "(I)V", (mv, site) -> Emit.callHook(mv, site, "systemExit", "(II)V"));
         instance("java/lang/Runtime", "exit", "(I)V", (mv, site) -> {

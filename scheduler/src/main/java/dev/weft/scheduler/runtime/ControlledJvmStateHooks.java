@@ -2,11 +2,18 @@ package dev.weft.scheduler.runtime;
 
 import dev.weft.scheduler.hooks.JvmStateHookHandler;
 
+import javax.management.InstanceAlreadyExistsException;
+import javax.management.MBeanRegistrationException;
+import javax.management.MBeanServer;
+import javax.management.NotCompliantMBeanException;
+import javax.management.ObjectInstance;
+import javax.management.ObjectName;
+
 import static dev.weft.scheduler.runtime.ControlledHooks.current;
 
 /**
  * The JVM runtime's handler of the JVM-state hooks ({@link JvmStateHookHandler}): the state of the whole JVM that a
- * test may change (system properties, the default locale and time zone), and exiting. On a thread no execution
+ * test may change (system properties, the default locale and time zone, registrations with JMX), and exiting. On a thread no execution
  * manages, or where its operations are not visible, each hook does what the uninstrumented code would have done (see
  * {@link ControlledHooks}).
  */
@@ -40,6 +47,17 @@ final class ControlledJvmStateHooks implements JvmStateHookHandler {
             journal.defaultTimeZone();
         }
         JvmStateHookHandler.super.defaultTimeZoneSet(zone, site);
+    }
+
+    @Override
+    public ObjectInstance mbeanRegistered(MBeanServer server, Object bean, ObjectName name, int site)
+            throws InstanceAlreadyExistsException, MBeanRegistrationException, NotCompliantMBeanException {
+        ObjectInstance registered = JvmStateHookHandler.super.mbeanRegistered(server, bean, name, site);
+        StateJournal journal = currentJournal();
+        if (journal != null) {
+            journal.mbeanRegistered(server, registered.getObjectName(), site);
+        }
+        return registered;
     }
 
     @Override

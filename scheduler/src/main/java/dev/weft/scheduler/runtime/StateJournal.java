@@ -2,6 +2,9 @@ package dev.weft.scheduler.runtime;
 
 import dev.weft.scheduler.hooks.Sites;
 
+import javax.management.JMException;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
 import java.lang.reflect.Array;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -259,6 +262,39 @@ final class StateJournal {
             TimeZone before = TimeZone.getDefault();
             return () -> TimeZone.setDefault(before);
         });
+    }
+
+    /**
+     * The execution registered an MBean with a server of the JDK's (the platform MBean server): unregistered at its
+     * end if it still is, so that the next execution registers on the same names. A pool that registers itself under
+     * the first free name of "pool", "pool1", ... otherwise makes one name more in each execution whose pool a test
+     * leaves registered, and every object after it gets another number (commons-pool's testBorrowObjectFairness).
+     */
+    void mbeanRegistered(MBeanServer server, ObjectName name, int site) {
+        settings.putIfAbsent(new Registration(server, name), () -> {
+            try {
+                if (server.isRegistered(name)) {
+                    server.unregisterMBean(name);
+                }
+            } catch (JMException | RuntimeException e) {
+                // the MBean refused to go (its preDeregister threw): left registered, and named if runs diverge
+                cannotRestore("the MBean registered as " + name + ", which would not be unregistered (" + e + ")",
+                        site);
+            }
+        });
+    }
+
+    /** A registration with an MBean server, by the server's identity and the name. */
+    private record Registration(MBeanServer server, ObjectName name) {
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Registration that && that.server == server && that.name.equals(name);
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(server) * 31 + name.hashCode();
+        }
     }
 
     /** The object was allocated in this execution after all: what its constructor changed is its own. */
