@@ -56,7 +56,7 @@ public @interface ExhaustiveConcurrency {
     long maxSeconds() default FROM_CONFIGURATION;
 
     /**
-     * The most visible operations in one execution (default: {@code weft.maxSteps}, else 1,000,000). An execution that
+     * The most visible operations in one execution (default: {@code weft.maxSteps}, else 200,000). An execution that
      * passes it fails with {@code STEP_LIMIT}: a livelock or an unbounded loop.
      */
     int maxSteps() default (int) FROM_CONFIGURATION;

@@ -15,7 +15,6 @@ import dev.weft.reporting.SummaryJson;
 import dev.weft.reporting.TraceTable;
 import dev.weft.scheduler.instrument.InstrumentationFailure;
 import dev.weft.scheduler.instrument.WeftInstrumentation;
-import dev.weft.scheduler.model.FailureKind;
 import dev.weft.scheduler.runtime.InlineCarrying;
 import dev.weft.scheduler.runtime.JvmSubject;
 import dev.weft.scheduler.runtime.RuntimeSettings;
@@ -73,8 +72,6 @@ final class ExplorationSession {
     private ProgressListener progress;
     /** Whether this test's {@code summary.json} is written: once, whatever its verdict. */
     private boolean summaryWritten;
-    /** The step limit the search runs with, lowered to what the heap holds; {@code null} before it starts. */
-    private HeapStepLimit stepLimit;
 
     ExplorationSession(ExtensionContext context, WeftSettings settings, FreshTestBody body) {
         this.context = context;
@@ -115,9 +112,8 @@ final class ExplorationSession {
         failIfSomeClassWasNotInstrumented();
         KeptFields.keep(context.getRequiredTestClass());
         ReplayToken replay = settings.replay() == null ? null : decodeReplay(settings.replay());
-        stepLimit = HeapStepLimit.ofThisJvm(settings.maxSteps(), replay == null ? settings.workers() : 1);
         ExplorationOptions whole = new ExplorationOptions(SearchAlgorithm.valueOf(settings.algorithm().name()),
-                settings.maxExecutions(), stepLimit.held(), true, settings.maxSeconds() == WeftSettings.NO_TIME_BUDGET
+                settings.maxExecutions(), settings.maxSteps(), true, settings.maxSeconds() == WeftSettings.NO_TIME_BUDGET
                 ? Long.MAX_VALUE : TimeUnit.SECONDS.toNanos(settings.maxSeconds()), settings.shard(),
                 settings.freeChoice());
         // A search that may not finish in its budget tries to be exhaustive for half of it, then covers the
@@ -456,16 +452,14 @@ final class ExplorationSession {
                                    Path testDir) throws IOException {
         String algorithm = settings.algorithm().name();
         String token = ReplayToken.of(failure.schedule(), failure.events()).encode();
-        String said = failure.kind() == FailureKind.STEP_LIMIT && stepLimit != null
-                ? failure.message() + stepLimit.note() : failure.message();
-        writeSummary(testDir, summary(result, new Summary.Failure(failure.kind().name(), said,
+        writeSummary(testDir, summary(result, new Summary.Failure(failure.kind().name(), failure.message(),
                 token, failure.preemptions())));
         Path report = ReportFiles.write(testDir, testName, failure, token);
         String line = consoleLine("FAIL", result) + "; failing schedule with "
                 + reported.preemptionsAndCost(algorithm);
         out.println(line);
         context.publishReportEntry("weft", line);
-        String message = failure.kind() + ": " + said + System.lineSeparator()
+        String message = failure.kind() + ": " + failure.message() + System.lineSeparator()
                 + "  found after " + result.executions() + " execution(s) of " + testName
                 + (shard() == null ? "" : " (shard " + shard() + "; the replay token needs no shard)") + ", shown with "
                 + reported.preemptions(algorithm) + System.lineSeparator()

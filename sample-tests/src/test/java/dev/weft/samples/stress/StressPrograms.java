@@ -10,7 +10,6 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -361,23 +360,6 @@ class StressPrograms {
         }
         lock.unlock();
         waiter.join();
-    }
-
-    /**
-     * A thread that counts to 250,000 on an atomic nobody else touches until main has joined it: one trace, and one
-     * execution of about 250,000 visible operations (commons-pool's evictor tests run executions of this length).
-     */
-    @ExhaustiveConcurrency
-    void aLoopOfAQuarterMillionSteps() throws InterruptedException {
-        AtomicInteger counted = new AtomicInteger();
-        Thread counter = new Thread(() -> {
-            for (int i = 0; i < 250_000; i++) {
-                counted.incrementAndGet();
-            }
-        });
-        counter.start();
-        counter.join();
-        assertEquals(250_000, counted.get());
     }
 
     /**

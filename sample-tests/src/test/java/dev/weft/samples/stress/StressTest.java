@@ -103,18 +103,6 @@ class StressTest {
     }
 
     /**
-     * 250,000 visible operations in one execution, with the default step limit: it passes with its one trace. Before
-     * the default limit was raised from 200,000 to 1,000,000, it failed with STEP_LIMIT, as commons-pool's evictor
-     * tests did. One worker, so that the heap the limit is lowered to (3 KB a step) is 750 MB: a JVM's default heap
-     * on any machine with 3 GB of memory.
-     */
-    @Test
-    void anExecutionOfHundredsOfThousandsOfStepsPassesWithTheDefaultLimit() {
-        Verdicts.passesWith(WeftRunner.run(StressPrograms.class, "aLoopOfAQuarterMillionSteps", reports,
-                Map.of("weft.workers", "1")), 1);
-    }
-
-    /**
      * Main waits for two tasks in a loop of synchronized checks bounded by the clock: fair schedules hold the loop
      * while the tasks can move, so no STEP_LIMIT, and the search is exhaustive.
      */
