@@ -168,7 +168,6 @@ public final class HappensBefore {
         return flag != null && flag.lastWrite >= 0 && events.get(flag.lastWrite).thread().index() != thread;
     }
 
-    /** @param join whether the access is a join's read of a thread's liveness that never races (it waited for it) */
     /** The state of a location, made at its first access (and listed among its array's elements if it is one). */
     private LocationState stateOf(Location location) {
         LocationState state = locations.get(location);
@@ -182,6 +181,7 @@ public final class HappensBefore {
         return state;
     }
 
+    /** @param join whether the access is a join's read of a thread's liveness that never races (it waited for it) */
     private int[] accessLocation(Location location, boolean writes, boolean join, int thread, int index,
             VectorClock clock) {
         LocationState state = stateOf(location);

@@ -62,7 +62,6 @@ final class Divergence {
                 && OBJECT_NUMBER.matcher(a).replaceAll("@#").equals(OBJECT_NUMBER.matcher(b).replaceAll("@#"));
     }
 
-
     /** A replayed schedule names a thread that cannot move there. */
     static String describeMisfit(int step, String wanted, List<PendingOperation> pending) {
         return "the replayed schedule no longer fits the code: at step " + step + " it lets thread " + wanted

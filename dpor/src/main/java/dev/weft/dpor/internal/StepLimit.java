@@ -66,7 +66,8 @@ final class StepLimit {
      */
     static String describeOverTime(List<Event> events, List<PendingOperation> pending, String limit) {
         StringBuilder text = new StringBuilder("one execution ran for more than ").append(limit)
-                .append(", the limit on one execution, without ending, after ").append(events.size()).append(" visible operations");
+                .append(", the limit on one execution, without ending, after ").append(events.size())
+                .append(" visible operations");
         List<Event> latest = events.subList(Math.max(0, events.size() - WINDOW), events.size());
         ThreadId looping = busiest(latest);
         if (looping != null) {
@@ -75,7 +76,8 @@ final class StepLimit {
         return text.append(". A loop whose turns take real time but few visible operations passes no step limit")
                 .append(" soon: one that waits for a WeakReference to clear after System.gc() never ends under")
                 .append(" Weft, which keeps every object an execution made reachable until it ends (see the user")
-                .append(" guide's Limitations). If the execution is simply this long, raise the test's time budget, which sets the limit.")
+                .append(" guide's Limitations). If the execution is simply this long, raise the test's time budget,")
+                .append(" which sets the limit.")
                 .append(" Still running: ").append(pending).toString();
     }
 

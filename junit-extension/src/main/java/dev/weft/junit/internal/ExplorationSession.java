@@ -42,7 +42,6 @@ final class ExplorationSession {
     /** One execution may run for this many times the test's time budget ({@link #executionTimeLimit}). */
     static final long EXECUTION_LIMIT_FACTOR = 5;
 
-
     private final ExtensionContext context;
     private final WeftSettings settings;
     private final FreshTestBody body;

@@ -9,8 +9,8 @@ import javax.management.ObjectName;
 
 /**
  * The JVM-state hooks, one family of {@link HookHandlers}: the state of the whole JVM that a test may change (system
- * properties, the default locale and time zone, registrations with JMX), and exiting. The default methods do exactly what the uninstrumented
- * code would have done, without control.
+ * properties, the default locale and time zone, registrations with JMX), and exiting. The default methods do exactly
+ * what the uninstrumented code would have done, without control.
  */
 public interface JvmStateHookHandler {
 

@@ -90,8 +90,7 @@ final class CollectionModel {
                 boolean keyed = (code & CollectionCalls.KEYED) != 0
                         && (collection == receiver || BackedViews.keyedLikeItsBacking(receiver));
                 if ((code & CollectionCalls.ADVANCES) != 0) {
-                    pause(self, new CollectionStep(self, location(collection, self, Call.READ), collection, Call.READ,
-                            null, argument, site).advancing(), collection, Call.READ, site);
+                    step(self, collection, location(collection, self, Call.READ), Call.READ, argument, site, true);
                 } else {
                     keyedStep(self, collection, keyed ? key : null, Call.of(code), argument, site);
                 }
@@ -415,8 +414,14 @@ final class CollectionModel {
 
     private static void step(ManagedThread self, Object collection, Location location, Call call,
                              Location argument, int site) throws InterruptedException {
-        pause(self, new CollectionStep(self, location, collection, call, null, argument, site), collection, call,
-                site);
+        step(self, collection, location, call, argument, site, false);
+    }
+
+    /** @param advances whether the call moves the thread's own iterator on ({@link CollectionStep#advancing}) */
+    private static void step(ManagedThread self, Object collection, Location location, Call call,
+                             Location argument, int site, boolean advances) throws InterruptedException {
+        CollectionStep step = new CollectionStep(self, location, collection, call, null, argument, site);
+        pause(self, advances ? step.advancing() : step, collection, call, site);
     }
 
     /**

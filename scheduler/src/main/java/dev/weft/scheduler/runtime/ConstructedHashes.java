@@ -7,8 +7,9 @@ import dev.weft.scheduler.hooks.IdentityHashes;
  * ({@link ManagedThread#nextIdentityHash()}): the JVM's random one would make the iteration order of a hash set of
  * objects that keep {@code Object}'s {@code hashCode}, of a table keyed by identity (a library's identity wrapper over
  * objects with their own {@code hashCode}), or a lock order chosen by {@code System.identityHashCode}, differ between
- * executions that should be the same. An object whose class has its own {@code hashCode} keeps answering it. The hash is given right after {@code Object}'s constructor returned
- * ({@code Hooks.constructing}), before anything can ask for it.
+ * executions that should be the same. An object whose class has its own {@code hashCode} keeps answering it. The
+ * hash is given right after {@code Object}'s constructor returned ({@code Hooks.constructing}), before anything can
+ * ask for it.
  *
  * <p>Other objects keep the JVM's hash: those made before the test (a table built then relies on it), in class
  * initialisation (it runs once, in whichever execution comes first), inside uninstrumented code, and those of a class

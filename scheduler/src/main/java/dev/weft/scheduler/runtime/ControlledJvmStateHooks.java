@@ -13,9 +13,9 @@ import static dev.weft.scheduler.runtime.ControlledHooks.current;
 
 /**
  * The JVM runtime's handler of the JVM-state hooks ({@link JvmStateHookHandler}): the state of the whole JVM that a
- * test may change (system properties, the default locale and time zone, registrations with JMX), and exiting. On a thread no execution
- * manages, or where its operations are not visible, each hook does what the uninstrumented code would have done (see
- * {@link ControlledHooks}).
+ * test may change (system properties, the default locale and time zone, registrations with JMX), and exiting. On a
+ * thread no execution manages, or where its operations are not visible, each hook does what the uninstrumented code
+ * would have done (see {@link ControlledHooks}).
  */
 final class ControlledJvmStateHooks implements JvmStateHookHandler {
 

@@ -39,14 +39,16 @@ public record RuntimeSettings(Duration watchdogTimeout, boolean spinDetection, b
     public static final Duration NO_TIME_LIMIT = Duration.ofNanos(Long.MAX_VALUE);
 
     public RuntimeSettings {
-        if (watchdogTimeout == null || watchdogTimeout.isNegative() || watchdogTimeout.isZero()) {
-            throw new IllegalArgumentException("watchdog timeout must be positive but was " + watchdogTimeout);
-        }
-        if (executionTimeLimit == null || executionTimeLimit.isNegative() || executionTimeLimit.isZero()) {
-            throw new IllegalArgumentException("execution time limit must be positive but was " + executionTimeLimit);
-        }
+        requirePositive(watchdogTimeout, "watchdog timeout");
+        requirePositive(executionTimeLimit, "execution time limit");
         if (timeouts == null) {
             throw new IllegalArgumentException("timeout policy must not be null");
+        }
+    }
+
+    private static void requirePositive(Duration duration, String what) {
+        if (duration == null || duration.isNegative() || duration.isZero()) {
+            throw new IllegalArgumentException(what + " must be positive but was " + duration);
         }
     }
 

@@ -12,8 +12,8 @@ public enum FailureKind {
     STEP_LIMIT,
     /**
      * one execution ran longer in real time than its limit without ending (the JUnit extension sets it from the test's
-     * time budget): a loop whose turns take real
-     * time (a {@code System.gc()} each) that no step limit stops soon enough
+     * time budget): a loop whose turns take real time (a {@code System.gc()} each) that no step limit stops soon
+     * enough
      */
     TIME_LIMIT,
     /** replaying a schedule prefix did not reproduce the same operations */
