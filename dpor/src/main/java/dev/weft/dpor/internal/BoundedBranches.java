@@ -1,6 +1,5 @@
 package dev.weft.dpor.internal;
 
-import java.util.BitSet;
 import java.util.List;
 
 /**
@@ -29,7 +28,7 @@ final class BoundedBranches {
         int previous = depth == 0 ? -1 : stack.get(depth - 1).chosen;
         node.preemptionsBefore = depth == 0 ? 0 : stack.get(depth - 1).preemptionsBefore
                 + (Preemptions.preempts(stack, depth - 1, previous) ? 1 : 0);
-        node.withinBound = new BitSet();
+        node.withinBound = new ThreadSet();
         for (int t = node.enabled.nextSetBit(0); t >= 0; t = node.enabled.nextSetBit(t + 1)) {
             boolean preempts = previous >= 0 && Preemptions.preempts(node, previous, t);
             if (node.preemptionsBefore + (preempts ? 1 : 0) <= bound) {

@@ -7,7 +7,6 @@ import dev.weft.scheduler.model.Operation;
 import dev.weft.scheduler.model.PendingOperation;
 import dev.weft.sleepsets.SleepSet;
 
-import java.util.BitSet;
 import java.util.List;
 
 /**
@@ -41,7 +40,7 @@ final class LapsingOffers {
                 if (taken.thread().index() == offered) {
                     askForAnotherThread(hb, node, j, offered);
                 } else {
-                    ask(hb, node, j, offered, offer.operation(), bit(offered));
+                    ask(hb, node, j, offered, offer.operation(), ThreadSet.of(offered));
                 }
             }
         }
@@ -49,7 +48,7 @@ final class LapsingOffers {
 
     /** The thread that took the offer: another awake enabled thread moves there instead. */
     private static void askForAnotherThread(HappensBefore hb, Node node, int j, int offered) {
-        BitSet others = (BitSet) node.enabled.clone();
+        ThreadSet others = node.enabled.copy();
         others.clear(offered);
         for (int t = others.nextSetBit(0); t >= 0; t = others.nextSetBit(t + 1)) {
             if (!node.sleep.contains(t)) {
@@ -60,7 +59,7 @@ final class LapsingOffers {
     }
 
     /** Asks the state at {@code j} to run {@code thread}'s step there first (any of {@code initials} would do). */
-    private static void ask(HappensBefore hb, Node node, int j, int thread, Operation operation, BitSet initials) {
+    private static void ask(HappensBefore hb, Node node, int j, int thread, Operation operation, ThreadSet initials) {
         VectorClock clock = hb.clockBefore(thread, j);
         int step = clock.get(thread);
         Reversal why = Reversal.of(hb.event(j), thread, step, operation);
@@ -81,11 +80,5 @@ final class LapsingOffers {
             }
         }
         return sleep;
-    }
-
-    private static BitSet bit(int thread) {
-        BitSet bits = new BitSet();
-        bits.set(thread);
-        return bits;
     }
 }

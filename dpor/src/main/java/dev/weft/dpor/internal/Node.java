@@ -8,7 +8,6 @@ import dev.weft.scheduler.model.ThreadId;
 import dev.weft.sleepsets.SleepSet;
 
 import java.util.Arrays;
-import java.util.BitSet;
 import java.util.List;
 
 /**
@@ -19,13 +18,13 @@ final class Node {
 
     /** every live thread's next operation at this state, as the subject reported it */
     final List<PendingOperation> pending;
-    final BitSet enabled;
+    final ThreadSet enabled;
     /** the daemon threads among the live ones: chosen by default only when no other thread is awake */
-    private final BitSet daemons = new BitSet();
+    private final ThreadSet daemons = new ThreadSet();
     /** the live threads that have begun to wait and can only take a spurious wake-up offered to them */
-    private final BitSet offered = new BitSet();
-    final BitSet backtrack = new BitSet();
-    final BitSet done = new BitSet();
+    private final ThreadSet offered = new ThreadSet();
+    final ThreadSet backtrack = new ThreadSet();
+    final ThreadSet done = new ThreadSet();
     SleepSet sleep;
     /** the thread that moves from this state on the current branch */
     int chosen;
@@ -45,7 +44,7 @@ final class Node {
      * sleep above a shard's split ({@link ShardSplit}), whose branch's races that the paper's argument relies on ask
      * for sequences at the states above the split, which run every thread but no sequence.
      */
-    final BitSet narrowSleepers = new BitSet();
+    final ThreadSet narrowSleepers = new ThreadSet();
     /** whether the step of the current branch failed and ended its execution */
     boolean branchFailed;
     /** In a sharded exploration ({@link ShardSplit}): whether this state is above the split; never in a whole one. */
@@ -71,7 +70,7 @@ final class Node {
      * In a search within a preemption bound ({@link BoundedBranches}): the enabled threads that may move from here
      * without the branch passing the bound; {@code null} in a search without a bound.
      */
-    BitSet withinBound;
+    ThreadSet withinBound;
     /** In a search within a preemption bound: the preemptions of the branch before this state. */
     int preemptionsBefore;
     /** In a search within a preemption bound: whether a race asked for a branch here that would pass the bound. */
@@ -79,13 +78,12 @@ final class Node {
     /** In a stateful search ({@link VisitedStates}): the subject's state here ({@code null}: unknown). */
     Object state;
     /** In a stateful search: the threads asleep when the state was entered. */
-    BitSet asleepOnEntry;
+    ThreadSet asleepOnEntry;
 
     Node(List<PendingOperation> pending, SleepSet sleep) {
         this.pending = pending;
         this.sleep = sleep;
-        // sized once for the highest index (the list is ordered by index): set bit by bit, it grew word by word
-        this.enabled = new BitSet(pending.isEmpty() ? 0 : pending.get(pending.size() - 1).thread().index() + 1);
+        this.enabled = new ThreadSet();
         for (PendingOperation p : pending) {
             if (p.enabled()) {
                 enabled.set(p.thread().index());
@@ -201,7 +199,7 @@ final class Node {
         if (askedBeyondBound) {
             return true;
         }
-        BitSet left = (BitSet) backtrack.clone();
+        ThreadSet left = backtrack.copy();
         left.andNot(done);
         left.and(enabled);
         left.andNot(withinBound);
@@ -209,8 +207,8 @@ final class Node {
     }
 
     /** The threads asleep here. */
-    BitSet asleep() {
-        BitSet threads = new BitSet();
+    ThreadSet asleep() {
+        ThreadSet threads = new ThreadSet();
         for (int i = 0; i < sleep.size(); i++) {
             threads.set(sleep.thread(i));
         }
@@ -267,7 +265,7 @@ final class Node {
 
     /** Whether some thread that is not a daemon thread is enabled here. */
     boolean someoneElseThanADaemonEnabled() {
-        BitSet others = (BitSet) enabled.clone();
+        ThreadSet others = enabled.copy();
         others.andNot(daemons);
         return !others.isEmpty();
     }

@@ -6,7 +6,6 @@ import dev.weft.scheduler.model.Event;
 import dev.weft.scheduler.model.Operation;
 
 import java.util.Arrays;
-import java.util.BitSet;
 import java.util.List;
 
 /**
@@ -39,7 +38,7 @@ final class RaceReversal {
     static boolean reverse(HappensBefore hb, List<Node> stack, int first, int second, int lastThread,
                            VectorClock lastClock, Operation lastOperation) {
         Node node = stack.get(first);
-        BitSet initials = initials(hb, first, second, lastThread, lastClock);
+        ThreadSet initials = initials(hb, first, second, lastThread, lastClock);
         Reversal why = Reversal.of(hb.event(first), lastThread, lastStep(hb, second, lastThread, lastClock),
                 lastOperation);
         if (node.withinBound != null) {
@@ -65,13 +64,13 @@ final class RaceReversal {
      * In a search within a preemption bound ({@link BoundedBranches}): the race is also answered where the run of
      * steps that its first step belongs to began, by an initial that can move there.
      */
-    private static void answerWhereTheRunBegan(List<Node> stack, int first, BitSet initials, Reversal why) {
+    private static void answerWhereTheRunBegan(List<Node> stack, int first, ThreadSet initials, Reversal why) {
         int start = BoundedBranches.runStart(stack, first);
         if (start == first) {
             return;
         }
         Node node = stack.get(start);
-        BitSet there = (BitSet) initials.clone();
+        ThreadSet there = initials.copy();
         there.and(node.enabled);
         if (!there.isEmpty()) {
             answerOrDefer(node, new DeferredReversal(start, new Request(there, why, null)));
@@ -83,7 +82,7 @@ final class RaceReversal {
      * empty), why, and with a wakeup tree the sequence {@code v} itself. Worked out from the execution alone, so that
      * it can be answered later by whoever owns the state ({@link DeferredReversal}).
      */
-    record Request(BitSet initials, Reversal why, RaceSequence sequence) {
+    record Request(ThreadSet initials, Reversal why, RaceSequence sequence) {
     }
 
     /**
@@ -110,7 +109,7 @@ final class RaceReversal {
         }
         // Without a wakeup tree, or v's first step waited at E' for something no event shows (an interrupt that woke
         // a blocked take), so v cannot run as it is: an enabled initial is tried instead, as source sets do.
-        BitSet initials = request.initials();
+        ThreadSet initials = request.initials();
         if (node.withinBound != null) {
             // only a branch within the bound answers it: one left out for the bound does not count
             answerWithinBound(node, initials, request.why());
@@ -136,8 +135,8 @@ final class RaceReversal {
      * can move here within the bound is tried, as persistent sets would (Flanagan and Godefroid's "every enabled
      * thread" where the racing one cannot move); the state remembers when none can.
      */
-    private static void answerWithinBound(Node node, BitSet initials, Reversal why) {
-        BitSet within = (BitSet) initials.clone();
+    private static void answerWithinBound(Node node, ThreadSet initials, Reversal why) {
+        ThreadSet within = initials.copy();
         within.and(node.withinBound);
         node.askedBeyondBound |= within.isEmpty();
         for (int q = within.nextSetBit(0); q >= 0; q = within.nextSetBit(q + 1)) {
@@ -189,12 +188,12 @@ final class RaceReversal {
     }
 
     /** The threads whose first event in {@code v} has no happens-before predecessor in {@code v}. */
-    private static BitSet initials(HappensBefore hb, int first, int second, int lastThread, VectorClock lastClock) {
+    private static ThreadSet initials(HappensBefore hb, int first, int second, int lastThread, VectorClock lastClock) {
         Event e = hb.event(first);
         int eThread = e.thread().index();
         int eStep = e.threadStep();
-        BitSet initials = new BitSet();
-        BitSet seen = new BitSet();
+        ThreadSet initials = new ThreadSet();
+        ThreadSet seen = new ThreadSet();
         int[] firstStep = new int[8];
         for (int k = first + 1; k < second; k++) {
             VectorClock clock = hb.clock(k);
@@ -208,8 +207,8 @@ final class RaceReversal {
         return initials;
     }
 
-    private static int[] visit(int thread, int step, VectorClock clock, BitSet seen, int[] firstStep,
-                               BitSet initials) {
+    private static int[] visit(int thread, int step, VectorClock clock, ThreadSet seen, int[] firstStep,
+                               ThreadSet initials) {
         if (seen.get(thread)) {
             return firstStep;
         }

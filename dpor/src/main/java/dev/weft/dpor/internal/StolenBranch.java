@@ -5,7 +5,6 @@ import dev.weft.dpor.Parts;
 import dev.weft.sleepsets.SleepSet;
 
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.List;
 
 /**
@@ -28,7 +27,7 @@ final class StolenBranch {
     final WakeupTree vertex;
     private final WakeupTree asTaken;
     private final SleepSet sleep;
-    private final BitSet narrowSleepers;
+    private final ThreadSet narrowSleepers;
     /** the branches taken from this search, for cancelling them with it */
     final List<StolenBranch> taken = new ArrayList<>();
     /** this search's states that other workers may take a branch from: those above its next new state */
@@ -59,7 +58,7 @@ final class StolenBranch {
         this.vertex = vertex;
         this.asTaken = vertex == null ? null : vertex.copy();
         this.sleep = sleep;
-        this.narrowSleepers = (BitSet) state.narrowSleepers.clone();
+        this.narrowSleepers = state.narrowSleepers.copy();
     }
 
     /** A published state's next branch: its thread, its vertex with a wakeup tree, and the sleepers it starts with. */

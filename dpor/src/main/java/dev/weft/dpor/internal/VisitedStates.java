@@ -6,7 +6,6 @@ import dev.weft.scheduler.model.Operation;
 import dev.weft.scheduler.model.PendingOperation;
 
 import java.util.ArrayDeque;
-import java.util.BitSet;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -40,7 +39,7 @@ final class VisitedStates {
 
     private final long cap;
     /** per stored state, the threads asleep when it was first entered (those asleep in every entry, once it is kept) */
-    private final Map<Object, BitSet> explored = new HashMap<>();
+    private final Map<Object, ThreadSet> explored = new HashMap<>();
     private final Map<Step, Set<Step>> successors = new HashMap<>();
     /** per step, what it turned out to do when it ran (a compare-and-set announced, a success or a failure done) */
     private final Map<Step, Set<Operation>> performed = new HashMap<>();
@@ -57,12 +56,12 @@ final class VisitedStates {
      * Whether an execution may stop at the state: it was explored to its end, with no thread awake then that sleeps
      * now.
      */
-    boolean revisit(Object state, BitSet asleepNow) {
-        BitSet asleepThen = state == null ? null : explored.get(state);
+    boolean revisit(Object state, ThreadSet asleepNow) {
+        ThreadSet asleepThen = state == null ? null : explored.get(state);
         if (asleepThen == null) {
             return false;
         }
-        BitSet awakeNowOnly = (BitSet) asleepThen.clone();
+        ThreadSet awakeNowOnly = asleepThen.copy();
         awakeNowOnly.andNot(asleepNow);
         if (!awakeNowOnly.isEmpty()) {
             return false;
@@ -74,15 +73,15 @@ final class VisitedStates {
      * Stores the state, explored to its end, with the threads asleep when it was entered. A state explored again
      * (with fewer sleepers than stored) keeps those asleep both times. Once the store is full, no new state is kept.
      */
-    void explored(Object state, BitSet asleepOnEntry) {
+    void explored(Object state, ThreadSet asleepOnEntry) {
         if (state == null) {
             return;
         }
-        BitSet before = explored.get(state);
+        ThreadSet before = explored.get(state);
         if (before != null) {
             before.and(asleepOnEntry);
         } else if (explored.size() < cap) {
-            explored.put(state, (BitSet) asleepOnEntry.clone());
+            explored.put(state, asleepOnEntry.copy());
         } else {
             capReached = true;
         }

@@ -6,7 +6,6 @@ import dev.weft.scheduler.model.Operation;
 import dev.weft.sleepsets.SleepSet;
 
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.IntFunction;
@@ -94,7 +93,7 @@ final class WakeupTree {
      * ({@code BenchmarkFamilies.mpc(3, 3, 2, 1)}: 156 of 162): the acquisition is independent of the sequence, but
      * not of what the sequence's threads do next inside their critical sections.
      */
-    static boolean sleeperCovers(Sequence v, SleepSet sleep, IntFunction<Operation> announced, BitSet narrow) {
+    static boolean sleeperCovers(Sequence v, SleepSet sleep, IntFunction<Operation> announced, ThreadSet narrow) {
         for (int i = 0; i < sleep.size(); i++) {
             int thread = sleep.thread(i);
             Operation operation = announced.apply(thread);

@@ -13,7 +13,6 @@ import dev.weft.sleepsets.SleepSet;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -184,20 +183,20 @@ class WakeupTreeTest {
         SleepSet sleep = SleepSet.empty().with(1, Operation.read(X));
 
         assertThat(WakeupTree.sleeperCovers(Steps.of(1, Operation.read(X), 2, Operation.write(Y)), sleep,
-                thread -> Operation.read(X), new BitSet())).as("a sleeper whose step starts the sequence").isTrue();
+                thread -> Operation.read(X), new ThreadSet())).as("a sleeper whose step starts the sequence").isTrue();
         assertThat(WakeupTree.sleeperCovers(Steps.of(2, Operation.write(X), 1, Operation.read(X)), sleep,
-                thread -> Operation.read(X), new BitSet())).as("a sleeper whose step comes after a conflicting one").isFalse();
-        assertThat(WakeupTree.sleeperCovers(Steps.of(2, Operation.read(Y)), sleep, thread -> Operation.read(X), new BitSet()))
+                thread -> Operation.read(X), new ThreadSet())).as("a sleeper whose step comes after a conflicting one").isFalse();
+        assertThat(WakeupTree.sleeperCovers(Steps.of(2, Operation.read(Y)), sleep, thread -> Operation.read(X), new ThreadSet()))
                 .as("a sleeper with no step in the sequence, independent of it").isTrue();
-        assertThat(WakeupTree.sleeperCovers(Steps.of(2, Operation.write(X)), sleep, thread -> Operation.write(X), new BitSet()))
+        assertThat(WakeupTree.sleeperCovers(Steps.of(2, Operation.write(X)), sleep, thread -> Operation.write(X), new ThreadSet()))
                 .as("taken as announced: a write that conflicts").isFalse();
         LockId m = new LockId("m", false);
         SleepSet locking = SleepSet.empty().with(1, Operation.lock(m));
-        assertThat(WakeupTree.sleeperCovers(Steps.of(2, Operation.read(Y)), locking, thread -> Operation.lock(m), new BitSet()))
+        assertThat(WakeupTree.sleeperCovers(Steps.of(2, Operation.read(Y)), locking, thread -> Operation.lock(m), new ThreadSet()))
                 .as("a sleeper waiting to acquire, with no step in the sequence").isFalse();
-        assertThat(WakeupTree.sleeperCovers(Steps.of(1, Operation.lock(m)), locking, thread -> Operation.lock(m), new BitSet()))
+        assertThat(WakeupTree.sleeperCovers(Steps.of(1, Operation.lock(m)), locking, thread -> Operation.lock(m), new ThreadSet()))
                 .as("a sleeper acquiring first in the sequence").isTrue();
-        BitSet failed = new BitSet();
+        ThreadSet failed = new ThreadSet();
         failed.set(1);
         assertThat(WakeupTree.sleeperCovers(Steps.of(2, Operation.read(Y)), sleep, thread -> Operation.read(X),
                 failed)).as("a sleeper whose step failed, with no step in the sequence").isFalse();
@@ -217,8 +216,8 @@ class WakeupTreeTest {
         SleepSet plain = SleepSet.empty().with(1, unpark);
 
         assertThat(WakeupTree.sleeperCovers(Steps.of(2, Operation.read(Y)), offered, thread -> unpark.lapsing(),
-                new BitSet())).as("asleep on the offer").isFalse();
-        assertThat(WakeupTree.sleeperCovers(Steps.of(2, Operation.read(Y)), plain, thread -> unpark, new BitSet()))
+                new ThreadSet())).as("asleep on the offer").isFalse();
+        assertThat(WakeupTree.sleeperCovers(Steps.of(2, Operation.read(Y)), plain, thread -> unpark, new ThreadSet()))
                 .as("asleep on the same step, not an offer").isTrue();
     }
 
