@@ -7,6 +7,7 @@ import dev.weft.scheduler.model.ThreadId;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +26,10 @@ final class StepLimit {
     static final int WINDOW = 1_000;
     /** At most this many of the looping thread's source lines are named. */
     private static final int LINES = 4;
+    /** At most this many groups of threads waiting at the same operation are listed, */
+    private static final int GROUPS = 12;
+    /** each naming at most this many of its threads. */
+    private static final int NAMED = 3;
 
     private StepLimit() {
     }
@@ -35,17 +40,17 @@ final class StepLimit {
         ThreadId looping = busiest(latest);
         if (looping != null) {
             text.append(": ").append(busiestTurns(latest, looping));
-            List<String> others = new ArrayList<>();
+            List<PendingOperation> others = new ArrayList<>();
             for (PendingOperation p : pending) {
                 if (p.enabled() && !p.thread().equals(looping)) {
-                    others.add(p.toString());
+                    others.add(p);
                 }
             }
             if (others.isEmpty()) {
                 text.append(", and no other thread could move: a loop that never ends, a livelock, or an execution")
                         .append(" longer than the limit (a loop of many turns: raise maxSteps, weft.maxSteps).");
             } else {
-                text.append(", while another thread could move (").append(String.join("; ", others)).append(").")
+                text.append(", while another thread could move (").append(grouped(others, "; ")).append(").")
                         .append(" Weft runs every schedule, those where ").append(looping.name())
                         .append(" keeps going too: a loop that waits for another thread without blocking, and")
                         .append(" changes something another thread could see on every turn (a counter, a")
@@ -57,7 +62,7 @@ final class StepLimit {
         } else {
             text.append(": a livelock or an unbounded loop?");
         }
-        return text.append(" Still running: ").append(pending).toString();
+        return text.append(" Still running: [").append(grouped(pending, ", ")).append("]").toString();
     }
 
     /**
@@ -78,7 +83,35 @@ final class StepLimit {
                 .append(" Weft, which keeps every object an execution made reachable until it ends (see the user")
                 .append(" guide's Limitations). If the execution is simply this long, raise the test's time budget,")
                 .append(" which sets the limit.")
-                .append(" Still running: ").append(pending).toString();
+                .append(" Still running: [").append(grouped(pending, ", ")).append("]").toString();
+    }
+
+    /**
+     * The threads and what each waits to do, those waiting at the same operation and line named together ("main.1,
+     * main.2, main.3 and 146 others blocked on: lock L (A.java:9)"), at most {@value #GROUPS} such groups. With a pool
+     * of 200 threads, listing each one made a message of 30,000 characters that hid the looping thread.
+     */
+    static String grouped(List<PendingOperation> threads, String separator) {
+        Map<String, List<String>> namesByWhat = new LinkedHashMap<>();
+        for (PendingOperation p : threads) {
+            String what = (p.enabled() ? "next: " : "blocked on: ") + p.operation()
+                    + (p.source().isKnown() ? " (" + p.source() + ")" : "");
+            namesByWhat.computeIfAbsent(what, w -> new ArrayList<>()).add(p.thread().name());
+        }
+        List<String> groups = new ArrayList<>();
+        int left = threads.size();
+        for (Map.Entry<String, List<String>> group : namesByWhat.entrySet()) {
+            if (groups.size() == GROUPS) {
+                groups.add("and " + left + " other threads");
+                break;
+            }
+            List<String> names = group.getValue();
+            String named = names.size() <= NAMED ? String.join(", ", names)
+                    : String.join(", ", names.subList(0, NAMED)) + " and " + (names.size() - NAMED) + " others";
+            groups.add(named + " " + group.getKey());
+            left -= names.size();
+        }
+        return String.join(separator, groups);
     }
 
     /** "main took 800 of the last 1000 steps, going round A.java:3, A.java:4". */

@@ -57,4 +57,30 @@ class StepLimitTest {
         assertThat(StepLimit.describe(events, pending, 1)).contains("and no other thread could move")
                 .doesNotContain("bound it");
     }
+
+    /**
+     * A pool of 200 threads waiting at one lock: named together, a few of them by name, so the message stays short
+     * (it listed each of them, 30,000 characters, for commons-pool's evictor tests).
+     */
+    @Test
+    void namesThreadsWaitingAtTheSameOperationTogether() {
+        Location lock = Location.field("Queue@3", "lock");
+        List<PendingOperation> pending = new ArrayList<>();
+        pending.add(new PendingOperation(MAIN, Operation.join(POLLER), false, line(21)));
+        for (int i = 1; i <= 200; i++) {
+            pending.add(new PendingOperation(new ThreadId(i, "main." + i), Operation.read(lock), i == 7, line(30)));
+        }
+        for (int i = 201; i <= 230; i++) {
+            pending.add(new PendingOperation(new ThreadId(i, "main." + i), Operation.write(Location.field("Cell@" + i,
+                    "value")), false, line(40)));
+        }
+
+        String grouped = StepLimit.grouped(pending, ", ");
+
+        assertThat(grouped).startsWith("main blocked on: join liveness of main.1 (Poller.java:21), main.1, main.2, main.3 and 196"
+                + " others blocked on: read Queue@3.lock (Poller.java:30), main.7 next: read Queue@3.lock"
+                + " (Poller.java:30), main.201 blocked on: write Cell@201.value (Poller.java:40)")
+                .endsWith(", and 21 other threads")
+                .hasSizeLessThan(2_000);
+    }
 }
