@@ -45,6 +45,15 @@ public record ExplorationFailure(FailureKind kind, String message, Throwable cau
     }
 
     /**
+     * Whether this is a {@code STEP_LIMIT} of an execution that stopped before the step limit: the memory that keeps
+     * an execution's record was full ({@link dev.weft.scheduler.model.Run#memoryFull}). Such a failure is reported as
+     * found: another execution as long, to shorten or to detail it, would fill the memory again.
+     */
+    public boolean filledTheMemory(int maxSteps) {
+        return kind == FailureKind.STEP_LIMIT && events.size() < maxSteps;
+    }
+
+    /**
      * The same failure with the events of a replay of its schedule that recorded more detail (stacks, values). The
      * replay must have performed the same operations, which the caller checks.
      */

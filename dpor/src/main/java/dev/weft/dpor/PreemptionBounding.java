@@ -72,7 +72,7 @@ public final class PreemptionBounding {
      */
     public static Result minimize(Subject subject, ExplorationFailure found, ExplorationOptions options,
                                   Budget budget) {
-        if (!MINIMIZED.contains(found.kind())) {
+        if (!MINIMIZED.contains(found.kind()) || found.filledTheMemory(options.maxSteps())) {
             return new Result(found, 0);
         }
         PreemptionBoundedSearch search = new PreemptionBoundedSearch(subject, options.maxSteps(),

@@ -56,8 +56,9 @@ public @interface ExhaustiveConcurrency {
     long maxSeconds() default FROM_CONFIGURATION;
 
     /**
-     * The most visible operations in one execution (default: {@code weft.maxSteps}, else 200,000). An execution that
-     * passes it fails with {@code STEP_LIMIT}: a livelock or an unbounded loop.
+     * The most visible operations in one execution (default: {@code weft.maxSteps}, else 1,000,000). An execution that
+     * passes it fails with {@code STEP_LIMIT}: a livelock or an unbounded loop. So does one that fills the heap before
+     * it (Weft keeps one to three KB a step), at the steps that fitted, with a message that says so.
      */
     int maxSteps() default (int) FROM_CONFIGURATION;
 

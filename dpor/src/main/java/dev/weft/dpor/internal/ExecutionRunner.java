@@ -242,6 +242,10 @@ final class ExecutionRunner {
             return failed(FailureKind.STEP_LIMIT, StepLimit.describe(events, pending, maxSteps), null,
                     disabled(pending), pending);
         }
+        if (run.memoryFull(depth)) {
+            return failed(FailureKind.STEP_LIMIT, StepLimit.describeMemoryFull(events, pending, maxSteps,
+                    run.memoryUse()), null, disabled(pending), pending);
+        }
         if (run.overTime()) {
             return failed(FailureKind.TIME_LIMIT, StepLimit.describeOverTime(events, pending, run.timeLimit()), null,
                     disabled(pending), pending);

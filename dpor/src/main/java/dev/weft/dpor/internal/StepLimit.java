@@ -66,6 +66,26 @@ final class StepLimit {
     }
 
     /**
+     * Why an execution ended before its step limit because the memory that keeps its record was full
+     * ({@link dev.weft.scheduler.model.Run#memoryFull}): how far it got, and the looping thread as for the step limit.
+     */
+    static String describeMemoryFull(List<Event> events, List<PendingOperation> pending, int maxSteps, String use) {
+        StringBuilder text = new StringBuilder("the execution took ").append(events.size())
+                .append(" visible operations, as many as the heap holds (").append(use)
+                .append(" in use after a full collection), before its step limit of ").append(maxSteps);
+        List<Event> latest = events.subList(Math.max(0, events.size() - WINDOW), events.size());
+        ThreadId looping = busiest(latest);
+        if (looping != null) {
+            text.append(": ").append(busiestTurns(latest, looping));
+        }
+        return text.append(". Weft keeps a record of every step of an execution, one to three KB each. If the")
+                .append(" execution is simply this long, give the test JVM a larger heap (Surefire's argLine,")
+                .append(" -Xmx) or lower weft.maxSteps to fail sooner; if it is a loop that never ends, see the")
+                .append(" user guide on STEP_LIMIT.")
+                .append(" Still running: [").append(grouped(pending, ", ")).append("]").toString();
+    }
+
+    /**
      * Why an execution ran longer than its time limit: as for the step limit, the thread that took most of the latest
      * steps and where it went round, and what could make such a loop slow in real time.
      */

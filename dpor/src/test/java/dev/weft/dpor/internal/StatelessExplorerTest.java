@@ -68,7 +68,7 @@ class StatelessExplorerTest {
     void anExecutionOverItsTimeLimitEndsWithTimeLimit() {
         List<Operation> inc = List.of(Operation.read(X), Operation.write(X));
         Subject straight = new StraightLineSubject(List.of(inc, inc));
-        Subject slow = () -> new OverTimeAfter(straight.start(), 3);
+        Subject slow = () -> new LimitAfter(straight.start(), 3, false);
 
         ExplorationResult result = Explorer.create(ExplorationOptions.of(SearchAlgorithm.DPOR))
                 .explore(slow, ExplorationListener.NONE);
@@ -82,15 +82,40 @@ class StatelessExplorerTest {
         assertThat(result.executions()).isEqualTo(1);
     }
 
-    /** A run that is over its time limit once it has taken {@code steps} steps. */
-    private static final class OverTimeAfter implements Run {
+    /**
+     * A run whose memory is full after three steps (the JVM runtime looks at its heap; here the count stands for it):
+     * the execution ends there with STEP_LIMIT, saying how far it got within the memory, and the search stops.
+     */
+    @Test
+    void anExecutionThatFillsTheMemoryEndsWithStepLimitAtTheStepsThatFitted() {
+        List<Operation> inc = List.of(Operation.read(X), Operation.write(X));
+        Subject straight = new StraightLineSubject(List.of(inc, inc));
+        Subject large = () -> new LimitAfter(straight.start(), 3, true);
+
+        ExplorationResult result = Explorer.create(ExplorationOptions.of(SearchAlgorithm.DPOR))
+                .explore(large, ExplorationListener.NONE);
+
+        assertThat(result.failures()).singleElement().satisfies(failure -> {
+            assertThat(failure.kind()).isEqualTo(FailureKind.STEP_LIMIT);
+            assertThat(failure.message()).startsWith("the execution took 3 visible operations, as many as the heap"
+                    + " holds (9 MB of 10 MB in use after a full collection), before its step limit of ")
+                    .contains("-Xmx").contains("Still running: ");
+            assertThat(failure.events()).hasSize(3);
+        });
+        assertThat(result.executions()).isEqualTo(1);
+    }
+
+    /** A run that is over its time limit, or whose memory is full, once it has taken {@code steps} steps. */
+    private static final class LimitAfter implements Run {
         private final Run run;
         private final int steps;
+        private final boolean memory;
         private int taken;
 
-        OverTimeAfter(Run run, int steps) {
+        LimitAfter(Run run, int steps, boolean memory) {
             this.run = run;
             this.steps = steps;
+            this.memory = memory;
         }
 
         @Override
@@ -106,7 +131,17 @@ class StatelessExplorerTest {
 
         @Override
         public boolean overTime() {
-            return taken >= steps;
+            return !memory && taken >= steps;
+        }
+
+        @Override
+        public boolean memoryFull(int stepsSoFar) {
+            return memory && stepsSoFar >= steps;
+        }
+
+        @Override
+        public String memoryUse() {
+            return "9 MB of 10 MB";
         }
 
         @Override

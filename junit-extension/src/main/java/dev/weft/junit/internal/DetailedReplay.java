@@ -17,16 +17,22 @@ import java.util.Set;
 /**
  * Runs the reported failing schedule once more, recording each step's stack and the values its memory accesses read
  * or wrote, for the report. Recording them costs too much to do in every execution of an exploration; one more
- * execution at the end costs little.
+ * execution at the end costs little. Only the latest {@value #STEPS_WITH_DETAIL} steps record them: a stack for each
+ * step of an execution that ended at a step limit of a million ran out of a 2 GB heap (commons-pool), and what led
+ * to the failure is at its end.
  */
 final class DetailedReplay {
 
     /**
      * Not replayed: a nondeterministic failure's schedule means nothing, an uncontrolled blocking may wait for the
-     * watchdog again, and an execution past its time limit would take all that time again.
+     * watchdog again, and an execution past its time limit would take all that time again (as one that filled the
+     * memory would fill it again: {@link ExplorationFailure#filledTheMemory}).
      */
     private static final Set<FailureKind> SKIPPED = Set.of(FailureKind.NONDETERMINISM,
             FailureKind.UNCONTROLLED_BLOCKING, FailureKind.TIME_LIMIT);
+
+    /** How many of the failing execution's last steps record their stack and values. */
+    static final int STEPS_WITH_DETAIL = 20_000;
 
     private DetailedReplay() {
     }
@@ -37,11 +43,11 @@ final class DetailedReplay {
      */
     static ExplorationFailure of(ExplorationFailure failure, ThrowingRunnable body, RuntimeSettings runtime,
                                  ExplorationOptions options) {
-        if (SKIPPED.contains(failure.kind())) {
+        if (SKIPPED.contains(failure.kind()) || failure.filledTheMemory(options.maxSteps())) {
             return failure;
         }
         ExplorationResult replay = Explorer.replaying(failure.schedule(), options)
-                .explore(new JvmSubject(body, runtime.withRecordDetail(true), new ExplorerCausalOrder()),
+                .explore(new JvmSubject(body, runtime.withDetailFrom(Math.max(0, failure.events().size() - STEPS_WITH_DETAIL)), new ExplorerCausalOrder()),
                         ExplorationListener.NONE);
         if (replay.failures().isEmpty()) {
             return failure;

@@ -36,12 +36,12 @@ record WeftSettings(Algorithm algorithm, long maxExecutions, long maxSeconds, in
     /** No test explores unbounded by default: about a minute, then the verdict says what was covered. */
     static final long DEFAULT_MAX_SECONDS = 60;
     /**
-     * Real executions (a loop of 1,000 turns over a few locks and fields) take tens of thousands of steps. Not more:
-     * what an execution keeps per step grows with the number of threads it has started (clocks and sets of threads
-     * as wide as the highest thread number), and commons-pool's tests that start thousands of threads ran out of a
-     * 6 GB heap with a limit of 1,000,000 (docs/PERFORMANCE.md, "Long executions").
+     * Real executions (a loop of 1,000 turns over a few locks and fields) take tens of thousands of steps, and an
+     * evictor going over a pool of 500 objects several hundred thousand (commons-pool). An execution keeps one to three
+     * KB a step; one that fills the heap before this limit ends with STEP_LIMIT at the steps that fitted (the runtime's
+     * heap watch), not with an OutOfMemoryError (docs/PERFORMANCE.md, "Long executions").
      */
-    static final int DEFAULT_MAX_STEPS = 200_000;
+    static final int DEFAULT_MAX_STEPS = 1_000_000;
     static final long DEFAULT_WATCHDOG_SECONDS = 10;
     static final String DEFAULT_REPORT_DIR = "target/weft-reports";
     /** Whether waits may wake without a cause unless configured: see the user guide on what that costs. */

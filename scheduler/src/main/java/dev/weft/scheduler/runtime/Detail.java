@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 
 /**
- * What an event records when a run is asked for detail ({@link RuntimeSettings#recordDetail}), to report a failing
+ * What an event records when a run is asked for detail ({@link RuntimeSettings#detailFrom}), to report a failing
  * execution: the stack of the thread at the operation, and the value a memory access read or wrote. Never runs user
  * code: values are read by reflection or through the JDK's own atomics, and objects are shown by their stable name
  * (only if the execution already gave them one, so that names stay those of the run being reported) or their class.

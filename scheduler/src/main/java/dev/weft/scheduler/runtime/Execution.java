@@ -74,8 +74,16 @@ final class Execution {
     private int poolNumbers;
     /** {@link #threads()}: immutable, replaced at each start, so that any thread may read it. */
     private volatile List<ManagedThread> started = List.of();
+    /**
+     * The started threads that have not finished, by index; those found finished are dropped ({@link #paused()}).
+     * A test that starts threads one after another by the thousand (commons-pool's evictor tests) made every step
+     * walk, and allocate a list as long as, every thread the execution had started.
+     */
+    private final List<ManagedThread> unfinished = new ArrayList<>();
     private final Map<Thread, ManagedThread> byJavaThread = new IdentityHashMap<>();
     private int nextThreadIndex;
+    /** The events the execution has completed so far, for {@link #recordsDetail()}. */
+    private volatile int eventsCompleted;
 
     private volatile Thread driver;
     /** Set once the run is under a {@link HandOff}: the threads then decide the steps themselves. */
@@ -126,6 +134,13 @@ final class Execution {
             }
         }
         started = List.copyOf(nowStarted);
+        synchronized (unfinished) {
+            int at = unfinished.size();
+            while (at > 0 && unfinished.get(at - 1).id.index() > id.index()) {
+                at--;
+            }
+            unfinished.add(at, managed);
+        }
         return managed;
     }
 
@@ -147,6 +162,34 @@ final class Execution {
      */
     List<ManagedThread> threads() {
         return started;
+    }
+
+    /** Called as each event completes, with the number completed. */
+    void eventsCompleted(int count) {
+        eventsCompleted = count;
+    }
+
+    /**
+     * Whether an operation a thread comes to now records its stack and value ({@link RuntimeSettings#detailFrom}).
+     * Asked when the thread reaches the operation, which it may perform some steps later: a thread that waited
+     * across the first event with detail has none for that operation.
+     */
+    boolean recordsDetail() {
+        return eventsCompleted >= settings.detailFrom();
+    }
+
+    /** The threads paused at a scheduling point, by index (a thread stuck in uncontrolled code is running). */
+    List<ManagedThread> paused() {
+        synchronized (unfinished) {
+            unfinished.removeIf(thread -> thread.state() == ManagedThread.State.FINISHED);
+            List<ManagedThread> paused = new ArrayList<>(unfinished.size());
+            for (ManagedThread thread : unfinished) {
+                if (thread.state() == ManagedThread.State.PAUSED) {
+                    paused.add(thread);
+                }
+            }
+            return paused;
+        }
     }
 
     /**

@@ -49,6 +49,7 @@ public final class JvmRun implements Run {
     /** Time that passes while the only threads that can move are waiting loops ({@link IdleTime}). */
     private final IdleTime idleTime = new IdleTime();
     private int nextEventIndex;
+    private final HeapWatch heapWatch = new HeapWatch(HeapWatch.Heap.JVM);
     /**
      * Whether some thread was free when {@link #pending()} last looked, and before which event: the step it lets
      * the policy choose is checked against the same view ({@link #checkedNext}) instead of walking every thread again,
@@ -73,6 +74,16 @@ public final class JvmRun implements Run {
     @Override
     public boolean overTime() {
         return deadline != Long.MAX_VALUE && System.nanoTime() - deadline > 0;
+    }
+
+    @Override
+    public boolean memoryFull(int steps) {
+        return heapWatch.full(steps);
+    }
+
+    @Override
+    public String memoryUse() {
+        return heapWatch.describe();
     }
 
     @Override
@@ -318,6 +329,7 @@ public final class JvmRun implements Run {
         lastMover = thread;
         Event event = new Event(nextEventIndex++, thread.id, thread.steps++, performed(thread, action),
                 Execution.source(action.site()), action.value(), action.stack());
+        execution.eventsCompleted(nextEventIndex);
         execution.neutralTakes.completed(thread, action, event);
         execution.spinRule.performed(thread, action, event);
         return event;
@@ -483,16 +495,7 @@ public final class JvmRun implements Run {
 
     /** Threads paused at a scheduling point (a thread stuck in uncontrolled code is running, not live here). */
     private List<ManagedThread> live() {
-        List<ManagedThread> started = execution.threads();
-        int count = started.size();
-        List<ManagedThread> live = new ArrayList<>(count); // asked at every step: sized once, walked by index
-        for (int i = 0; i < count; i++) {
-            ManagedThread thread = started.get(i);
-            if (thread.state() == ManagedThread.State.PAUSED) {
-                live.add(thread);
-            }
-        }
-        return live;
+        return execution.paused();
     }
 
     /** Whether some thread can move on its own: its pending action is enabled and it is not spinning. */

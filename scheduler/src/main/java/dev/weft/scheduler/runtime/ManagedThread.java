@@ -267,7 +267,7 @@ final class ManagedThread {
             }
         }
         giveDeadline(action);
-        if (execution.settings.recordDetail()) {
+        if (execution.recordsDetail()) {
             action.recordStack(Detail.stack());
         }
         pending = action;

@@ -175,7 +175,7 @@ final class MemoryAccess {
     }
 
     private static boolean detail(ManagedThread self) {
-        return self.execution.settings.recordDetail();
+        return self.execution.recordsDetail();
     }
 
     /** @param probe reads the location's value once the access ran, or {@code null} when no detail is recorded */

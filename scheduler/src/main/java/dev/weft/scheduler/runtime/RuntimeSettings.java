@@ -9,8 +9,10 @@ import java.time.Duration;
  *                        execution fails with {@code UNCONTROLLED_BLOCKING}; also the bound on unwinding at close
  * @param spinDetection   whether a thread that repeats a read-only loop iteration that observed nothing new is held
  *                        back until another thread changes what it read (see {@code docs/design/runtime.md})
- * @param recordDetail    whether each event records the thread's stack and the value a field, array element or
- *                        atomic access read or wrote: costly, so only for replaying a failing execution to report it
+ * @param detailFrom      the first event (from 0) that records its thread's stack and the value a field, array
+ *                        element or atomic access read or wrote, {@link #NO_DETAIL} for none: costly, so only for
+ *                        replaying a failing execution to report it, and only its latest steps (a stack per step of
+ *                        an execution of a million steps ran out of a 2 GB heap)
  * @param timeouts        when a timed operation may time out
  * @param reuseThreads    whether the main thread and the test's {@code new Thread(runnable)} run on platform threads
  *                        reused across executions ({@link Carrier}) instead of new ones
@@ -30,17 +32,22 @@ import java.time.Duration;
  *                        loop whose turns are slow in real time (a {@code System.gc()} in each) would pass no step
  *                        limit for hours
  */
-public record RuntimeSettings(Duration watchdogTimeout, boolean spinDetection, boolean recordDetail,
+public record RuntimeSettings(Duration watchdogTimeout, boolean spinDetection, int detailFrom,
                               Timeouts timeouts, boolean reuseThreads, boolean keepCoreAwake,
                               boolean interchangeableIdleWorkers, boolean spuriousWakeups, boolean continuations,
                               Duration executionTimeLimit) {
 
     /** {@link #executionTimeLimit} when an execution may run as long as it takes. */
     public static final Duration NO_TIME_LIMIT = Duration.ofNanos(Long.MAX_VALUE);
+    /** {@link #detailFrom} when no event records detail. */
+    public static final int NO_DETAIL = Integer.MAX_VALUE;
 
     public RuntimeSettings {
         requirePositive(watchdogTimeout, "watchdog timeout");
         requirePositive(executionTimeLimit, "execution time limit");
+        if (detailFrom < 0) {
+            throw new IllegalArgumentException("first event with detail must not be negative but was " + detailFrom);
+        }
         if (timeouts == null) {
             throw new IllegalArgumentException("timeout policy must not be null");
         }
@@ -66,47 +73,47 @@ public record RuntimeSettings(Duration watchdogTimeout, boolean spinDetection, b
      * continuations where the JDK allows them.
      */
     public static RuntimeSettings defaults() {
-        return new RuntimeSettings(Duration.ofSeconds(10), true, false, Timeouts.WHEN_BLOCKED, true, true, true,
+        return new RuntimeSettings(Duration.ofSeconds(10), true, NO_DETAIL, Timeouts.WHEN_BLOCKED, true, true, true,
                 false, true, NO_TIME_LIMIT);
     }
 
     public RuntimeSettings withWatchdogTimeout(Duration timeout) {
-        return new RuntimeSettings(timeout, spinDetection, recordDetail, timeouts, reuseThreads, keepCoreAwake,
+        return new RuntimeSettings(timeout, spinDetection, detailFrom, timeouts, reuseThreads, keepCoreAwake,
                 interchangeableIdleWorkers, spuriousWakeups, continuations, executionTimeLimit);
     }
 
     public RuntimeSettings withSpinDetection(boolean enabled) {
-        return new RuntimeSettings(watchdogTimeout, enabled, recordDetail, timeouts, reuseThreads, keepCoreAwake,
+        return new RuntimeSettings(watchdogTimeout, enabled, detailFrom, timeouts, reuseThreads, keepCoreAwake,
                 interchangeableIdleWorkers, spuriousWakeups, continuations, executionTimeLimit);
     }
 
-    public RuntimeSettings withRecordDetail(boolean enabled) {
-        return new RuntimeSettings(watchdogTimeout, spinDetection, enabled, timeouts, reuseThreads, keepCoreAwake,
+    public RuntimeSettings withDetailFrom(int firstEvent) {
+        return new RuntimeSettings(watchdogTimeout, spinDetection, firstEvent, timeouts, reuseThreads, keepCoreAwake,
                 interchangeableIdleWorkers, spuriousWakeups, continuations, executionTimeLimit);
     }
 
     public RuntimeSettings withTimeouts(Timeouts policy) {
-        return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, policy, reuseThreads, keepCoreAwake,
+        return new RuntimeSettings(watchdogTimeout, spinDetection, detailFrom, policy, reuseThreads, keepCoreAwake,
                 interchangeableIdleWorkers, spuriousWakeups, continuations, executionTimeLimit);
     }
 
     public RuntimeSettings withReuseThreads(boolean enabled) {
-        return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, timeouts, enabled, keepCoreAwake,
+        return new RuntimeSettings(watchdogTimeout, spinDetection, detailFrom, timeouts, enabled, keepCoreAwake,
                 interchangeableIdleWorkers, spuriousWakeups, continuations, executionTimeLimit);
     }
 
     public RuntimeSettings withKeepCoreAwake(boolean enabled) {
-        return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, timeouts, reuseThreads, enabled,
+        return new RuntimeSettings(watchdogTimeout, spinDetection, detailFrom, timeouts, reuseThreads, enabled,
                 interchangeableIdleWorkers, spuriousWakeups, continuations, executionTimeLimit);
     }
 
     public RuntimeSettings withInterchangeableIdleWorkers(boolean enabled) {
-        return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, timeouts, reuseThreads,
+        return new RuntimeSettings(watchdogTimeout, spinDetection, detailFrom, timeouts, reuseThreads,
                 keepCoreAwake, enabled, spuriousWakeups, continuations, executionTimeLimit);
     }
 
     public RuntimeSettings withSpuriousWakeups(boolean enabled) {
-        return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, timeouts, reuseThreads,
+        return new RuntimeSettings(watchdogTimeout, spinDetection, detailFrom, timeouts, reuseThreads,
                 keepCoreAwake, interchangeableIdleWorkers, enabled, continuations, executionTimeLimit);
     }
 
@@ -115,12 +122,12 @@ public record RuntimeSettings(Duration watchdogTimeout, boolean spinDetection, b
      * ({@link JvmRun#overTime}). {@link #NO_TIME_LIMIT} for none.
      */
     public RuntimeSettings withExecutionTimeLimit(Duration limit) {
-        return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, timeouts, reuseThreads,
+        return new RuntimeSettings(watchdogTimeout, spinDetection, detailFrom, timeouts, reuseThreads,
                 keepCoreAwake, interchangeableIdleWorkers, spuriousWakeups, continuations, limit);
     }
 
     public RuntimeSettings withContinuations(boolean enabled) {
-        return new RuntimeSettings(watchdogTimeout, spinDetection, recordDetail, timeouts, reuseThreads,
+        return new RuntimeSettings(watchdogTimeout, spinDetection, detailFrom, timeouts, reuseThreads,
                 keepCoreAwake, interchangeableIdleWorkers, spuriousWakeups, enabled, executionTimeLimit);
     }
 }

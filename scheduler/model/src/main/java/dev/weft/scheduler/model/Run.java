@@ -110,6 +110,20 @@ public interface Run extends AutoCloseable {
         return "";
     }
 
+    /**
+     * Whether the execution, after the given number of steps, has filled the memory that keeps its record: the
+     * explorer then ends it with {@link FailureKind#STEP_LIMIT} at the steps that fitted, rather than run out of
+     * memory. By default never.
+     */
+    default boolean memoryFull(int steps) {
+        return false;
+    }
+
+    /** What {@link #memoryFull} found, in words for the failure's message ("1,792 MB of 2,048 MB"). */
+    default String memoryUse() {
+        return "";
+    }
+
     /** A failure observed so far in this execution; once present the execution is over. */
     Optional<SubjectFailure> failure();
 
