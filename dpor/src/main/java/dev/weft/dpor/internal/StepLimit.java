@@ -72,12 +72,8 @@ final class StepLimit {
     static String describeMemoryFull(List<Event> events, List<PendingOperation> pending, int maxSteps, String use) {
         StringBuilder text = new StringBuilder("the execution took ").append(events.size())
                 .append(" visible operations, as many as the heap holds (").append(use)
-                .append(" in use after a full collection), before its step limit of ").append(maxSteps);
-        List<Event> latest = events.subList(Math.max(0, events.size() - WINDOW), events.size());
-        ThreadId looping = busiest(latest);
-        if (looping != null) {
-            text.append(": ").append(busiestTurns(latest, looping));
-        }
+                .append(" in use after a full collection), before its step limit of ").append(maxSteps)
+                .append(busiestOfLatest(events));
         return text.append(". Weft keeps a record of every step of an execution, one to three KB each. If the")
                 .append(" execution is simply this long, give the test JVM a larger heap (Surefire's argLine,")
                 .append(" -Xmx) or lower weft.maxSteps to fail sooner; if it is a loop that never ends, see the")
@@ -92,12 +88,7 @@ final class StepLimit {
     static String describeOverTime(List<Event> events, List<PendingOperation> pending, String limit) {
         StringBuilder text = new StringBuilder("one execution ran for more than ").append(limit)
                 .append(", the limit on one execution, without ending, after ").append(events.size())
-                .append(" visible operations");
-        List<Event> latest = events.subList(Math.max(0, events.size() - WINDOW), events.size());
-        ThreadId looping = busiest(latest);
-        if (looping != null) {
-            text.append(": ").append(busiestTurns(latest, looping));
-        }
+                .append(" visible operations").append(busiestOfLatest(events));
         return text.append(". A loop whose turns take real time but few visible operations passes no step limit")
                 .append(" soon: one that waits for a WeakReference to clear after System.gc() never ends under")
                 .append(" Weft, which keeps every object an execution made reachable until it ends (see the user")
@@ -132,6 +123,13 @@ final class StepLimit {
             left -= names.size();
         }
         return String.join(separator, groups);
+    }
+
+    /** ": main took 800 of the last 1000 steps, going round A.java:3" for the busiest thread of the latest, or "". */
+    private static String busiestOfLatest(List<Event> events) {
+        List<Event> latest = events.subList(Math.max(0, events.size() - WINDOW), events.size());
+        ThreadId looping = busiest(latest);
+        return looping == null ? "" : ": " + busiestTurns(latest, looping);
     }
 
     /** "main took 800 of the last 1000 steps, going round A.java:3, A.java:4". */
