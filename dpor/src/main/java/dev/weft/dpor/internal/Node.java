@@ -20,9 +20,9 @@ final class Node {
     final List<PendingOperation> pending;
     final ThreadSet enabled;
     /** the daemon threads among the live ones: chosen by default only when no other thread is awake */
-    private final ThreadSet daemons = new ThreadSet();
+    private ThreadSet daemons;
     /** the live threads that have begun to wait and can only take a spurious wake-up offered to them */
-    private final ThreadSet offered = new ThreadSet();
+    private ThreadSet offered;
     final ThreadSet backtrack = new ThreadSet();
     final ThreadSet done = new ThreadSet();
     SleepSet sleep;
@@ -89,9 +89,11 @@ final class Node {
                 enabled.set(p.thread().index());
             }
             if (p.daemon()) {
+                daemons = daemons == null ? new ThreadSet() : daemons; // most states have none: no set
                 daemons.set(p.thread().index());
             }
             if (p.operation().lapses()) {
+                offered = offered == null ? new ThreadSet() : offered;
                 offered.set(p.thread().index());
             }
         }
@@ -252,7 +254,7 @@ final class Node {
      * ({@link Operation#lapses()}): it is enabled, but moving another thread instead preempts nothing.
      */
     boolean offeredOnly(int thread) {
-        return offered.get(thread);
+        return offered != null && offered.get(thread);
     }
 
     /**
@@ -266,13 +268,15 @@ final class Node {
     /** Whether some thread that is not a daemon thread is enabled here. */
     boolean someoneElseThanADaemonEnabled() {
         ThreadSet others = enabled.copy();
-        others.andNot(daemons);
+        if (daemons != null) {
+            others.andNot(daemons);
+        }
         return !others.isEmpty();
     }
 
     /** Whether the live thread is a daemon thread. */
     boolean daemon(int thread) {
-        return daemons.get(thread);
+        return daemons != null && daemons.get(thread);
     }
 
     /**
@@ -292,13 +296,13 @@ final class Node {
      */
     int awakeGoingOn(int previous) {
         boolean awake = previous >= 0 && enabled.get(previous) && !sleep.contains(previous);
-        if (awake && !daemons.get(previous)) {
+        if (awake && !daemon(previous)) {
             return previous;
         }
         int daemon = awake ? previous : -1;
         for (int t = enabled.nextSetBit(0); t >= 0; t = enabled.nextSetBit(t + 1)) {
             if (!sleep.contains(t)) {
-                if (!daemons.get(t)) {
+                if (!daemon(t)) {
                     return t;
                 }
                 daemon = daemon < 0 ? t : daemon;

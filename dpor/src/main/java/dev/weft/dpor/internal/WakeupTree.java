@@ -29,7 +29,8 @@ final class WakeupTree {
     final int thread;
     /** what it will do: the step of the execution the sequence was taken from */
     final Operation operation;
-    final List<WakeupTree> children = new ArrayList<>();
+    /** sized as it grows from nothing: most vertices have one child or none, and each state has a tree */
+    final List<WakeupTree> children = new ArrayList<>(0);
     /**
      * The worker's branch that runs this vertex's subtree ahead of its owner ({@link StolenBranch}), while it does;
      * an insertion below this vertex cancels it at once, since the owner will not take it over.
