@@ -164,6 +164,16 @@ final class Execution {
         return started;
     }
 
+    /**
+     * When a thread comes to an operation, on a scale that tells it from what other threads do: after every event
+     * completed so far, before the next one completes, and with room between two events for the waiters one signal
+     * queues ({@link LockState#queueAfterSignal}), which come after the events before it and before every thread
+     * that comes to an operation after it.
+     */
+    long arrivalTick() {
+        return (long) eventsCompleted << 20;
+    }
+
     /** Called as each event completes, with the number completed. */
     void eventsCompleted(int count) {
         eventsCompleted = count;

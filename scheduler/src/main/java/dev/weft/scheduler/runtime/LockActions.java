@@ -13,16 +13,19 @@ final class LockActions {
     static final class Acquire extends Action {
         private final ManagedThread thread;
         private final LockState lock;
+        /** When the thread came to take the lock, for a fair lock's queue ({@link LockState#mayTake}). */
+        private final long arrivedAt;
 
         Acquire(ManagedThread thread, LockState lock, int site) {
             super(Operation.lock(lock.id), site);
             this.thread = thread;
             this.lock = lock;
+            this.arrivedAt = thread.execution.arrivalTick();
         }
 
         @Override
         boolean enabled() {
-            return lock.free();
+            return lock.free() && lock.mayTake(thread, arrivedAt);
         }
 
         @Override
@@ -33,7 +36,9 @@ final class LockActions {
 
         @Override
         String whyBlocked() {
-            return "waits to lock " + lock.id.name() + ", held by " + lock.owner() + " since " + lock.acquiredAt();
+            return lock.free() ? "waits for its turn at the fair lock " + lock.id.name()
+                    + ": a thread its condition signalled is queued before it"
+                    : "waits to lock " + lock.id.name() + ", held by " + lock.owner() + " since " + lock.acquiredAt();
         }
 
         @Override

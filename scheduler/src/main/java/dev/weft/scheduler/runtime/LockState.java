@@ -3,6 +3,9 @@ package dev.weft.scheduler.runtime;
 import dev.weft.scheduler.model.LockId;
 import dev.weft.scheduler.model.SourcePosition;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * Ownership of one reentrant lock — a monitor or a {@code ReentrantLock}: who holds it, how many times, and where it
  * was taken (for deadlock descriptions). Only the outermost acquire and release are visible; the nested ones only
@@ -13,13 +16,69 @@ final class LockState {
     final LockId id;
     /** Whether this is an object's monitor, which a thread waits for {@code BLOCKED}, not {@code WAITING}. */
     final boolean monitor;
+    /** Whether this is a fair {@code ReentrantLock}: see {@link #mayTake}. */
+    private final boolean fair;
+    /**
+     * For a fair lock, the threads a signal of one of its conditions put in the lock's queue, in that order, with
+     * when ({@link Execution#arrivalTick}); each leaves as it takes the lock.
+     */
+    private final List<Queued> queued = new ArrayList<>();
     private ManagedThread owner;
     private int holds;
     private SourcePosition acquiredAt = SourcePosition.UNKNOWN;
 
+    private record Queued(ManagedThread thread, long at) {
+    }
+
     LockState(LockId id, boolean monitor) {
+        this(id, monitor, false);
+    }
+
+    LockState(LockId id, boolean monitor, boolean fair) {
         this.id = id;
         this.monitor = monitor;
+        this.fair = fair;
+    }
+
+    /**
+     * A signal moved the waiter to the queue of this lock, at {@code at}: the JDK's {@code ConditionObject} puts the
+     * signalled waiter at the tail of the lock's queue, and a fair lock serves its queue first come, first served.
+     */
+    void queueAfterSignal(ManagedThread waiter, long at) {
+        if (fair) {
+            queued.add(new Queued(waiter, at));
+        }
+    }
+
+    /**
+     * Whether the thread, come to take this lock at {@code arrivedAt}, may take it once it is free. On a fair lock,
+     * not while a waiter that a signal queued before that is still in the queue: the JDK's fair lock then queues the
+     * newcomer behind it (commons-pool's {@code testBorrowObjectFairness}: main, taking the lock again right after
+     * signalling a waiter, must let that waiter go first). A thread that came before the signal may have queued before
+     * it or after (when it found the lock taken is not a step of its own), so both orders stay open.
+     */
+    boolean mayTake(ManagedThread thread, long arrivedAt) {
+        for (Queued waiter : queued) {
+            if (waiter.at() >= arrivedAt) {
+                return true;
+            }
+            if (waiter.thread() != thread) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether a woken waiter may take the lock back once it is free: on a fair lock, one that a signal queued goes
+     * after those queued before it; one that woke otherwise (a timeout, an interrupt) is not ordered against them.
+     */
+    boolean mayTakeBack(ManagedThread thread) {
+        return queued.isEmpty() || queued.get(0).thread() == thread || !isQueued(thread);
+    }
+
+    private boolean isQueued(ManagedThread thread) {
+        return queued.stream().anyMatch(waiter -> waiter.thread() == thread);
     }
 
     /** What {@code getState()} says of a thread that waits to take this lock. */
@@ -56,6 +115,9 @@ final class LockState {
         owner = thread;
         holds = count;
         acquiredAt = where;
+        if (!queued.isEmpty()) {
+            queued.removeIf(waiter -> waiter.thread() == thread);
+        }
     }
 
     /** A nested acquire by the owner. */

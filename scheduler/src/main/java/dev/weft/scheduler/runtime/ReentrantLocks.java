@@ -83,10 +83,11 @@ final class ReentrantLocks {
     /** Waits for the lock to be free and takes it; false when it timed out (an interrupt throws). */
     private static boolean acquireWhenFree(ManagedThread self, LockState state, GuardedCall.Mode mode, int site)
             throws InterruptedException {
+        long arrivedAt = self.execution.arrivalTick();
         boolean free = new GuardedCall(self, mode, Operation.lock(state.id), site) {
             @Override
             boolean ready() {
-                return state.free();
+                return state.free() && state.mayTake(self, arrivedAt);
             }
         }.await();
         if (free) {
@@ -199,7 +200,9 @@ final class ReentrantLocks {
     private LockState state(Lock lock, ManagedThread self) {
         LockState state = locks.get(lock);
         if (state == null) {
-            state = new LockState(new LockId(execution.names.nameOf(lock, self)), false);
+            // a fair lock serves its queue in order; its fairness is a final field the JDK only reads
+            state = new LockState(new LockId(execution.names.nameOf(lock, self)), false,
+                    lock instanceof ReentrantLock reentrant && reentrant.isFair());
             locks.put(lock, state);
         }
         return state;

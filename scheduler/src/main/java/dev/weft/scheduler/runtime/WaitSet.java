@@ -61,17 +61,23 @@ final class WaitSet {
         return threads;
     }
 
-    void wakeOne() {
+    /** Wakes the longest waiter, if any; returns it (or none). */
+    List<Waiter> wakeOne() {
         Waiter first = waiters.pollFirst();
-        if (first != null) {
-            first.notified = true;
+        if (first == null) {
+            return List.of();
         }
+        first.notified = true;
+        return List.of(first);
     }
 
-    void wakeAll() {
+    /** Wakes every waiter; returns them, longest waiter first. */
+    List<Waiter> wakeAll() {
+        List<Waiter> woken = new ArrayList<>(waiters);
         for (Waiter waiter : waiters) {
             waiter.notified = true;
         }
         waiters.clear();
+        return woken;
     }
 }

@@ -4,6 +4,8 @@ import dev.weft.scheduler.model.LockId;
 import dev.weft.scheduler.model.OpKind;
 import dev.weft.scheduler.model.Operation;
 
+import java.util.List;
+
 /**
  * {@code Object.wait/notify} and {@code Condition.await/signal}, in the model only: a wait releases the lock fully
  * (remembering how many holds it had) and joins the wait set; the thread then stays paused, its next operation being
@@ -84,7 +86,7 @@ final class Waits {
 
         @Override
         boolean enabled() {
-            return waiter.mayWake() && lock.free();
+            return waiter.mayWake() && lock.free() && lock.mayTakeBack(waiter.thread);
         }
 
         /** A timed wait not woken yet; once notified it only waits for the lock, which does not time out. */
@@ -167,23 +169,32 @@ final class Waits {
     static final class Notify extends Action {
         private final WaitSet waitSet;
         private final boolean all;
+        /** The lock whose queue the woken waiters join (for a fair lock's order), or {@code null}. */
+        private final LockState lock;
 
         Notify(LockState lock, WaitSet waitSet, boolean all, int site) {
-            this(lock.id, waitSet, all, site);
+            this(lock.id, lock, waitSet, all, site);
         }
 
         Notify(LockId lock, WaitSet waitSet, boolean all, int site) {
-            super(new Operation(all ? OpKind.NOTIFY_ALL : OpKind.NOTIFY, lock), site);
+            this(lock, null, waitSet, all, site);
+        }
+
+        private Notify(LockId id, LockState lock, WaitSet waitSet, boolean all, int site) {
+            super(new Operation(all ? OpKind.NOTIFY_ALL : OpKind.NOTIFY, id), site);
             this.waitSet = waitSet;
             this.all = all;
+            this.lock = lock;
         }
 
         @Override
         Action perform() {
-            if (all) {
-                waitSet.wakeAll();
-            } else {
-                waitSet.wakeOne();
+            List<WaitSet.Waiter> woken = all ? waitSet.wakeAll() : waitSet.wakeOne();
+            if (lock != null) {
+                long at = woken.isEmpty() ? 0 : woken.get(0).thread.execution.arrivalTick();
+                for (int i = 0; i < woken.size(); i++) {
+                    lock.queueAfterSignal(woken.get(i).thread, at + i + 1);
+                }
             }
             return null;
         }
