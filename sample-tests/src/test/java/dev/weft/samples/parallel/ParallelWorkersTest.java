@@ -195,6 +195,11 @@ class ParallelWorkersTest {
         return Stream.of(
                 arguments(statics, "logsIntoAListMadeBeforeTheTest", Pattern.quote("share state they did not create:"
                         + " an object of java.util.ArrayList")),
+                // the JVM's MBean server: side by side, each execution's registration took another free name
+                arguments(WeftRunner.programs("dev.weft.samples.statics.StaticStatePrograms"),
+                        "registersAPoolWithJmxNeverUnregistered", Pattern.quote("share state they did not"
+                        + " create: an object of ") + ".*MBeanServer.* that the execution did not create \\(changed at"
+                        + " StaticStatePrograms.java:"),
                 // the initialiser's steps are not visible operations: its change is told from inside it
                 arguments(statics, "usesAClassWhoseInitialiserChangesStateMadeBeforeTheTest",
                         Pattern.quote("share state they did not create: an object of java.util.ArrayList that the"

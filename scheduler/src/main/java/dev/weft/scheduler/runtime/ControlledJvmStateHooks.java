@@ -52,6 +52,13 @@ final class ControlledJvmStateHooks implements JvmStateHookHandler {
     @Override
     public ObjectInstance mbeanRegistered(MBeanServer server, Object bean, ObjectName name, int site)
             throws InstanceAlreadyExistsException, MBeanRegistrationException, NotCompliantMBeanException {
+        ManagedThread self = current();
+        if (self != null) {
+            // The server is the JVM's: executions side by side see each other's names (commons-pool registers its
+            // pools under the first free one, and the names it tried shifted every later object's number: 55 of its
+            // tests failed with NONDETERMINISM on JDK 25 with two workers). One worker explores such a test.
+            self.execution.watch.touchedObject(server, true, Execution.source(site));
+        }
         ObjectInstance registered = JvmStateHookHandler.super.mbeanRegistered(server, bean, name, site);
         StateJournal journal = currentJournal();
         if (journal != null) {
