@@ -105,9 +105,7 @@ final class StepLimit {
     static String grouped(List<PendingOperation> threads, String separator) {
         Map<String, List<String>> namesByWhat = new LinkedHashMap<>();
         for (PendingOperation p : threads) {
-            String what = (p.enabled() ? "next: " : "blocked on: ") + p.operation()
-                    + (p.source().isKnown() ? " (" + p.source() + ")" : "");
-            namesByWhat.computeIfAbsent(what, w -> new ArrayList<>()).add(p.thread().name());
+            namesByWhat.computeIfAbsent(p.whatNext(), what -> new ArrayList<>()).add(p.thread().name());
         }
         List<String> groups = new ArrayList<>();
         int left = threads.size();

@@ -77,9 +77,9 @@ class StepLimitTest {
 
         String grouped = StepLimit.grouped(pending, ", ");
 
-        assertThat(grouped).startsWith("main blocked on: join liveness of main.1 (Poller.java:21), main.1, main.2, main.3 and 196"
-                + " others blocked on: read Queue@3.lock (Poller.java:30), main.7 next: read Queue@3.lock"
-                + " (Poller.java:30), main.201 blocked on: write Cell@201.value (Poller.java:40)")
+        assertThat(grouped).startsWith("main blocked on: join liveness of main.1 (Poller.java:21), main.1, main.2,"
+                + " main.3 and 196 others blocked on: read Queue@3.lock (Poller.java:30), main.7 next: read"
+                + " Queue@3.lock (Poller.java:30), main.201 blocked on: write Cell@201.value (Poller.java:40)")
                 .endsWith(", and 21 other threads")
                 .hasSizeLessThan(2_000);
     }

@@ -181,20 +181,21 @@ class WakeupTreeTest {
     @Test
     void aSleeperCoversASequenceItStartsOrCanGoBeforeUnlessItWaitsForALock() {
         SleepSet sleep = SleepSet.empty().with(1, Operation.read(X));
+        ThreadSet none = new ThreadSet(); // no narrow sleepers
 
         assertThat(WakeupTree.sleeperCovers(Steps.of(1, Operation.read(X), 2, Operation.write(Y)), sleep,
-                thread -> Operation.read(X), new ThreadSet())).as("a sleeper whose step starts the sequence").isTrue();
+                thread -> Operation.read(X), none)).as("a sleeper whose step starts the sequence").isTrue();
         assertThat(WakeupTree.sleeperCovers(Steps.of(2, Operation.write(X), 1, Operation.read(X)), sleep,
-                thread -> Operation.read(X), new ThreadSet())).as("a sleeper whose step comes after a conflicting one").isFalse();
-        assertThat(WakeupTree.sleeperCovers(Steps.of(2, Operation.read(Y)), sleep, thread -> Operation.read(X), new ThreadSet()))
+                thread -> Operation.read(X), none)).as("a sleeper whose step comes after a conflicting one").isFalse();
+        assertThat(WakeupTree.sleeperCovers(Steps.of(2, Operation.read(Y)), sleep, thread -> Operation.read(X), none))
                 .as("a sleeper with no step in the sequence, independent of it").isTrue();
-        assertThat(WakeupTree.sleeperCovers(Steps.of(2, Operation.write(X)), sleep, thread -> Operation.write(X), new ThreadSet()))
+        assertThat(WakeupTree.sleeperCovers(Steps.of(2, Operation.write(X)), sleep, thread -> Operation.write(X), none))
                 .as("taken as announced: a write that conflicts").isFalse();
         LockId m = new LockId("m", false);
         SleepSet locking = SleepSet.empty().with(1, Operation.lock(m));
-        assertThat(WakeupTree.sleeperCovers(Steps.of(2, Operation.read(Y)), locking, thread -> Operation.lock(m), new ThreadSet()))
+        assertThat(WakeupTree.sleeperCovers(Steps.of(2, Operation.read(Y)), locking, thread -> Operation.lock(m), none))
                 .as("a sleeper waiting to acquire, with no step in the sequence").isFalse();
-        assertThat(WakeupTree.sleeperCovers(Steps.of(1, Operation.lock(m)), locking, thread -> Operation.lock(m), new ThreadSet()))
+        assertThat(WakeupTree.sleeperCovers(Steps.of(1, Operation.lock(m)), locking, thread -> Operation.lock(m), none))
                 .as("a sleeper acquiring first in the sequence").isTrue();
         ThreadSet failed = new ThreadSet();
         failed.set(1);

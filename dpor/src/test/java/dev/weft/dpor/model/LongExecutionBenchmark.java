@@ -43,7 +43,8 @@ public final class LongExecutionBenchmark {
                 peak += pool.getPeakUsage().getUsed();
             }
         }
-        System.out.printf(Locale.ROOT, "%d threads x %d turns: %s, %d executions, %.1f s, heap peak %d MB (max %d MB)%n",
+        System.out.printf(Locale.ROOT,
+                "%d threads x %d turns: %s, %d executions, %.1f s, heap peak %d MB (max %d MB)%n",
                 threads, turns, result.failures().isEmpty() ? "passed" : result.failures().get(0).kind(),
                 result.executions(), (System.nanoTime() - start) / 1e9, peak >> 20,
                 Runtime.getRuntime().maxMemory() >> 20);

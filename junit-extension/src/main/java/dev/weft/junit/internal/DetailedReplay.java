@@ -46,9 +46,9 @@ final class DetailedReplay {
         if (SKIPPED.contains(failure.kind()) || failure.filledTheMemory(options.maxSteps())) {
             return failure;
         }
+        RuntimeSettings detailed = runtime.withDetailFrom(Math.max(0, failure.events().size() - STEPS_WITH_DETAIL));
         ExplorationResult replay = Explorer.replaying(failure.schedule(), options)
-                .explore(new JvmSubject(body, runtime.withDetailFrom(Math.max(0, failure.events().size() - STEPS_WITH_DETAIL)), new ExplorerCausalOrder()),
-                        ExplorationListener.NONE);
+                .explore(new JvmSubject(body, detailed, new ExplorerCausalOrder()), ExplorationListener.NONE);
         if (replay.failures().isEmpty()) {
             return failure;
         }

@@ -41,12 +41,18 @@ final class LockState {
     }
 
     /**
-     * A signal moved the waiter to the queue of this lock, at {@code at}: the JDK's {@code ConditionObject} puts the
-     * signalled waiter at the tail of the lock's queue, and a fair lock serves its queue first come, first served.
+     * A signal moved the waiters it woke, longest waiter first, to the queue of this lock: the JDK's
+     * {@code ConditionObject} puts each signalled waiter at the tail of the lock's queue, and a fair lock serves its
+     * queue first come, first served. They are queued one after another, after every thread that came to the lock
+     * before the signal and before every one that comes after it ({@link Execution#arrivalTick}).
      */
-    void queueAfterSignal(ManagedThread waiter, long at) {
-        if (fair) {
-            queued.add(new Queued(waiter, at));
+    void queueAfterSignal(List<WaitSet.Waiter> woken) {
+        if (!fair || woken.isEmpty()) {
+            return;
+        }
+        long signalledAt = woken.get(0).thread.execution.arrivalTick();
+        for (int i = 0; i < woken.size(); i++) {
+            queued.add(new Queued(woken.get(i).thread, signalledAt + i + 1));
         }
     }
 

@@ -191,10 +191,7 @@ final class Waits {
         Action perform() {
             List<WaitSet.Waiter> woken = all ? waitSet.wakeAll() : waitSet.wakeOne();
             if (lock != null) {
-                long at = woken.isEmpty() ? 0 : woken.get(0).thread.execution.arrivalTick();
-                for (int i = 0; i < woken.size(); i++) {
-                    lock.queueAfterSignal(woken.get(i).thread, at + i + 1);
-                }
+                lock.queueAfterSignal(woken);
             }
             return null;
         }

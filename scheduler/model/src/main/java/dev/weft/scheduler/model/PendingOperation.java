@@ -33,9 +33,13 @@ public record PendingOperation(ThreadId thread, Operation operation, boolean ena
         return (hash * 31 + (enabled ? 1 : 0)) * 31 + (daemon ? 1 : 0);
     }
 
+    /** What the thread is about to do, without its name: "next: read A@1.x (A.java:3)" or "blocked on: ...". */
+    public String whatNext() {
+        return (enabled ? "next: " : "blocked on: ") + operation + (source.isKnown() ? " (" + source + ")" : "");
+    }
+
     @Override
     public String toString() {
-        return thread.name() + (enabled ? " next: " : " blocked on: ") + operation
-                + (source.isKnown() ? " (" + source + ")" : "");
+        return thread.name() + " " + whatNext();
     }
 }
