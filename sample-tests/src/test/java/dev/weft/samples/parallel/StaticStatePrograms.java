@@ -3,6 +3,7 @@ package dev.weft.samples.parallel;
 import dev.weft.junit.ExhaustiveConcurrency;
 import dev.weft.samples.support.Concurrently;
 
+import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -14,6 +15,7 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Tests that keep state in static fields, run by {@link ParallelWorkersTest} with one and with two workers. Each
@@ -205,6 +207,70 @@ class StaticStatePrograms {
             }
         });
         assertThat(count[0]).isEqualTo(PARTIES);
+    }
+
+    /**
+     * Threads each count one request under a lock, through reflection, as tests reach a library's private static
+     * state: reflection sees the execution's own copy of the field, as the plain read after them does.
+     * (commons-pool's {@code TestEvictionTimer} read a static field by reflection that the code had set: with two
+     * workers it read the real field's {@code null}.)
+     */
+    @ExhaustiveConcurrency
+    void countsRequestsThroughReflection() throws Exception {
+        Field count = StaticStatePrograms.class.getDeclaredField("handled");
+        handled = 0;
+        Object lock = new Object();
+        inParties(() -> {
+            synchronized (lock) {
+                try {
+                    count.setInt(null, count.getInt(null) + 1);
+                } catch (IllegalAccessException e) {
+                    throw new AssertionError(e);
+                }
+            }
+        });
+        assertThat(handled).isEqualTo(PARTIES);
+        assertThat(count.get(null)).isEqualTo(PARTIES);
+    }
+
+    /** Written through reflection by {@link #refusesThroughReflectionWhatTheJvmRefuses}. */
+    static long total;
+    static String label;
+    static final int LIMIT = 3;
+
+    /**
+     * Writes through reflection that the JVM refuses are refused alike, and those it widens are widened alike, when
+     * the write goes to the execution's own copy (two workers) as when it goes to the field (one): each thread checks
+     * them in turn, under a lock ({@link #PARTIES}! orders).
+     */
+    @ExhaustiveConcurrency
+    void refusesThroughReflectionWhatTheJvmRefuses() throws Exception {
+        Field totalField = StaticStatePrograms.class.getDeclaredField("total");
+        Field labelField = StaticStatePrograms.class.getDeclaredField("label");
+        Field limitField = StaticStatePrograms.class.getDeclaredField("LIMIT");
+        label = "start";
+        Object lock = new Object();
+        inParties(() -> {
+            synchronized (lock) {
+                assertThatThrownBy(() -> labelField.set(null, 5)).isInstanceOf(IllegalArgumentException.class);
+                assertThatThrownBy(() -> totalField.set(null, "five")).isInstanceOf(IllegalArgumentException.class);
+                assertThatThrownBy(() -> totalField.set(null, null)).isInstanceOf(IllegalArgumentException.class);
+                assertThatThrownBy(() -> totalField.setFloat(null, 1f)).isInstanceOf(IllegalArgumentException.class);
+                assertThatThrownBy(() -> limitField.set(null, 4)).isInstanceOf(IllegalAccessException.class);
+                try {
+                    totalField.set(null, 5);
+                    assertThat(total).isEqualTo(5L);
+                    totalField.setChar(null, 'A');
+                    assertThat(totalField.getDouble(null)).isEqualTo(65.0);
+                    labelField.set(null, label + "!");
+                } catch (IllegalAccessException e) {
+                    throw new AssertionError(e);
+                }
+            }
+        });
+        assertThat(label).isEqualTo("start" + "!".repeat(PARTIES));
+        assertThat(labelField.get(null)).isEqualTo(label);
+        assertThat(LIMIT).isEqualTo(3);
     }
 
     /**

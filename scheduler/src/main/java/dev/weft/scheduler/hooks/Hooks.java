@@ -1,5 +1,6 @@
 package dev.weft.scheduler.hooks;
 
+import java.lang.reflect.Field;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.Queue;
@@ -137,6 +138,34 @@ public final class Hooks {
 
     public static void staticWriteObject(Object value, int site) {
         staticFieldHooks.staticWrite(value, site);
+    }
+
+    public static int reflectiveReadInt(int value, Field field, int site) {
+        return staticFieldHooks.reflectiveReadInt(value, field, site);
+    }
+
+    public static long reflectiveReadLong(long value, Field field, int site) {
+        return staticFieldHooks.reflectiveReadLong(value, field, site);
+    }
+
+    public static float reflectiveReadFloat(float value, Field field, int site) {
+        return staticFieldHooks.reflectiveReadFloat(value, field, site);
+    }
+
+    public static double reflectiveReadDouble(double value, Field field, int site) {
+        return staticFieldHooks.reflectiveReadDouble(value, field, site);
+    }
+
+    public static Object reflectiveReadObject(Object value, Field field, int site) {
+        return staticFieldHooks.reflectiveReadObject(value, field, site);
+    }
+
+    public static boolean reflectiveWriteKept(Field field, int site) {
+        return staticFieldHooks.reflectiveWriteKept(field, site);
+    }
+
+    public static void reflectiveWrite(Field field, Object boxed, int site) {
+        staticFieldHooks.reflectiveWrite(field, boxed, site);
     }
 
     public static void arrayBulk(Object first, boolean firstWritten, Object second, int site) {
@@ -353,6 +382,10 @@ public final class Hooks {
 
     public static void varHandleAccess(Object varHandle, Object coordinate, int index, int access, int site) {
         memoryHooks.varHandleAccess(varHandle, coordinate, index, access, site);
+    }
+
+    public static void reflectiveFieldAccess(Field field, Object owner, boolean write, int site) {
+        memoryHooks.reflectiveFieldAccess(field, owner, write, site);
     }
 
     public static boolean casResult(boolean success, int site) {

@@ -1,5 +1,7 @@
 package dev.weft.scheduler.hooks;
 
+import java.lang.reflect.Field;
+
 /**
  * The memory hooks, one family of {@link HookHandlers}: field and array accesses, allocations, atomics and var handles
  * (the memory the test's threads share). The default methods do exactly what the uninstrumented code would have done,
@@ -69,6 +71,17 @@ public interface MemoryHookHandler {
      * @param access     one of {@link Sites#READ}, {@link Sites#WRITE}, {@link Sites#READ_WRITE}, {@link Sites#CAS}
      */
     default void varHandleAccess(Object varHandle, Object coordinate, int index, int access, int site) {
+    }
+
+    /**
+     * Before a field of {@code java.lang.reflect.Field} reads or writes the field ({@code get}, {@code getInt},
+     * {@code set}, {@code setLong}, ...); the method itself runs when this returns, with the caller's access checks.
+     *
+     * @param field the field the call reaches
+     * @param owner the call's object: the field's owner, ignored for a static field
+     * @param write whether the call is a {@code set}
+     */
+    default void reflectiveFieldAccess(Field field, Object owner, boolean write, int site) {
     }
 
     /** After a compare-and-set of an atomic ran; returns its result unchanged. */

@@ -41,6 +41,8 @@ public final class Sites {
     private static final List<Site> SITES = new ArrayList<>();
     /** Accesses of static fields that an execution may keep a copy of its own of ({@link StaticFieldHookHandler}). */
     private static final Set<Integer> STATIC_COPY_SITES = ConcurrentHashMap.newKeySet();
+    /** The classes whose static fields every instrumented access reaches through those hooks (binary names). */
+    private static final Set<String> STATIC_COPY_CLASSES = ConcurrentHashMap.newKeySet();
 
     private Sites() {
     }
@@ -59,6 +61,19 @@ public final class Sites {
     /** Whether the access with this number goes through the {@link StaticFieldHookHandler} hooks. */
     public static boolean isStaticCopyable(int number) {
         return STATIC_COPY_SITES.contains(number);
+    }
+
+    /**
+     * Every access of a (not final) static field of this class goes through the {@link StaticFieldHookHandler} hooks:
+     * Weft instruments the class. Told when the class is transformed, before the JVM defines it.
+     */
+    public static void staticFieldsCopyable(String className) {
+        STATIC_COPY_CLASSES.add(className);
+    }
+
+    /** Whether the class's static fields are reached through the {@link StaticFieldHookHandler} hooks. */
+    public static boolean areStaticFieldsCopyable(String className) {
+        return STATIC_COPY_CLASSES.contains(className);
     }
 
     /** The instruction with this number. */

@@ -46,6 +46,16 @@ final class InstrumentingClassVisitor extends ContextualClassVisitor {
     }
 
     @Override
+    public void visit(int version, int access, String name, String signature, String superName,
+                      String[] interfaces) {
+        super.visit(version, access, name, signature, superName, interfaces);
+        if (context().filter().instrumentsName(name)) {
+            // reflection reaches such fields where the instrumented accesses do (FieldAccessVisitor#mayHaveCopies)
+            Sites.staticFieldsCopyable(Emit.dotted(name));
+        }
+    }
+
+    @Override
     public FieldVisitor visitField(int access, String name, String descriptor, String signature, Object value) {
         boolean assignedByInitialiser = (access & Opcodes.ACC_STATIC) != 0 && (access & Opcodes.ACC_FINAL) != 0
                 && value == null; // a constant (with a ConstantValue) is not assigned by code
@@ -96,7 +106,8 @@ final class InstrumentingClassVisitor extends ContextualClassVisitor {
         boolean isSynchronized = (access & Opcodes.ACC_SYNCHRONIZED) != 0;
         boolean strip = isSynchronized && stripSynchronized;
         MethodContext method = new MethodContext(context(), name, descriptor);
-        MethodVisitor chain = new RandomCalls(new StableHashCalls(new HandlerOrdering(writer, method)), method);
+        MethodVisitor chain = new ReflectiveFieldCalls(
+                new RandomCalls(new StableHashCalls(new HandlerOrdering(writer, method)), method), method);
         if (name.equals("<clinit>")) {
             chain = new ClassInitBracket(chain, method, repeatableInitialiserSource != null && !initialiserCopy);
         }

@@ -95,6 +95,7 @@ final class MethodReferenceVisitor extends MethodVisitor {
                 || CollectionArguments.of(opcode, owner, name, descriptor) != null
                 || StableHashCalls.replaces(opcode, owner, name, descriptor)
                 || RandomCalls.replaces(opcode, owner, name, descriptor)
+                || ReflectiveFieldCalls.replaces(opcode, owner, name, descriptor)
                 || SynchronizedCallVisitor.synchronizedTarget(context.classContext(), opcode, owner, name, descriptor,
                         target.isInterface())
                 .filter(method -> !method.isPrivate())

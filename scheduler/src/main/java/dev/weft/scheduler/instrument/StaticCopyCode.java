@@ -46,7 +46,8 @@ final class StaticCopyCode {
         mv.visitLabel(done);
     }
 
-    private static String kind(Type type) {
+    /** The hooks' name for a value of this type on the JVM's stack: {@code Int}, {@code Long}, ..., {@code Object}. */
+    static String kind(Type type) {
         return switch (type.getSort()) {
             case Type.LONG -> "Long";
             case Type.FLOAT -> "Float";
@@ -56,7 +57,8 @@ final class StaticCopyCode {
         };
     }
 
-    private static Type stackType(Type type) {
+    /** The type the JVM's stack holds a value of this type as. */
+    static Type stackType(Type type) {
         return switch (type.getSort()) {
             case Type.LONG, Type.FLOAT, Type.DOUBLE -> type;
             case Type.OBJECT, Type.ARRAY -> Type.getType(Object.class);

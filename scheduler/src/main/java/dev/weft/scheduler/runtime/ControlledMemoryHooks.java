@@ -5,6 +5,7 @@ import dev.weft.scheduler.hooks.Sites;
 import dev.weft.scheduler.model.OpKind;
 
 import java.lang.invoke.VarHandle;
+import java.lang.reflect.Field;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 import static dev.weft.scheduler.runtime.ControlledHooks.changedByInitialiserCopy;
@@ -42,6 +43,14 @@ final class ControlledMemoryHooks implements MemoryHookHandler {
                 hidden.execution.staticCopies.writtenByInitialiser(hidden, owner,
                         "<init>".equals(where.methodName()) ? where.className() : null, site);
             }
+        }
+    }
+
+    @Override
+    public void reflectiveFieldAccess(Field field, Object owner, boolean write, int site) {
+        ManagedThread self = visible();
+        if (self != null && field != null) {
+            MemoryAccess.reflectiveField(self, field, owner, write, site);
         }
     }
 

@@ -2,6 +2,8 @@ package dev.weft.scheduler.runtime;
 
 import dev.weft.scheduler.hooks.StaticFieldHookHandler;
 
+import java.lang.reflect.Field;
+
 import static dev.weft.scheduler.runtime.ControlledHooks.current;
 import static dev.weft.scheduler.runtime.ControlledHooks.withStaticCopies;
 
@@ -53,6 +55,58 @@ final class ControlledStaticFieldHooks implements StaticFieldHookHandler {
     public void staticWrite(Object boxed, int site) {
         ManagedThread self = current();
         self.execution.staticCopies.write(site, self, boxed);
+    }
+
+    @Override
+    public int reflectiveReadInt(int value, Field field, int site) {
+        Object own = ownReflective(field);
+        return own == StaticCopies.ABSENT ? value : (Integer) own;
+    }
+
+    @Override
+    public long reflectiveReadLong(long value, Field field, int site) {
+        Object own = ownReflective(field);
+        return own == StaticCopies.ABSENT ? value : ((Number) own).longValue();
+    }
+
+    @Override
+    public float reflectiveReadFloat(float value, Field field, int site) {
+        Object own = ownReflective(field);
+        return own == StaticCopies.ABSENT ? value : ((Number) own).floatValue();
+    }
+
+    @Override
+    public double reflectiveReadDouble(double value, Field field, int site) {
+        Object own = ownReflective(field);
+        return own == StaticCopies.ABSENT ? value : ((Number) own).doubleValue();
+    }
+
+    @Override
+    public Object reflectiveReadObject(Object value, Field field, int site) {
+        ManagedThread self = withStaticCopies();
+        Object own = self == null ? StaticCopies.ABSENT : self.execution.staticCopies.ownShown(field);
+        return own == StaticCopies.ABSENT ? value : own;
+    }
+
+    @Override
+    public boolean reflectiveWriteKept(Field field, int site) {
+        ManagedThread self = withStaticCopies();
+        return self != null && self.execution.staticCopies.keeps(self, field);
+    }
+
+    @Override
+    public void reflectiveWrite(Field field, Object boxed, int site) {
+        current().execution.staticCopies.write(field, boxed);
+    }
+
+    /**
+     * The calling execution's own value of a field reached through a typed {@code Field.get...}, as kept, or
+     * {@link StaticCopies#ABSENT}. (The real call succeeded, so the field's type widens to the getter's: a kept
+     * {@code int} for {@code getInt} of a {@code short} field, a number for {@code getDouble}.)
+     */
+    private static Object ownReflective(Field field) {
+        ManagedThread self = withStaticCopies();
+        return self == null ? StaticCopies.ABSENT : self.execution.staticCopies.own(field);
     }
 
     /** The calling execution's own value of the static field at {@code site}, or {@link StaticCopies#ABSENT}. */

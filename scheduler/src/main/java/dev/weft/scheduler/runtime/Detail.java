@@ -79,6 +79,21 @@ final class Detail {
         };
     }
 
+    /**
+     * A field reflection reaches ({@code Field.get}): read through a {@code Field} of Weft's own, so that the user's
+     * stays as accessible as it was.
+     */
+    static Supplier<Object> reflective(Field field, Object owner) {
+        return () -> {
+            try {
+                Field own = field.getDeclaringClass().getDeclaredField(field.getName());
+                return own.trySetAccessible() ? own.get(owner) : Unknown.VALUE;
+            } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+                return Unknown.VALUE;
+            }
+        };
+    }
+
     private static Field declared(Class<?> type, String declaringClass, String name) throws NoSuchFieldException {
         for (Class<?> c = type; c != null; c = c.getSuperclass()) {
             if (declaringClass.isEmpty() || c.getName().equals(declaringClass)) {

@@ -6,6 +6,8 @@ import dev.weft.scheduler.model.OpKind;
 import dev.weft.scheduler.model.Operation;
 
 import java.lang.invoke.VarHandle;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.util.concurrent.atomic.DoubleAccumulator;
 import java.util.concurrent.atomic.DoubleAdder;
 import java.util.concurrent.atomic.LongAccumulator;
@@ -43,15 +45,15 @@ final class MemoryAccess {
         Supplier<Object> probe = detail(self) ? Detail.field(owner, where, field, self.thread.getContextClassLoader())
                 : null;
         access(self, write ? OpKind.WRITE : OpKind.READ, location, site,
-                copied && probe != null ? ownValueOr(self, site, probe) : probe);
+                copied && probe != null ? ownValueOr(() -> self.execution.staticCopies.ownShown(site, self), probe)
+                        : probe);
     }
 
-    /** What the execution's copy of a static field holds, else what {@code real} reads of the field. */
-    private static Supplier<Object> ownValueOr(ManagedThread self, int site, Supplier<Object> real) {
-        StaticCopies copies = self.execution.staticCopies;
+    /** What the execution's copy of a static field holds ({@code own}), else what {@code real} reads of the field. */
+    private static Supplier<Object> ownValueOr(Supplier<Object> own, Supplier<Object> real) {
         return () -> {
-            Object own = copies.ownShown(site, self);
-            return own == StaticCopies.ABSENT ? real.get() : own;
+            Object value = own.get();
+            return value == StaticCopies.ABSENT ? real.get() : value;
         };
     }
 
@@ -161,6 +163,36 @@ final class MemoryAccess {
         }
         access(self, kind(access, site), location, site, detail(self) ? Detail.through(handle, target, coordinate,
                 index) : null);
+    }
+
+    /**
+     * A field read or written through reflection ({@code Field.get...}, {@code Field.set...}): the same location as a
+     * plain access of the field, and the same bookkeeping (the watch, the journal, the execution's copy of a static
+     * field). A final field is left alone, as a plain access of it is; so is a call the real method will refuse (an
+     * instance field asked of an object without it), which throws when this returns.
+     */
+    static void reflectiveField(ManagedThread self, Field field, Object owner, boolean write, int site) {
+        int modifiers = field.getModifiers();
+        boolean isStatic = Modifier.isStatic(modifiers);
+        if (Modifier.isFinal(modifiers) || !isStatic && !field.getDeclaringClass().isInstance(owner)) {
+            return;
+        }
+        String declaring = field.getDeclaringClass().getName();
+        StaticCopies copies = self.execution.staticCopies;
+        boolean copied = isStatic && copies != null && copies.keeps(self, field);
+        if (isStatic && self.execution.watch.active() && !copied) {
+            self.execution.watch.touchedStatic(declaring + "." + field.getName(), write, Execution.source(site));
+        }
+        Location location = isStatic ? Location.staticField(declaring, field.getName())
+                : Location.field(self.execution.names.nameOf(owner, self, write), field.getName());
+        if (write && !copied) {
+            self.execution.journal.handleWrite(new VarHandles.Target(isStatic ? VarHandles.Kind.STATIC_FIELD
+                    : VarHandles.Kind.INSTANCE_FIELD, declaring, field.getName()), owner, -1,
+                    self.thread.getContextClassLoader(), site);
+        }
+        Supplier<Object> probe = detail(self) ? Detail.reflective(field, isStatic ? null : owner) : null;
+        access(self, write ? OpKind.WRITE : OpKind.READ, location, site,
+                copied && probe != null ? ownValueOr(() -> copies.ownShown(field), probe) : probe);
     }
 
     private static OpKind kind(int access, int site) {

@@ -3,6 +3,7 @@ package dev.weft.scheduler.runtime;
 import dev.weft.scheduler.hooks.Sites;
 
 import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Map;
@@ -20,7 +21,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * again assigns them ({@link StaticInitialisers}). Not covered, and so left to the {@link SharedStateWatch}: the
  * writes of the JVM's own initialisation of a class (the state every execution starts from), fields the test keeps
  * across executions ({@link KeptState}), fields reflection cannot find from the thread's class loader, and accesses
- * by reflection, variable handles or uninstrumented code, which see the real field.
+ * by variable handles or uninstrumented code, which see the real field. Reflection ({@code Field.get},
+ * {@code Field.set}) in instrumented code sees the copies as the plain accesses do.
  *
  * <p>The threads of an execution move one at a time, so one map serves them all.
  */
@@ -77,8 +79,7 @@ final class StaticCopies {
             return ABSENT;
         }
         Field field = field(site, self);
-        Object value = field == null ? null : values.get(field);
-        return value == null ? ABSENT : value == NULL ? null : value;
+        return field == null ? ABSENT : own(field);
     }
 
     /**
@@ -87,8 +88,21 @@ final class StaticCopies {
      */
     Object ownShown(int site, ManagedThread self) {
         Object own = own(site, self);
-        if (own instanceof Integer value) {
-            Class<?> type = field(site, self).getType();
+        return own instanceof Integer ? shown(field(site, self).getType(), own) : own;
+    }
+
+    /**
+     * The execution's own value of a field reflection reaches ({@code Field.get}), or {@link #ABSENT}: boxed in the
+     * field's type, as {@code Field.get} returns it.
+     */
+    Object ownShown(Field field) {
+        Object own = own(field);
+        return own instanceof Integer ? shown(field.getType(), own) : own;
+    }
+
+    /** An {@code int} as kept for a field of the small primitives, in the field's type. */
+    private static Object shown(Class<?> type, Object kept) {
+        if (kept instanceof Integer value) {
             if (type == boolean.class) {
                 return value != 0;
             } else if (type == char.class) {
@@ -99,7 +113,34 @@ final class StaticCopies {
                 return value.shortValue();
             }
         }
-        return own;
+        return kept;
+    }
+
+    /**
+     * Whether a write of the field through reflection goes to the execution's copy: where its plain writes do (a
+     * field of a class Weft instruments, not final, not kept across executions, outside the JVM's initialisation).
+     */
+    boolean keeps(ManagedThread self, Field field) {
+        return !self.inTheJvmsInitialiser() && Modifier.isStatic(field.getModifiers())
+                && !Modifier.isFinal(field.getModifiers())
+                && Sites.areStaticFieldsCopyable(field.getDeclaringClass().getName()) && !KeptState.kept(field);
+    }
+
+    /**
+     * A write through reflection, where {@link #keeps} said so: the value converted as {@code Field.set} converts it
+     * ({@link ReflectiveValues}).
+     *
+     * @throws IllegalArgumentException where {@code Field.set} throws it
+     */
+    void write(Field field, Object boxed) {
+        Object kept = ReflectiveValues.asKept(field, boxed);
+        values.put(field, kept == null ? NULL : kept);
+    }
+
+    /** The execution's own value as a field of {@code int}, {@code long}, ... ({@code Field.getInt}), or ABSENT. */
+    Object own(Field field) {
+        Object value = values.isEmpty() ? null : values.get(field);
+        return value == null ? ABSENT : value == NULL ? null : value;
     }
 
     /** Called only where {@link #keeps} said so. */
