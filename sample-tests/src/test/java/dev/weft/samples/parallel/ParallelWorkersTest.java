@@ -208,6 +208,9 @@ class ParallelWorkersTest {
                 arguments(statics, "aConstructorResetsAnObjectMadeBeforeTheTest", Pattern.quote("share state they did"
                         + " not create: an object of " + StaticStatePrograms.Tally.class.getName()
                         + " that the execution did not create (changed at StaticStatePrograms.java:")),
+                // the JVM's system properties: an execution beside it would read the value this one set
+                arguments(statics, "setsASystemPropertyEachExecution", Pattern.quote("share state they did not"
+                        + " create: the system property weft.sample.mode (changed at StaticStatePrograms.java:")),
                 arguments(PerClassStatePrograms.class, "countsRequestsInTheSharedInstance",
                         Pattern.quote("share state they did not create: an object of "
                                 + PerClassStatePrograms.class.getName())));

@@ -210,6 +210,26 @@ class StaticStatePrograms {
     }
 
     /**
+     * Each execution sets a system property, then threads read it under a lock ({@link #PARTIES}! orders): Weft puts
+     * the property back after each execution, but side by side another execution would see it, and reads of it are
+     * not operations that could tell the workers they share it.
+     */
+    @ExhaustiveConcurrency
+    void setsASystemPropertyEachExecution() throws Exception {
+        String mine = "run-" + System.identityHashCode(new Object());
+        System.setProperty("weft.sample.mode", mine);
+        Object lock = new Object();
+        int[] count = {0};
+        inParties(() -> {
+            synchronized (lock) {
+                assertThat(System.getProperty("weft.sample.mode")).isEqualTo(mine);
+                count[0]++;
+            }
+        });
+        assertThat(count[0]).isEqualTo(PARTIES);
+    }
+
+    /**
      * Threads each count one request under a lock, through reflection, as tests reach a library's private static
      * state: reflection sees the execution's own copy of the field, as the plain read after them does.
      * (commons-pool's {@code TestEvictionTimer} read a static field by reflection that the code had set: with two

@@ -2,6 +2,7 @@ package dev.weft.scheduler.runtime;
 
 import dev.weft.scheduler.hooks.JvmStateHookHandler;
 
+import java.util.Objects;
 import javax.management.InstanceAlreadyExistsException;
 import javax.management.MBeanRegistrationException;
 import javax.management.MBeanServer;
@@ -21,13 +22,13 @@ final class ControlledJvmStateHooks implements JvmStateHookHandler {
 
     @Override
     public String systemPropertySet(String key, String value, int site) {
-        beforeSystemPropertyChange(key);
+        beforeSystemPropertyChange(key, value, site);
         return JvmStateHookHandler.super.systemPropertySet(key, value, site);
     }
 
     @Override
     public String systemPropertyCleared(String key, int site) {
-        beforeSystemPropertyChange(key);
+        beforeSystemPropertyChange(key, null, site);
         return JvmStateHookHandler.super.systemPropertyCleared(key, site);
     }
 
@@ -35,6 +36,7 @@ final class ControlledJvmStateHooks implements JvmStateHookHandler {
     public void defaultLocaleSet(java.util.Locale locale, int site) {
         StateJournal journal = currentJournal();
         if (journal != null) {
+            changedJvmState("the default locale", site);
             journal.defaultLocale();
         }
         JvmStateHookHandler.super.defaultLocaleSet(locale, site);
@@ -44,6 +46,7 @@ final class ControlledJvmStateHooks implements JvmStateHookHandler {
     public void defaultTimeZoneSet(java.util.TimeZone zone, int site) {
         StateJournal journal = currentJournal();
         if (journal != null) {
+            changedJvmState("the default time zone", site);
             journal.defaultTimeZone();
         }
         JvmStateHookHandler.super.defaultTimeZoneSet(zone, site);
@@ -87,12 +90,26 @@ final class ControlledJvmStateHooks implements JvmStateHookHandler {
         throw SystemExit.failExecution(self, "Runtime." + (halt ? "halt" : "exit") + "(" + status + ")", site);
     }
 
-    /** Inside an execution, the property's value is recorded, to be put back when the execution ends. */
-    private static void beforeSystemPropertyChange(String key) {
+    /**
+     * Inside an execution, the property's value is recorded, to be put back when the execution ends. Setting the value
+     * it has changes nothing that an execution beside it could see.
+     */
+    private static void beforeSystemPropertyChange(String key, String value, int site) {
         StateJournal journal = currentJournal();
         if (journal != null && key != null) {
+            if (!Objects.equals(System.getProperty(key), value)) {
+                changedJvmState("the system property " + key, site);
+            }
             journal.systemProperty(key);
         }
+    }
+
+    /**
+     * Executions side by side would see each other's change (their reads of it are not operations): the watch has one
+     * worker explore the test.
+     */
+    private static void changedJvmState(String what, int site) {
+        current().execution.watch.changedJvmState(what, Execution.source(site));
     }
 
     /** The journal of the calling thread's execution, or {@code null} outside any. */

@@ -32,6 +32,10 @@ public interface SharedStateWatch {
         @Override
         public void initialisedClass(String className) {
         }
+
+        @Override
+        public void changedJvmState(String what, SourcePosition where) {
+        }
     };
 
     /** Whether anything is watched; when not, the runtime skips the bookkeeping. */
@@ -60,4 +64,13 @@ public interface SharedStateWatch {
      * an execution running beside it would see the class's state change under it.
      */
     void initialisedClass(String className);
+
+    /**
+     * The execution changes state of the whole JVM (a system property, the default locale or time zone), which it
+     * puts back when it ends ({@link StateJournal}): an execution running beside it would see the change, and reads of
+     * such state are not visible operations, so no conflict could be told.
+     *
+     * @param what the state, for the console: {@code "the system property app.mode"}
+     */
+    void changedJvmState(String what, SourcePosition where);
 }

@@ -101,7 +101,16 @@ public final class SideBySideExecutions {
             if (!othersJoined) {
                 return; // the first execution, alone: every later one runs the initialiser again on its own copies
             }
-            String what = "the static state of " + className + ", whose initialiser runs in each execution";
+            cannotBeKeptApart("the static state of " + className + ", whose initialiser runs in each execution");
+        }
+
+        @Override
+        public void changedJvmState(String what, SourcePosition where) {
+            cannotBeKeptApart(what + " (changed at " + where + ")");
+        }
+
+        /** State every execution would see: whichever execution changes it, one worker explores the test. */
+        private void cannotBeKeptApart(String what) {
             sharing.compareAndSet(null, what);
             changed.compareAndSet(null, what);
         }

@@ -52,6 +52,22 @@ class SideBySideExecutionsTest {
      * from (they run the initialiser again on their own copies); once the others run beside it, it would change the
      * class's state under them.
      */
+    /**
+     * A change of the JVM's own state (a system property) is seen by every execution, and reads of it are not told:
+     * the first execution's change makes the first worker go on alone, a later one has the test explored by one.
+     */
+    @Test
+    void aChangeOfTheJvmsStateIsSharedWhicheverExecutionMakesIt() {
+        SideBySideExecutions first = new SideBySideExecutions();
+        first.watch(0).changedJvmState("the system property app.mode", HERE);
+        assertThat(first.changed()).isEqualTo("the system property app.mode (changed at Config.java:12)");
+
+        SideBySideExecutions later = new SideBySideExecutions();
+        later.othersJoin();
+        later.watch(1).changedJvmState("the default locale", HERE);
+        assertThat(later.sharing()).isEqualTo("the default locale (changed at Config.java:12)");
+    }
+
     @Test
     void aClassInitialisedWhileExecutionsRunSideBySideIsShared() {
         SideBySideExecutions executions = new SideBySideExecutions();
