@@ -10,6 +10,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 import static dev.weft.samples.synchronizers.SynchronizerPrograms.runAll;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The queries of the synchronizers: a {@code ReentrantLock}'s ({@code isLocked}, {@code isHeldByCurrentThread},
@@ -142,7 +143,7 @@ class LockQueryPrograms {
         worker.join();
     }
 
-    /** Waiting until a subclass sees another thread queued for the lock: not modelled, fails closed. */
+    /** Waiting until a subclass sees another thread queued for the lock: the queued thread is the worker. */
     @ExhaustiveConcurrency
     void waitsUntilASubclassSeesAThreadQueued() throws Exception {
         InspectedLock lock = new InspectedLock();
@@ -155,11 +156,16 @@ class LockQueryPrograms {
         while (lock.queued().isEmpty()) {
             Thread.yield();
         }
+        assertThat(lock.queued()).containsExactly(worker);
         lock.unlock();
         worker.join();
+        assertThat(lock.queued()).isEmpty();
     }
 
-    /** Waiting until another thread blocks on the lock: not modelled, fails closed. */
+    /**
+     * Waiting until another thread blocks on the lock, as the JSR-166 TCK does: the worker is queued once it blocks,
+     * and no longer once it has the lock. The holder is not queued.
+     */
     @ExhaustiveConcurrency
     void waitsUntilAThreadIsQueued() throws Exception {
         ReentrantLock lock = new ReentrantLock();
@@ -172,8 +178,13 @@ class LockQueryPrograms {
         while (!lock.hasQueuedThreads()) {
             Thread.yield();
         }
+        assertThat(lock.getQueueLength()).isEqualTo(1);
+        assertThat(lock.hasQueuedThread(worker)).isTrue();
+        assertThat(lock.hasQueuedThread(Thread.currentThread())).isFalse();
         lock.unlock();
         worker.join();
+        assertThat(lock.hasQueuedThreads()).isFalse();
+        assertThat(lock.getQueueLength()).isZero();
     }
 
     /**
@@ -190,20 +201,22 @@ class LockQueryPrograms {
         assert drained[0] == 1 : "the release came before the drain: " + drained[0] + " drained";
     }
 
-    /** Waiting until a thread waits for a permit: not modelled, fails closed. */
+    /** Waiting until a thread waits for a permit, sleeping between looks, as commons-pool's tests do. */
     @ExhaustiveConcurrency
     void waitsUntilAThreadWaitsForAPermit() throws Exception {
         java.util.concurrent.Semaphore permits = new java.util.concurrent.Semaphore(0);
         Thread worker = new Thread(permits::acquireUninterruptibly);
         worker.start();
         while (!permits.hasQueuedThreads()) {
-            Thread.yield();
+            Thread.sleep(200);
         }
+        assertThat(permits.getQueueLength()).isEqualTo(1);
         permits.release();
         worker.join();
+        assertThat(permits.hasQueuedThreads()).isFalse();
     }
 
-    /** The same wait on a read-write lock: not modelled, fails closed. */
+    /** The same wait on a read-write lock. */
     @ExhaustiveConcurrency
     void waitsUntilAThreadWaitsForTheWriteLock() throws Exception {
         ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
@@ -216,8 +229,11 @@ class LockQueryPrograms {
         while (lock.getQueueLength() == 0) {
             Thread.yield();
         }
+        assertThat(lock.hasQueuedThread(worker)).isTrue();
+        assertThat(lock.hasQueuedThreads()).isTrue();
         lock.writeLock().unlock();
         worker.join();
+        assertThat(lock.getQueueLength()).isZero();
     }
 
     /** Main counts a phaser's arrivals while a worker arrives, and assumes it has not yet. */

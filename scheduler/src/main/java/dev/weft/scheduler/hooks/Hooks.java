@@ -722,6 +722,14 @@ public final class Hooks {
         return synchronizerHooks.exchange(exchanger, element, nanos, site);
     }
 
+    public static int lockQueueQuery(Object lock, Thread asked, String query, int site) {
+        return lockHooks.lockQueueQuery(lock, asked, query, site);
+    }
+
+    public static Collection<Thread> lockQueuedThreads(Object lock, String query, int site) {
+        return lockHooks.lockQueuedThreads(lock, query, site);
+    }
+
     public static int reentrantLockQuery(java.util.concurrent.locks.ReentrantLock lock, String query, int site) {
         return lockHooks.reentrantLockQuery(lock, query, site);
     }
@@ -733,11 +741,6 @@ public final class Hooks {
     public static java.util.Collection<Thread> reentrantLockWaitingThreads(
             java.util.concurrent.locks.ReentrantLock lock, Condition condition, int site) {
         return lockHooks.reentrantLockWaitingThreads(lock, condition, site);
-    }
-
-    public static java.util.Collection<Thread> unmodelledProtectedQuery(Object receiver, String method, String query,
-                                                                       int site) {
-        return lockHooks.unmodelledProtectedQuery(receiver, method, query, site);
     }
 
     public static int reentrantLockConditionQuery(java.util.concurrent.locks.ReentrantLock lock, Condition condition,

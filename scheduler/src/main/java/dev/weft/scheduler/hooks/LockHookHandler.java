@@ -113,6 +113,27 @@ public interface LockHookHandler {
     }
 
     /**
+     * Replaces the questions about who waits to take a lock or permits, {@code query} naming the method:
+     * {@code hasQueuedThreads()} and {@code hasQueuedThread(thread)} (0 or 1), {@code getQueueLength()}, of a
+     * {@code Semaphore}, a {@code ReentrantLock} or a {@code ReentrantReadWriteLock}.
+     *
+     * @param asked {@code hasQueuedThread}'s argument, else {@code null}
+     */
+    default int lockQueueQuery(Object lock, Thread asked, String query, int site) {
+        return RealLockQueues.ask(lock, asked, query);
+    }
+
+    /**
+     * Replaces the protected {@code getQueuedThreads()} of the same three, and a read-write lock's
+     * {@code getQueuedWriterThreads()} and {@code getQueuedReaderThreads()}, which a subclass calls.
+     */
+    @SuppressWarnings("unchecked")
+    default Collection<Thread> lockQueuedThreads(Object lock, String query, int site) {
+        return (Collection<Thread>) ProtectedQueries.callJdkImplementation(lock, query,
+                MethodType.methodType(Collection.class));
+    }
+
+    /**
      * Replaces {@code ReentrantLock.hasWaiters(condition)} (0 or 1) and {@code getWaitQueueLength(condition)},
      * {@code query} naming the method.
      */
@@ -130,16 +151,6 @@ public interface LockHookHandler {
     default Collection<Thread> reentrantLockWaitingThreads(ReentrantLock lock, Condition condition, int site) {
         return (Collection<Thread>) ProtectedQueries.callJdkImplementation(lock, "getWaitingThreads",
                 MethodType.methodType(Collection.class, Condition.class), condition);
-    }
-
-    /**
-     * Replaces a protected {@code getQueuedThreads()} that the handler's model cannot answer ({@code query} says
-     * why); by default the JDK's own.
-     */
-    @SuppressWarnings("unchecked")
-    default Collection<Thread> unmodelledProtectedQuery(Object receiver, String method, String query, int site) {
-        return (Collection<Thread>) ProtectedQueries.callJdkImplementation(receiver, method,
-                MethodType.methodType(Collection.class));
     }
 
     /** Replaces {@code StampedLock.writeLock/readLock()} and their {@code Interruptibly} variants. */

@@ -69,9 +69,9 @@ final class SynchronizerCalls {
         replace(SEMAPHORE, "release", "(I)V", "semaphoreRelease", release);
         replace(SEMAPHORE, "availablePermits", "()I", "semaphoreAvailablePermits", "(L" + SEMAPHORE + ";I)I");
         replace(SEMAPHORE, "drainPermits", "()I", "semaphoreDrainPermits", "(L" + SEMAPHORE + ";I)I");
-        whoWaits(SEMAPHORE, "permits", "hasQueuedThreads", "()Z");
-        whoWaits(SEMAPHORE, "permits", "getQueueLength", "()I");
-        whoWaitsProtected(SEMAPHORE, "permits", "getQueuedThreads");
+        queueQuery(SEMAPHORE, "hasQueuedThreads", "()Z");
+        queueQuery(SEMAPHORE, "getQueueLength", "()I");
+        queuedThreads(SEMAPHORE, "getQueuedThreads");
     }
 
     /**
@@ -201,9 +201,9 @@ final class SynchronizerCalls {
         byName(REENTRANT, "isLocked", "()Z", "reentrantLockQuery", query);
         byName(REENTRANT, "isHeldByCurrentThread", "()Z", "reentrantLockQuery", query);
         byName(REENTRANT, "getHoldCount", "()I", "reentrantLockQuery", query);
-        whoWaits(REENTRANT, "the lock", "hasQueuedThreads", "()Z");
-        whoWaits(REENTRANT, "the lock", "getQueueLength", "()I");
-        whoWaits(REENTRANT, "the lock", "hasQueuedThread", "(Ljava/lang/Thread;)Z");
+        queueQuery(REENTRANT, "hasQueuedThreads", "()Z");
+        queueQuery(REENTRANT, "getQueueLength", "()I");
+        queueQuery(REENTRANT, "hasQueuedThread", "(Ljava/lang/Thread;)Z");
         String condition = "L" + CallReplacements.CONDITION + ";";
         String conditionQuery = "(L" + REENTRANT + ";" + condition + "Ljava/lang/String;I)I";
         byName(REENTRANT, "hasWaiters", "(" + condition + ")Z", "reentrantLockConditionQuery", conditionQuery);
@@ -215,41 +215,52 @@ final class SynchronizerCalls {
         CallReplacements.protectedQuery(REENTRANT, "getWaitingThreads", "(" + condition + ")Ljava/util/Collection;",
                 (mv, site) -> Emit.callHook(mv, site, "reentrantLockWaitingThreads",
                         "(L" + REENTRANT + ";" + condition + "I)Ljava/util/Collection;"));
-        whoWaitsProtected(REENTRANT, "the lock", "getQueuedThreads");
+        queuedThreads(REENTRANT, "getQueuedThreads");
     }
 
     /** {@code ReentrantReadWriteLock}'s questions about who waits. */
     private static void readWriteLockQueries() {
         String condition = "L" + CallReplacements.CONDITION + ";";
-        whoWaits(READ_WRITE, "the lock", "hasQueuedThreads", "()Z");
-        whoWaits(READ_WRITE, "the lock", "getQueueLength", "()I");
-        whoWaits(READ_WRITE, "the lock", "hasQueuedThread", "(Ljava/lang/Thread;)Z");
+        queueQuery(READ_WRITE, "hasQueuedThreads", "()Z");
+        queueQuery(READ_WRITE, "getQueueLength", "()I");
+        queueQuery(READ_WRITE, "hasQueuedThread", "(Ljava/lang/Thread;)Z");
+        queuedThreads(READ_WRITE, "getQueuedThreads");
+        queuedThreads(READ_WRITE, "getQueuedWriterThreads");
+        queuedThreads(READ_WRITE, "getQueuedReaderThreads");
         whoWaits(READ_WRITE, "a condition", "hasWaiters", "(" + condition + ")Z");
         whoWaits(READ_WRITE, "a condition", "getWaitQueueLength", "(" + condition + ")I");
     }
 
     /**
-     * A question about which threads wait for {@code what}, which the real object cannot answer for the model's waiters
-     * (they never wait in it), and the model cannot either (a thread that starts to wait makes no event there):
-     * {@link CallReplacements#unmodelled}.
+     * A question about who waits to take a lock or permits, which the real object cannot answer for the model's
+     * waiters (they never wait in it): answered from the model (runtime {@code LockQueues}). [lock (, thread)] →
+     * [lock, thread or null, the method's name] → {@code Hooks.lockQueueQuery}.
      */
-    private static void whoWaits(String jdkClass, String what, String method, String descriptor) {
-        CallReplacements.unmodelled(jdkClass, method, descriptor, whoWaitsRefusal(jdkClass, what, method));
+    private static void queueQuery(String jdkClass, String method, String descriptor) {
+        CallReplacements.instance(jdkClass, method, descriptor, (mv, site) -> {
+            if (descriptor.startsWith("()")) {
+                mv.visitInsn(Opcodes.ACONST_NULL);
+            }
+            mv.visitLdcInsn(method);
+            Emit.callHook(mv, site, "lockQueueQuery", "(Ljava/lang/Object;Ljava/lang/Thread;Ljava/lang/String;I)I");
+        });
+    }
+
+    /** A protected list of who waits ({@link #queueQuery}), which a subclass reaches. */
+    private static void queuedThreads(String jdkClass, String method) {
+        CallReplacements.protectedQuery(jdkClass, method, "()Ljava/util/Collection;", (mv, site) -> {
+            mv.visitLdcInsn(method);
+            Emit.callHook(mv, site, "lockQueuedThreads", "(Ljava/lang/Object;Ljava/lang/String;I)Ljava/util/Collection;");
+        });
     }
 
     /**
-     * A protected {@code getQueuedThreads()}: which threads wait for {@code what}, not modelled either
-     * ({@link #whoWaits}); {@code Hooks.unmodelledProtectedQuery} fails closed on a managed thread, else it runs the
-     * JDK's own method.
+     * A question about which threads wait in a read-write lock's condition for {@code what}, which the real object
+     * cannot answer for the model's waiters (they never wait in it), and the model of such a condition does not
+     * keep: {@link CallReplacements#unmodelled}.
      */
-    private static void whoWaitsProtected(String jdkClass, String what, String method) {
-        String query = whoWaitsRefusal(jdkClass, what, method);
-        CallReplacements.protectedQuery(jdkClass, method, "()Ljava/util/Collection;", (mv, site) -> {
-            mv.visitLdcInsn(method);
-            mv.visitLdcInsn(query);
-            Emit.callHook(mv, site, "unmodelledProtectedQuery",
-                    "(Ljava/lang/Object;Ljava/lang/String;Ljava/lang/String;I)Ljava/util/Collection;");
-        });
+    private static void whoWaits(String jdkClass, String what, String method, String descriptor) {
+        CallReplacements.unmodelled(jdkClass, method, descriptor, whoWaitsRefusal(jdkClass, what, method));
     }
 
     /** What a refused question about who waits says it is: {@code "Semaphore.hasQueuedThreads (which threads ..."}. */

@@ -191,6 +191,20 @@ final class ControlledLockHooks implements LockHookHandler {
     }
 
     @Override
+    public int lockQueueQuery(Object lock, Thread asked, String query, int site) {
+        ManagedThread self = visible();
+        return self == null ? LockHookHandler.super.lockQueueQuery(lock, asked, query, site)
+                : LockQueues.ask(self, lock, asked, query, site);
+    }
+
+    @Override
+    public Collection<Thread> lockQueuedThreads(Object lock, String query, int site) {
+        ManagedThread self = visible();
+        return self == null ? LockHookHandler.super.lockQueuedThreads(lock, query, site)
+                : LockQueues.threads(self, lock, query, site);
+    }
+
+    @Override
     public int reentrantLockQuery(ReentrantLock lock, String query, int site) {
         ManagedThread self = visible();
         return self == null ? LockHookHandler.super.reentrantLockQuery(lock, query, site)
@@ -216,14 +230,6 @@ final class ControlledLockHooks implements LockHookHandler {
         ManagedThread self = visible();
         return self == null ? LockHookHandler.super.reentrantLockWaitingThreads(lock, condition, site)
                 : self.execution.locks.waitingThreads(self, lock, condition, site);
-    }
-
-    @Override
-    public Collection<Thread> unmodelledProtectedQuery(Object receiver, String method, String query, int site) {
-        if (visible() != null) {
-            throw new UnmodelledPrimitiveException(query, site);
-        }
-        return LockHookHandler.super.unmodelledProtectedQuery(receiver, method, query, site);
     }
 
     @Override

@@ -286,6 +286,11 @@ final class ReadWriteLocks {
         };
     }
 
+    /** The lock's identity in the model, which both its views share ({@link LockQueues}). */
+    LockId id(ReentrantReadWriteLock lock, ManagedThread self, int site) {
+        return state(lock.readLock(), self, site).id;
+    }
+
     private RwLock state(Lock view, ManagedThread self, int site) {
         Class<?> viewClass = view instanceof ReentrantReadWriteLock.ReadLock
                 ? ReentrantReadWriteLock.ReadLock.class : ReentrantReadWriteLock.WriteLock.class;

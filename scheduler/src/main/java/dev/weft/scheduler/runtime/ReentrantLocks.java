@@ -197,6 +197,11 @@ final class ReentrantLocks {
         self.pauseAt(new Waits.Notify(state.lock(), state.waitSet(), all, site));
     }
 
+    /** The lock's identity in the model ({@link LockQueues}). */
+    LockId id(ReentrantLock lock, ManagedThread self) {
+        return state(lock, self).id;
+    }
+
     private LockState state(Lock lock, ManagedThread self) {
         LockState state = locks.get(lock);
         if (state == null) {

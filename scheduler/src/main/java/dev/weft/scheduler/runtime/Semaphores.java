@@ -14,8 +14,8 @@ import java.util.concurrent.Semaphore;
  *   <li>tryAcquire(n): {@code TRY_LOCK}, always enabled, value {@code ready} or {@code timed_out} (then the event is
  *   an {@code OBSERVE_LOCK}). The timed variant is a {@code LOCK}, which may also time out or be interrupted.</li>
  *   <li>release(n): {@code UNLOCK}. availablePermits: {@code OBSERVE_LOCK}, an observer. drainPermits: a
- *   {@code TRY_LOCK}, an acquisition that never waits. hasQueuedThreads, getQueueLength: fail closed (the model's
- *   waiters do not wait in the real semaphore).</li>
+ *   {@code TRY_LOCK}, an acquisition that never waits. hasQueuedThreads, getQueueLength: the model's waiters
+ *   ({@link LockQueues}), who never wait in the real semaphore.</li>
  * </ul>
  *
  * <p>Lock operations on one <em>counting</em> {@link LockId} per semaphore: the explorer treats it as a permit count
@@ -84,7 +84,7 @@ final class Semaphores {
         };
     }
 
-    private static LockId id(ManagedThread self, Semaphore semaphore) {
+    static LockId id(ManagedThread self, Semaphore semaphore) {
         return LockId.counting(self.execution.names.nameOf(semaphore, self));
     }
 
