@@ -211,6 +211,10 @@ class ParallelWorkersTest {
                 // the JVM's system properties: an execution beside it would read the value this one set
                 arguments(statics, "setsASystemPropertyEachExecution", Pattern.quote("share state they did not"
                         + " create: the system property weft.sample.mode (changed at StaticStatePrograms.java:")),
+                // a VarHandle reaches the static field itself, past the execution's copy
+                arguments(statics, "countsThroughAVarHandleAfterAPlainReset", Pattern.quote("share state they did"
+                        + " not create: the static field " + StaticStatePrograms.class.getName() + ".viaHandle, which"
+                        + " a VarHandle reaches (changed at StaticStatePrograms.java:")),
                 arguments(PerClassStatePrograms.class, "countsRequestsInTheSharedInstance",
                         Pattern.quote("share state they did not create: an object of "
                                 + PerClassStatePrograms.class.getName())));

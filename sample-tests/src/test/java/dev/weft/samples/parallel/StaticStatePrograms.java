@@ -3,6 +3,8 @@ package dev.weft.samples.parallel;
 import dev.weft.junit.ExhaustiveConcurrency;
 import dev.weft.samples.support.Concurrently;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -227,6 +229,31 @@ class StaticStatePrograms {
             }
         });
         assertThat(count[0]).isEqualTo(PARTIES);
+    }
+
+    /** Counted through a {@code VarHandle} by {@link #countsThroughAVarHandleAfterAPlainReset}. */
+    static int viaHandle;
+    private static final VarHandle VIA_HANDLE = staticHandle("viaHandle");
+
+    private static VarHandle staticHandle(String name) {
+        try {
+            return MethodHandles.lookup().findStaticVarHandle(StaticStatePrograms.class, name, int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * A static field reset plainly, then counted through a {@code VarHandle} ({@link #PARTIES}! orders of the adds):
+     * the handle reaches the field itself, past the execution's copy, so side by side the executions would share it.
+     */
+    @ExhaustiveConcurrency
+    void countsThroughAVarHandleAfterAPlainReset() throws Exception {
+        viaHandle = 0;
+        int[] seen = new int[PARTIES];
+        inParties(() -> seen[(int) VIA_HANDLE.getAndAdd(1)]++);
+        assertThat(seen).containsOnly(1);
+        assertThat(viaHandle).isEqualTo(PARTIES);
     }
 
     /**

@@ -109,7 +109,7 @@ final class ControlledJvmStateHooks implements JvmStateHookHandler {
      * worker explore the test.
      */
     private static void changedJvmState(String what, int site) {
-        current().execution.watch.changedJvmState(what, Execution.source(site));
+        current().execution.watch.cannotKeepApart(what, Execution.source(site));
     }
 
     /** The journal of the calling thread's execution, or {@code null} outside any. */

@@ -158,6 +158,9 @@ final class MemoryAccess {
             case ARRAY_ELEMENT -> Location.arrayElement(
                     self.execution.names.nameOf(coordinate, self, access != Sites.READ), index);
         };
+        if (target.kind() == VarHandles.Kind.STATIC_FIELD) {
+            staticThroughHandle(self, target, access != Sites.READ, site);
+        }
         if (access != Sites.READ) {
             self.execution.journal.handleWrite(target, coordinate, index, self.thread.getContextClassLoader(), site);
         }
@@ -193,6 +196,24 @@ final class MemoryAccess {
         Supplier<Object> probe = detail(self) ? Detail.reflective(field, isStatic ? null : owner) : null;
         access(self, write ? OpKind.WRITE : OpKind.READ, location, site,
                 copied && probe != null ? ownValueOr(() -> copies.ownShown(field), probe) : probe);
+    }
+
+    /**
+     * A handle reaches the static field itself, not the execution's copy ({@link StaticCopies#handOver}): executions
+     * side by side cannot keep such a field apart, and one worker explores the test. A field no execution copies is
+     * watched as a plain access of it is.
+     */
+    private static void staticThroughHandle(ManagedThread self, VarHandles.Target target, boolean write, int site) {
+        String field = target.declaringClass() + "." + target.field();
+        StaticCopies copies = self.execution.staticCopies;
+        Runnable record = () -> self.execution.journal.handleWrite(target, null, -1,
+                self.thread.getContextClassLoader(), site);
+        if (copies != null && copies.handOver(self, target.declaringClass(), target.field(), record)) {
+            self.execution.watch.cannotKeepApart("the static field " + field + ", which a VarHandle reaches",
+                    Execution.source(site));
+        } else if (self.execution.watch.active()) {
+            self.execution.watch.touchedStatic(field, write, Execution.source(site));
+        }
     }
 
     private static OpKind kind(int access, int site) {

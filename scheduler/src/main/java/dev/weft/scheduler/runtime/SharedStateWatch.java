@@ -34,7 +34,7 @@ public interface SharedStateWatch {
         }
 
         @Override
-        public void changedJvmState(String what, SourcePosition where) {
+        public void cannotKeepApart(String what, SourcePosition where) {
         }
     };
 
@@ -66,11 +66,11 @@ public interface SharedStateWatch {
     void initialisedClass(String className);
 
     /**
-     * The execution changes state of the whole JVM (a system property, the default locale or time zone), which it
-     * puts back when it ends ({@link StateJournal}): an execution running beside it would see the change, and reads of
-     * such state are not visible operations, so no conflict could be told.
+     * The execution changes state that executions side by side cannot keep apart and whose reads are not told, so no
+     * conflict could be: the whole JVM's (a system property, the default locale or time zone), which it puts back when
+     * it ends ({@link StateJournal}), or a static field that a {@code VarHandle} reaches past the execution's copy.
      *
      * @param what the state, for the console: {@code "the system property app.mode"}
      */
-    void changedJvmState(String what, SourcePosition where);
+    void cannotKeepApart(String what, SourcePosition where);
 }

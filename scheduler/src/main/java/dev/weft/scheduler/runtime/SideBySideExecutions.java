@@ -105,7 +105,7 @@ public final class SideBySideExecutions {
         }
 
         @Override
-        public void changedJvmState(String what, SourcePosition where) {
+        public void cannotKeepApart(String what, SourcePosition where) {
             cannotBeKeptApart(what + " (changed at " + where + ")");
         }
 

@@ -5,8 +5,10 @@ import dev.weft.scheduler.hooks.Sites;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -38,6 +40,8 @@ final class StaticCopies {
     private static final AtomicInteger OPEN = new AtomicInteger();
 
     private final Map<Field, Object> values = new HashMap<>();
+    /** Fields a variable handle reached in this execution: from then on its accesses are to the real field. */
+    private final Set<Field> handedOver = new HashSet<>();
     /** What initialisers run again in this execution made: theirs to change ({@link #writtenByInitialiser}). */
     private final Map<Object, Boolean> madeByInitialisers = new IdentityHashMap<>();
     private boolean closed;
@@ -60,6 +64,7 @@ final class StaticCopies {
         if (!closed) {
             closed = true;
             values.clear();
+            handedOver.clear();
             madeByInitialisers.clear();
             OPEN.decrementAndGet();
         }
@@ -70,7 +75,11 @@ final class StaticCopies {
      * writes the real field, as does a write to a field kept across executions or not found.
      */
     boolean keeps(ManagedThread self, int site) {
-        return !self.inTheJvmsInitialiser() && field(site, self) != null;
+        if (self.inTheJvmsInitialiser()) {
+            return false;
+        }
+        Field field = field(site, self);
+        return field != null && (handedOver.isEmpty() || !handedOver.contains(field));
     }
 
     /** The value the execution wrote to the field at {@code site}, or {@link #ABSENT}. */
@@ -123,7 +132,47 @@ final class StaticCopies {
     boolean keeps(ManagedThread self, Field field) {
         return !self.inTheJvmsInitialiser() && Modifier.isStatic(field.getModifiers())
                 && !Modifier.isFinal(field.getModifiers())
-                && Sites.areStaticFieldsCopyable(field.getDeclaringClass().getName()) && !KeptState.kept(field);
+                && Sites.areStaticFieldsCopyable(field.getDeclaringClass().getName()) && !KeptState.kept(field)
+                && !handedOver.contains(field);
+    }
+
+    /**
+     * A {@code VarHandle} reaches the static field, which it reads and writes itself, past any copy: the execution's
+     * copy, if it has one, goes to the real field (its old value recorded first, to be put back), and the execution's
+     * plain and reflective accesses of the field are to the real field from now on. Executions side by side would then
+     * share the field: the caller tells the watch.
+     *
+     * @param record records the real field's value before the copy is written to it ({@link StateJournal})
+     * @return whether the execution keeps copies of this field, so that it could not stay the execution's own
+     */
+    boolean handOver(ManagedThread self, String declaringClass, String name, Runnable record) {
+        if (!Sites.areStaticFieldsCopyable(declaringClass)) {
+            return false;
+        }
+        Field field;
+        try {
+            field = Class.forName(declaringClass, false, self.thread.getContextClassLoader()).getDeclaredField(name);
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            return false;
+        }
+        if (Modifier.isFinal(field.getModifiers()) || KeptState.kept(field)) {
+            return false; // never copied: a constant, or state the test keeps across executions
+        }
+        if (!handedOver.add(field)) {
+            return true;
+        }
+        Object own = ownShown(field);
+        values.remove(field);
+        if (own != ABSENT) {
+            record.run();
+            try {
+                field.setAccessible(true);
+                field.set(null, own);
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                throw new IllegalStateException("Weft could not give " + field + " the execution's own value", e);
+            }
+        }
+        return true;
     }
 
     /**

@@ -59,12 +59,12 @@ class SideBySideExecutionsTest {
     @Test
     void aChangeOfTheJvmsStateIsSharedWhicheverExecutionMakesIt() {
         SideBySideExecutions first = new SideBySideExecutions();
-        first.watch(0).changedJvmState("the system property app.mode", HERE);
+        first.watch(0).cannotKeepApart("the system property app.mode", HERE);
         assertThat(first.changed()).isEqualTo("the system property app.mode (changed at Config.java:12)");
 
         SideBySideExecutions later = new SideBySideExecutions();
         later.othersJoin();
-        later.watch(1).changedJvmState("the default locale", HERE);
+        later.watch(1).cannotKeepApart("the default locale", HERE);
         assertThat(later.sharing()).isEqualTo("the default locale (changed at Config.java:12)");
     }
 
