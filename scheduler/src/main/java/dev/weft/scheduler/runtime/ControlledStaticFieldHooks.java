@@ -91,7 +91,8 @@ final class ControlledStaticFieldHooks implements StaticFieldHookHandler {
     @Override
     public boolean reflectiveWriteKept(Field field, int site) {
         ManagedThread self = withStaticCopies();
-        return self != null && self.execution.staticCopies.keeps(self, field);
+        // no field: the real call throws its NullPointerException
+        return self != null && field != null && self.execution.staticCopies.keeps(self, field);
     }
 
     @Override
