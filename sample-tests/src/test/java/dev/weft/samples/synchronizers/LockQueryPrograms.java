@@ -6,6 +6,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
@@ -81,6 +82,44 @@ class LockQueryPrograms {
         });
     }
 
+    /** The same with a read-write lock's write lock and its condition, and its protected list of the waiters. */
+    @ExhaustiveConcurrency
+    void readWriteConditionWaitersSeenByTheWriter() throws Exception {
+        InspectedReadWriteLock lock = new InspectedReadWriteLock();
+        Condition ready = lock.writeLock().newCondition();
+        holderLooksAtAWaiter(lock.writeLock(), ready, worker -> {
+            int waiting = lock.getWaitQueueLength(ready);
+            assert waiting <= 1 && lock.hasWaiters(ready) == (waiting == 1) : waiting + " waiting";
+            Collection<Thread> waiters = lock.waiters(ready);
+            assert waiting == 0 ? waiters.isEmpty() : waiters.equals(List.of(worker)) : waiters + " waiting";
+        });
+    }
+
+    static final class InspectedReadWriteLock extends ReentrantReadWriteLock {
+        Collection<Thread> waiters(Condition condition) {
+            return getWaitingThreads(condition);
+        }
+    }
+
+    /** A read-write lock's condition queries check their argument as the JDK's do, then that the caller writes. */
+    @ExhaustiveConcurrency
+    void readWriteConditionQueriesLookAtTheirArgumentFirst() {
+        ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+        Condition foreign = new ReentrantReadWriteLock().writeLock().newCondition();
+        Condition own = lock.writeLock().newCondition();
+        for (int held = 0; held < 2; held++) {
+            org.junit.jupiter.api.Assertions.assertThrows(NullPointerException.class, () -> lock.hasWaiters(null));
+            org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                    () -> lock.getWaitQueueLength(foreign));
+            lock.writeLock().lock();
+        }
+        lock.writeLock().unlock();
+        org.junit.jupiter.api.Assertions.assertEquals(0, lock.getWaitQueueLength(own));
+        org.junit.jupiter.api.Assertions.assertFalse(lock.hasWaiters(own));
+        lock.writeLock().unlock();
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalMonitorStateException.class, () -> lock.hasWaiters(own));
+    }
+
     /** A subclass that looks at the protected state of its lock, as monitoring code and the JSR-166 TCK do. */
     static final class InspectedLock extends ReentrantLock {
         Thread owner() {
@@ -118,7 +157,7 @@ class LockQueryPrograms {
      * A worker waits on the condition until main, holding the lock, has looked ({@code look}, given the worker) and
      * let it go.
      */
-    private static void holderLooksAtAWaiter(ReentrantLock lock, Condition ready, Consumer<Thread> look)
+    private static void holderLooksAtAWaiter(Lock lock, Condition ready, Consumer<Thread> look)
             throws InterruptedException {
         boolean[] go = new boolean[1];
         Thread worker = new Thread(() -> {

@@ -36,6 +36,10 @@ class LockQueryTest {
         // as conditionWaitersSeenByTheHolder, through a subclass's super.getOwner() and getWaitingThreads: 2. Before,
         // the protected queries asked the real lock, which nobody held: the holder's owner was null (JSR-166 TCK)
         assertPassesIn("aSubclassSeesTheOwnerAndTheWaiters", 2);
+        // as conditionWaitersSeenByTheHolder, on a read-write lock's write lock: 2. Before, its condition queries
+        // failed closed as not modelled, and its protected getWaitingThreads asked the real lock (always empty)
+        assertPassesIn("readWriteConditionWaitersSeenByTheWriter", 2);
+        assertPassesIn("readWriteConditionQueriesLookAtTheirArgumentFirst", 1);
     }
 
     /** isLocked is a look at the lock, ordered against main's lock and unlock: the look-then-try race is found. */

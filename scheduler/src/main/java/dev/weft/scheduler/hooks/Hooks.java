@@ -743,6 +743,16 @@ public final class Hooks {
         return lockHooks.reentrantLockWaitingThreads(lock, condition, site);
     }
 
+    public static int readWriteLockConditionQuery(java.util.concurrent.locks.ReentrantReadWriteLock lock,
+                                                  Condition condition, String query, int site) {
+        return lockHooks.readWriteLockConditionQuery(lock, condition, query, site);
+    }
+
+    public static Collection<Thread> readWriteLockWaitingThreads(
+            java.util.concurrent.locks.ReentrantReadWriteLock lock, Condition condition, int site) {
+        return lockHooks.readWriteLockWaitingThreads(lock, condition, site);
+    }
+
     public static int reentrantLockConditionQuery(java.util.concurrent.locks.ReentrantLock lock, Condition condition,
                                                   String query, int site) {
         return lockHooks.reentrantLockConditionQuery(lock, condition, query, site);

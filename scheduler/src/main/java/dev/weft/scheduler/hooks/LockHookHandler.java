@@ -6,6 +6,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.concurrent.locks.StampedLock;
 
 /**
@@ -139,6 +140,23 @@ public interface LockHookHandler {
      */
     default int reentrantLockConditionQuery(ReentrantLock lock, Condition condition, String query, int site) {
         return query.equals("hasWaiters") ? (lock.hasWaiters(condition) ? 1 : 0) : lock.getWaitQueueLength(condition);
+    }
+
+    /**
+     * Replaces {@code ReentrantReadWriteLock.hasWaiters(condition)} (0 or 1) and {@code getWaitQueueLength(condition)},
+     * {@code query} naming the method.
+     */
+    default int readWriteLockConditionQuery(ReentrantReadWriteLock lock, Condition condition, String query,
+                                            int site) {
+        return query.equals("hasWaiters") ? (lock.hasWaiters(condition) ? 1 : 0) : lock.getWaitQueueLength(condition);
+    }
+
+    /** Replaces the protected {@code ReentrantReadWriteLock.getWaitingThreads(condition)}, which a subclass calls. */
+    @SuppressWarnings("unchecked")
+    default Collection<Thread> readWriteLockWaitingThreads(ReentrantReadWriteLock lock, Condition condition,
+                                                           int site) {
+        return (Collection<Thread>) ProtectedQueries.callJdkImplementation(lock, "getWaitingThreads",
+                MethodType.methodType(Collection.class, Condition.class), condition);
     }
 
     /** Replaces the protected {@code ReentrantLock.getOwner()}, which a subclass calls ({@code super.getOwner()}). */

@@ -227,8 +227,13 @@ final class SynchronizerCalls {
         queuedThreads(READ_WRITE, "getQueuedThreads");
         queuedThreads(READ_WRITE, "getQueuedWriterThreads");
         queuedThreads(READ_WRITE, "getQueuedReaderThreads");
-        whoWaits(READ_WRITE, "a condition", "hasWaiters", "(" + condition + ")Z");
-        whoWaits(READ_WRITE, "a condition", "getWaitQueueLength", "(" + condition + ")I");
+        String conditionQuery = "(L" + READ_WRITE + ";" + condition + "Ljava/lang/String;I)I";
+        byName(READ_WRITE, "hasWaiters", "(" + condition + ")Z", "readWriteLockConditionQuery", conditionQuery);
+        byName(READ_WRITE, "getWaitQueueLength", "(" + condition + ")I", "readWriteLockConditionQuery",
+                conditionQuery);
+        CallReplacements.protectedQuery(READ_WRITE, "getWaitingThreads", "(" + condition + ")Ljava/util/Collection;",
+                (mv, site) -> Emit.callHook(mv, site, "readWriteLockWaitingThreads",
+                        "(L" + READ_WRITE + ";" + condition + "I)Ljava/util/Collection;"));
     }
 
     /**
@@ -252,21 +257,6 @@ final class SynchronizerCalls {
             mv.visitLdcInsn(method);
             Emit.callHook(mv, site, "lockQueuedThreads", "(Ljava/lang/Object;Ljava/lang/String;I)Ljava/util/Collection;");
         });
-    }
-
-    /**
-     * A question about which threads wait in a read-write lock's condition for {@code what}, which the real object
-     * cannot answer for the model's waiters (they never wait in it), and the model of such a condition does not
-     * keep: {@link CallReplacements#unmodelled}.
-     */
-    private static void whoWaits(String jdkClass, String what, String method, String descriptor) {
-        CallReplacements.unmodelled(jdkClass, method, descriptor, whoWaitsRefusal(jdkClass, what, method));
-    }
-
-    /** What a refused question about who waits says it is: {@code "Semaphore.hasQueuedThreads (which threads ..."}. */
-    private static String whoWaitsRefusal(String jdkClass, String what, String method) {
-        return Emit.simpleName(jdkClass) + "." + method + " (which threads wait for " + what
-                + " is not modelled: wait for what the other thread does instead)";
     }
 
     private static void lockAndCondition() {

@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.concurrent.locks.StampedLock;
 
 import static dev.weft.scheduler.runtime.ControlledHooks.timedCall;
@@ -223,6 +224,20 @@ final class ControlledLockHooks implements LockHookHandler {
         ManagedThread self = visible();
         return self == null ? LockHookHandler.super.reentrantLockOwner(lock, site)
                 : self.execution.locks.owner(self, lock, site);
+    }
+
+    @Override
+    public int readWriteLockConditionQuery(ReentrantReadWriteLock lock, Condition condition, String query, int site) {
+        ManagedThread self = visible();
+        return self == null ? LockHookHandler.super.readWriteLockConditionQuery(lock, condition, query, site)
+                : self.execution.readWriteLocks.conditionQuery(self, lock, condition, query, site);
+    }
+
+    @Override
+    public Collection<Thread> readWriteLockWaitingThreads(ReentrantReadWriteLock lock, Condition condition, int site) {
+        ManagedThread self = visible();
+        return self == null ? LockHookHandler.super.readWriteLockWaitingThreads(lock, condition, site)
+                : self.execution.readWriteLocks.waiters(self, lock, condition, site);
     }
 
     @Override

@@ -5,6 +5,7 @@ import dev.weft.scheduler.model.OpKind;
 import dev.weft.scheduler.model.Operation;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -246,6 +247,33 @@ final class ReadWriteLocks {
         RwLock rw = conditionLock(condition, self, all ? "signalAll" : "signal", site);
         WaitSet waitSet = rw.conditions.computeIfAbsent(condition, any -> new WaitSet());
         self.pauseAt(new Waits.Notify(rw.id, waitSet, all, site));
+    }
+
+    /**
+     * {@code hasWaiters(condition)} / {@code getWaitQueueLength(condition)} of the lock: the condition's waiters in the
+     * model, who join (and are signalled) only under the write lock, which the caller must hold. The JDK looks at the
+     * argument first: no condition is a {@code NullPointerException}, another lock's an
+     * {@code IllegalArgumentException}, whether or not the caller holds the lock.
+     */
+    int conditionQuery(ManagedThread self, ReentrantReadWriteLock lock, Condition condition, String query, int site) {
+        int waiting = waiters(self, lock, condition, site).size();
+        return query.equals("hasWaiters") ? Math.min(waiting, 1) : waiting;
+    }
+
+    /** The protected {@code getWaitingThreads(condition)}, with the same checks as {@link #conditionQuery}. */
+    Collection<Thread> waiters(ManagedThread self, ReentrantReadWriteLock lock, Condition condition, int site) {
+        if (condition == null) {
+            throw new NullPointerException();
+        }
+        RwLock rw = state(lock.writeLock(), self, site);
+        if (!madeBy(condition, rw.sync)) {
+            throw new IllegalArgumentException("not owner");
+        }
+        if (rw.owner(site) != self.thread) {
+            throw new IllegalMonitorStateException();
+        }
+        WaitSet waitSet = rw.conditions.get(condition);
+        return waitSet == null ? List.of() : waitSet.threadsStillWaiting();
     }
 
     private RwLock conditionLock(Condition condition, ManagedThread self, String what, int site) {
