@@ -113,23 +113,19 @@ final class ReflectiveFieldCalls extends MethodVisitor {
                 && isAccessor(name.substring(3), descriptor, false);
     }
 
-    /** {@code get}/{@code set} itself, or {@code getInt}/{@code setInt} and the other primitives'. */
+    /**
+     * {@code get}/{@code set} itself (of an {@code Object}), or {@code getInt}/{@code setInt} and the other
+     * primitives' (of the primitive its name says): a getter takes the owner, a setter the owner and the value.
+     */
     private static boolean isAccessor(String typeName, String descriptor, boolean read) {
-        Type type = read ? Type.getReturnType(descriptor) : lastArgument(descriptor);
-        if (type == null) {
+        Type[] arguments = Type.getArgumentTypes(descriptor);
+        if (arguments.length != (read ? 1 : 2)) {
             return false;
         }
-        if (typeName.isEmpty()) {
-            return type.equals(OBJECT_TYPE) && (read || Type.getArgumentTypes(descriptor).length == 2);
-        }
-        return type.getSort() != Type.OBJECT && type.getSort() != Type.ARRAY && type.getSort() != Type.VOID
-                && typeName.equals(capitalised(type.getClassName()))
-                && (read || Type.getArgumentTypes(descriptor).length == 2);
-    }
-
-    private static Type lastArgument(String descriptor) {
-        Type[] arguments = Type.getArgumentTypes(descriptor);
-        return arguments.length == 0 ? null : arguments[arguments.length - 1];
+        Type type = read ? Type.getReturnType(descriptor) : arguments[1];
+        return typeName.isEmpty() ? type.equals(OBJECT_TYPE)
+                : type.getSort() != Type.OBJECT && type.getSort() != Type.ARRAY && type.getSort() != Type.VOID
+                && typeName.equals(capitalised(type.getClassName()));
     }
 
     private static String capitalised(String primitive) {

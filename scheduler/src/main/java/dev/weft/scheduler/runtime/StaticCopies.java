@@ -35,6 +35,8 @@ final class StaticCopies {
     private static final Object NULL = new Object();
     /** The field an access site names, or {@link #NO_FIELD}: resolved once per JVM. */
     private static final Map<Integer, Object> FIELDS = new ConcurrentHashMap<>();
+    /** The static field a {@code VarHandle} reaches, by {@code Class.field}, or {@link #NO_FIELD}: resolved once. */
+    private static final Map<String, Object> HANDLE_FIELDS = new ConcurrentHashMap<>();
     private static final Object NO_FIELD = new Object();
     /** Executions with copies now: while none, a read of a static field costs one volatile read more. */
     private static final AtomicInteger OPEN = new AtomicInteger();
@@ -130,10 +132,18 @@ final class StaticCopies {
      * field of a class Weft instruments, not final, not kept across executions, outside the JVM's initialisation).
      */
     boolean keeps(ManagedThread self, Field field) {
-        return !self.inTheJvmsInitialiser() && Modifier.isStatic(field.getModifiers())
-                && !Modifier.isFinal(field.getModifiers())
-                && Sites.areStaticFieldsCopyable(field.getDeclaringClass().getName()) && !KeptState.kept(field)
+        return !self.inTheJvmsInitialiser() && Modifier.isStatic(field.getModifiers()) && copiedByPlainAccesses(field)
                 && !handedOver.contains(field);
+    }
+
+    /**
+     * Whether an execution's plain accesses of the static field go to its copy (runtime side of the instrumentation's
+     * {@code FieldAccessVisitor#mayHaveCopies}): a field of a class Weft instruments, not final, not kept across
+     * executions.
+     */
+    private static boolean copiedByPlainAccesses(Field field) {
+        return !Modifier.isFinal(field.getModifiers())
+                && Sites.areStaticFieldsCopyable(field.getDeclaringClass().getName()) && !KeptState.kept(field);
     }
 
     /**
@@ -147,16 +157,12 @@ final class StaticCopies {
      */
     boolean handOver(ManagedThread self, String declaringClass, String name, Runnable record) {
         if (!Sites.areStaticFieldsCopyable(declaringClass)) {
-            return false;
+            return false; // the cheap test first: a handle's every access comes here
         }
-        Field field;
-        try {
-            field = Class.forName(declaringClass, false, self.thread.getContextClassLoader()).getDeclaredField(name);
-        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+        Object resolved = HANDLE_FIELDS.computeIfAbsent(declaringClass + "." + name,
+                any -> declaredField(declaringClass, name, self.thread.getContextClassLoader()));
+        if (!(resolved instanceof Field field) || !copiedByPlainAccesses(field)) {
             return false;
-        }
-        if (Modifier.isFinal(field.getModifiers()) || KeptState.kept(field)) {
-            return false; // never copied: a constant, or state the test keeps across executions
         }
         if (!handedOver.add(field)) {
             return true;
@@ -236,9 +242,13 @@ final class StaticCopies {
         }
         Sites.Site where = Sites.get(site);
         String member = where.member();
+        return declaredField(where.declaringClass(), member.substring(member.lastIndexOf('.') + 1), loader);
+    }
+
+    /** The field, or {@link #NO_FIELD} when the class or the field cannot be found from the loader. */
+    private static Object declaredField(String declaringClass, String name, ClassLoader loader) {
         try {
-            return Class.forName(where.declaringClass(), false, loader)
-                    .getDeclaredField(member.substring(member.lastIndexOf('.') + 1));
+            return Class.forName(declaringClass, false, loader).getDeclaredField(name);
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
             return NO_FIELD;
         }
