@@ -15,7 +15,7 @@ import dev.weft.reporting.SummaryJson;
 import dev.weft.reporting.TraceTable;
 import dev.weft.scheduler.instrument.InstrumentationFailure;
 import dev.weft.scheduler.instrument.WeftInstrumentation;
-import dev.weft.scheduler.runtime.InlineCarrying;
+import dev.weft.scheduler.runtime.fibers.InlineCarrying;
 import dev.weft.scheduler.runtime.JvmSubject;
 import dev.weft.scheduler.runtime.RuntimeSettings;
 import dev.weft.scheduler.runtime.ThreadsLeftRunning;

@@ -1,6 +1,6 @@
 package dev.weft.junit.internal;
 
-import dev.weft.scheduler.runtime.InlineCarrying;
+import dev.weft.scheduler.runtime.fibers.InlineCarrying;
 
 import java.io.IOException;
 

@@ -1,7 +1,7 @@
 package dev.weft.junit.internal;
 
 import dev.weft.junit.KeepAcrossExecutions;
-import dev.weft.scheduler.runtime.KeptState;
+import dev.weft.scheduler.runtime.state.KeptState;
 import org.junit.platform.commons.PreconditionViolationException;
 
 import java.lang.reflect.Field;

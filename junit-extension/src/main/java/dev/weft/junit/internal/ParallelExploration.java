@@ -8,10 +8,10 @@ import dev.weft.dpor.ExplorationResult;
 import dev.weft.dpor.SharedSearch;
 import dev.weft.scheduler.model.Run;
 import dev.weft.scheduler.model.Subject;
-import dev.weft.scheduler.runtime.InlineCarrying;
+import dev.weft.scheduler.runtime.fibers.InlineCarrying;
 import dev.weft.scheduler.runtime.JvmSubject;
-import dev.weft.scheduler.runtime.SharedStateWatch;
-import dev.weft.scheduler.runtime.SideBySideExecutions;
+import dev.weft.scheduler.runtime.state.SharedStateWatch;
+import dev.weft.scheduler.runtime.state.SideBySideExecutions;
 import dev.weft.scheduler.runtime.WorkerIdentityMattered;
 
 import java.util.ArrayList;

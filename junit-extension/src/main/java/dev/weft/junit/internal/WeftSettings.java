@@ -5,9 +5,9 @@ import dev.weft.dpor.FreeChoice;
 import dev.weft.dpor.SearchAlgorithm;
 import dev.weft.dpor.Shard;
 import dev.weft.scheduler.runtime.RuntimeSettings;
-import dev.weft.scheduler.runtime.SideBySideExecutions;
+import dev.weft.scheduler.runtime.state.SideBySideExecutions;
 import dev.weft.junit.ExhaustiveConcurrency;
-import dev.weft.scheduler.runtime.Timeouts;
+import dev.weft.scheduler.runtime.time.Timeouts;
 
 import java.nio.file.Path;
 import java.lang.management.ManagementFactory;

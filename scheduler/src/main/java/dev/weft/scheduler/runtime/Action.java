@@ -3,6 +3,12 @@ package dev.weft.scheduler.runtime;
 import dev.weft.scheduler.model.Event;
 import dev.weft.scheduler.model.OpKind;
 import dev.weft.scheduler.model.Operation;
+import dev.weft.scheduler.runtime.locks.LockActions;
+import dev.weft.scheduler.runtime.locks.Waits;
+import dev.weft.scheduler.runtime.threads.ManagedThread;
+import dev.weft.scheduler.runtime.time.TimeOut;
+import dev.weft.scheduler.runtime.time.Timeouts;
+import dev.weft.scheduler.runtime.time.VirtualClock;
 
 import java.util.List;
 
@@ -11,7 +17,7 @@ import java.util.List;
  * models. Actions are created by the thread at a scheduling point and performed by the driver, so every model is
  * changed by one thread at a time.
  */
-abstract class Action {
+public abstract class Action {
 
     private final Operation operation;
     private final int site;
@@ -26,12 +32,12 @@ abstract class Action {
      * @param site the instrumented site ({@code dev.weft.scheduler.hooks.Sites}), or {@code -1} for operations that
      *             have no instruction of their own (a thread's end)
      */
-    Action(Operation operation, int site) {
+    public Action(Operation operation, int site) {
         this.operation = operation;
         this.site = site;
     }
 
-    final Operation operation() {
+    public final Operation operation() {
         return operation;
     }
 
@@ -39,11 +45,11 @@ abstract class Action {
      * The operation as performed, for the event: the pending one unless performing it settled what it was (a
      * {@code TRY_LOCK} that did not take the lock only observed it).
      */
-    Operation performed() {
+    public Operation performed() {
         return operation;
     }
 
-    final int site() {
+    public final int site() {
         return site;
     }
 
@@ -51,7 +57,7 @@ abstract class Action {
      * Whether the operation stands for a user-level operation that a model announces from inside the JDK's code (a
      * pool's task done), which must stay visible even though its site is in an instrumented JDK body.
      */
-    boolean userLevel() {
+    public boolean userLevel() {
         return false;
     }
 
@@ -61,7 +67,7 @@ abstract class Action {
     }
 
     /** Thread side, at the scheduling point: keeps the stack for the event. */
-    final void recordStack(List<StackTraceElement> frames) {
+    public final void recordStack(List<StackTraceElement> frames) {
         stack = frames;
     }
 
@@ -69,7 +75,7 @@ abstract class Action {
      * Whether the operation can be performed now. A timed operation ({@link #mayTimeOut()}) says here whether it can
      * complete normally (it was woken, its condition holds, it was interrupted) or has {@link #timedOut()}.
      */
-    boolean enabled() {
+    public boolean enabled() {
         return true;
     }
 
@@ -81,7 +87,7 @@ abstract class Action {
      * it can complete normally <em>or</em> {@link #timedOut()}; {@link #perform()} looks at {@link #timedOut()} to
      * complete as a timeout (a wait returns {@code false}, a {@code tryAcquire} does not acquire).
      */
-    boolean mayTimeOut() {
+    public boolean mayTimeOut() {
         return false;
     }
 
@@ -90,7 +96,7 @@ abstract class Action {
      * blocked, {@code TIMED_WAITING} if it may time out, else {@code WAITING}. A wait for a monitor says
      * {@code BLOCKED} instead ({@link LockActions.Acquire}, {@link Waits.Reacquire}).
      */
-    Thread.State stateWhilePending() {
+    public Thread.State stateWhilePending() {
         if (enabled()) {
             return Thread.State.RUNNABLE;
         }
@@ -98,7 +104,7 @@ abstract class Action {
     }
 
     /** Whether this timed operation timed out (see {@link #mayTimeOut()}); it then completes without being woken. */
-    final boolean timedOut() {
+    public final boolean timedOut() {
         return timedOut;
     }
 
@@ -107,33 +113,33 @@ abstract class Action {
      * what a wake-up without a cause does, as an operation of the waiting thread (conflicting with the wake-ups it
      * could have had); {@code null} for any other operation or state.
      */
-    Operation spuriousWakeUp() {
+    public Operation spuriousWakeUp() {
         return null;
     }
 
     /** The {@link SpuriousWakeUp} step: this operation stops waiting, as if woken, though nothing woke it. */
-    void wakeSpuriously() {
+    public void wakeSpuriously() {
         throw new UnsupportedOperationException(getClass().getSimpleName() + " cannot wake spuriously");
     }
 
     /** Sets when this timed operation, begun at {@code now} on the execution's clock, times out on it. */
-    final void timesOutAt(long clockDeadline, long now) {
+    public final void timesOutAt(long clockDeadline, long now) {
         deadline = clockDeadline;
         span = clockDeadline - now;
     }
 
     /** How long this timed operation waits at most, in nanoseconds (see {@link #timesOutAt}). */
-    final long span() {
+    public final long span() {
         return span;
     }
 
     /** When this timed operation times out on the execution's clock, or -1 if that is not known. */
-    final long deadline() {
+    public final long deadline() {
         return deadline;
     }
 
     /** The {@link TimeOut} step: this operation stops waiting. Overridden to also leave a wait set. */
-    void timeOut() {
+    public void timeOut() {
         timedOut = true;
     }
 
@@ -143,12 +149,12 @@ abstract class Action {
      * @return the action the thread is paused at next without running (a wait is followed by re-acquiring its
      *         monitor), or {@code null} to let the thread run on to its next scheduling point
      */
-    Action perform() {
+    public Action perform() {
         return null;
     }
 
     /** The value read, written or returned, as text for the event, or {@code null}. Meaningful after {@link #perform}. */
-    String value() {
+    public String value() {
         return null;
     }
 
@@ -157,7 +163,7 @@ abstract class Action {
      * operations a spin loop is made of (reads, yields, compare-and-sets that will fail again; {@code tryLock} says so
      * itself).
      */
-    boolean repeatable() {
+    public boolean repeatable() {
         OpKind kind = operation.kind();
         return kind == OpKind.READ || kind == OpKind.YIELD || kind == OpKind.CAS;
     }
@@ -166,17 +172,17 @@ abstract class Action {
      * Whether performing this, as {@code event} records it, changed nothing another thread could observe (a read, a
      * yield, a failed compare-and-set, a failed {@code tryLock}).
      */
-    boolean changedNothing(Event event) {
+    public boolean changedNothing(Event event) {
         return repeatable() && !event.operation().writes();
     }
 
     /** Why the operation is not enabled, for deadlock descriptions: {@code "waits to lock Account@1, held by main.1"}. */
-    String whyBlocked() {
+    public String whyBlocked() {
         return "cannot " + operation;
     }
 
     /** The thread this one waits for while not enabled (the owner of a lock, a joined thread), or {@code null}. */
-    ManagedThread waitsFor() {
+    public ManagedThread waitsFor() {
         return null;
     }
 

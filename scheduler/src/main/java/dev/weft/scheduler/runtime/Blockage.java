@@ -1,5 +1,8 @@
 package dev.weft.scheduler.runtime;
 
+import dev.weft.scheduler.runtime.threads.ManagedThread;
+import dev.weft.scheduler.runtime.time.SpinRule;
+
 import java.util.ArrayList;
 import java.util.List;
 

@@ -2,6 +2,7 @@ package dev.weft.scheduler.runtime;
 
 import dev.weft.scheduler.model.Event;
 import dev.weft.scheduler.model.ThreadId;
+import dev.weft.scheduler.runtime.pools.NeutralTakes;
 
 import java.util.List;
 

@@ -3,6 +3,22 @@ package dev.weft.scheduler.runtime;
 import dev.weft.scheduler.hooks.HookHandlers;
 import dev.weft.scheduler.hooks.Hooks;
 import dev.weft.scheduler.hooks.Sites;
+import dev.weft.scheduler.runtime.collections.ControlledCollectionHooks;
+import dev.weft.scheduler.runtime.locks.ControlledLockHooks;
+import dev.weft.scheduler.runtime.locks.ControlledMonitorHooks;
+import dev.weft.scheduler.runtime.memory.ControlledMemoryHooks;
+import dev.weft.scheduler.runtime.pools.ControlledForkJoinHooks;
+import dev.weft.scheduler.runtime.pools.ControlledPoolHooks;
+import dev.weft.scheduler.runtime.state.ControlledInitialiserHooks;
+import dev.weft.scheduler.runtime.state.ControlledJvmStateHooks;
+import dev.weft.scheduler.runtime.state.ControlledRandomnessHooks;
+import dev.weft.scheduler.runtime.state.ControlledStaticFieldHooks;
+import dev.weft.scheduler.runtime.state.StaticCopies;
+import dev.weft.scheduler.runtime.synchronizers.ControlledSynchronizerHooks;
+import dev.weft.scheduler.runtime.threads.ControlledThreadHooks;
+import dev.weft.scheduler.runtime.threads.ManagedThread;
+import dev.weft.scheduler.runtime.threads.ThreadLifecycle;
+import dev.weft.scheduler.runtime.time.ControlledTimeHooks;
 
 import java.time.Duration;
 import java.util.Map;
@@ -14,7 +30,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * manages, or inside a static initialiser, every hook does what the uninstrumented code would have done (the
  * interfaces' defaults), at the cost of one thread-local read.
  */
-final class ControlledHooks {
+public final class ControlledHooks {
 
     private static final HookHandlers HANDLERS = new HookHandlers(
             new ControlledMemoryHooks(),
@@ -46,20 +62,20 @@ final class ControlledHooks {
         }
     }
 
-    static void bind(ManagedThread thread) {
+    public static void bind(ManagedThread thread) {
         CURRENT.set(thread);
     }
 
-    static void unbind() {
+    public static void unbind() {
         CURRENT.remove();
     }
 
-    static void expectStart(Thread thread, ManagedThread managed) {
+    public static void expectStart(Thread thread, ManagedThread managed) {
         STARTING.put(thread, managed);
     }
 
     /** The managed thread {@code thread} was started as, if it has not reached its first hook yet; taken out. */
-    static ManagedThread takeStarting(Thread thread) {
+    public static ManagedThread takeStarting(Thread thread) {
         return STARTING.remove(thread);
     }
 
@@ -69,12 +85,12 @@ final class ControlledHooks {
     }
 
     /** The calling thread if it is a thread of an execution, visible or not. */
-    static ManagedThread current() {
+    public static ManagedThread current() {
         return CURRENT.get();
     }
 
     /** The calling thread when its operations are visible: managed and not initialising a class. */
-    static ManagedThread visible() {
+    public static ManagedThread visible() {
         ManagedThread thread = CURRENT.get();
         if (thread == null || thread.classInitDepth != 0) {
             return null;
@@ -97,14 +113,14 @@ final class ControlledHooks {
      * ({@code nanos} from now, or none if negative) until the call waits at its timed action, which then times out
      * there ({@code ManagedThread.giveDeadline}).
      */
-    static ManagedThread visibleTimed(long nanos) {
+    public static ManagedThread visibleTimed(long nanos) {
         ManagedThread self = visible();
         timedCall(self, nanos);
         return self;
     }
 
     /** The timed call of {@code self} (if managed) times out {@code nanos} from now (none if negative). */
-    static void timedCall(ManagedThread self, long nanos) {
+    public static void timedCall(ManagedThread self, long nanos) {
         if (self != null) {
             self.timedCallDeadline = nanos < 0 ? -1 : self.execution.clock.deadlineIn(nanos);
             self.timedCallBegun = self.execution.clock.elapsed();
@@ -115,7 +131,7 @@ final class ControlledHooks {
      * The calling thread if its execution keeps its own static fields ({@link StaticCopies}), else {@code null}; while
      * no execution does, at the cost of one volatile read.
      */
-    static ManagedThread withStaticCopies() {
+    public static ManagedThread withStaticCopies() {
         if (!StaticCopies.anyOpen()) {
             return null;
         }
@@ -127,7 +143,7 @@ final class ControlledHooks {
      * A change to {@code object} where the calling thread's operations are not visible: inside a static initialiser
      * run again beside other executions, the watch hears of it ({@link StaticCopies#writtenByInitialiser}).
      */
-    static void changedByInitialiserCopy(Object object, int site) {
+    public static void changedByInitialiserCopy(Object object, int site) {
         ManagedThread hidden = inInitialiserCopy();
         if (hidden != null) {
             hidden.execution.staticCopies.writtenByInitialiser(hidden, object, null, site);
@@ -135,7 +151,7 @@ final class ControlledHooks {
     }
 
     /** The calling thread if it runs a static initialiser again beside other executions, else {@code null}. */
-    static ManagedThread inInitialiserCopy() {
+    public static ManagedThread inInitialiserCopy() {
         ManagedThread hidden = withStaticCopies();
         return hidden != null && hidden.inInitialiserCopy() ? hidden : null;
     }
@@ -145,7 +161,7 @@ final class ControlledHooks {
      * {@link #visible()} alone, since what a modelled call runs (a {@code computeIfAbsent}'s function) is the
      * thread's all the same; not in a static initialiser, which runs once, in whichever execution comes first.
      */
-    static ManagedThread ownProgram() {
+    public static ManagedThread ownProgram() {
         ManagedThread thread = CURRENT.get();
         return thread != null && thread.staticInitDepth == 0 ? thread : null;
     }

@@ -1,6 +1,7 @@
 package dev.weft.scheduler.runtime;
 
 import dev.weft.scheduler.hooks.Sites;
+import dev.weft.scheduler.runtime.memory.VarHandles;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.VarHandle;
@@ -29,7 +30,7 @@ import java.util.function.Supplier;
  * code: values are read by reflection or through the JDK's own atomics, and objects are shown by their stable name
  * (only if the execution already gave them one, so that names stay those of the run being reported) or their class.
  */
-final class Detail {
+public final class Detail {
 
     /** Frames of the scheduler itself, and of what runs a test body: left out of a step's stack. */
     private static final List<String> NOT_USER = List.of("dev.weft.scheduler.", "dev.weft.junit.",
@@ -40,7 +41,7 @@ final class Detail {
     }
 
     /** The calling thread's stack from the code that reached the hook down to the test body, innermost first. */
-    static List<StackTraceElement> stack() {
+    public static List<StackTraceElement> stack() {
         StackTraceElement[] frames = new Throwable().getStackTrace();
         int from = 0;
         while (from < frames.length && frames[from].getClassName().startsWith("dev.weft.scheduler.")) {
@@ -66,7 +67,7 @@ final class Detail {
      * Reads a field. Called once the access ran and before its thread's next operation, when the field holds the
      * value read or written.
      */
-    static Supplier<Object> field(Object owner, Sites.Site where, String fieldName, ClassLoader loader) {
+    public static Supplier<Object> field(Object owner, Sites.Site where, String fieldName, ClassLoader loader) {
         return () -> {
             try {
                 Field field = owner == null
@@ -83,7 +84,7 @@ final class Detail {
      * A field reflection reaches ({@code Field.get}): read through a {@code Field} of Weft's own, so that the user's
      * stays as accessible as it was.
      */
-    static Supplier<Object> reflective(Field field, Object owner) {
+    public static Supplier<Object> reflective(Field field, Object owner) {
         return () -> {
             try {
                 Field own = field.getDeclaringClass().getDeclaredField(field.getName());
@@ -107,12 +108,12 @@ final class Detail {
         throw new NoSuchFieldException(name);
     }
 
-    static Supplier<Object> arrayElement(Object array, int index) {
+    public static Supplier<Object> arrayElement(Object array, int index) {
         return () -> index >= 0 && index < Array.getLength(array) ? Array.get(array, index) : Unknown.VALUE;
     }
 
     /** The variable a handle accessed, read through the handle itself. */
-    static Supplier<Object> through(VarHandle handle, VarHandles.Target target, Object coordinate, int index) {
+    public static Supplier<Object> through(VarHandle handle, VarHandles.Target target, Object coordinate, int index) {
         return () -> {
             try {
                 MethodHandle get = handle.toMethodHandle(VarHandle.AccessMode.GET);
@@ -130,7 +131,7 @@ final class Detail {
     }
 
     /** The JDK's atomics, read through their own {@code get}; anything else is not shown. */
-    static Supplier<Object> atomic(Object atomic, int index) {
+    public static Supplier<Object> atomic(Object atomic, int index) {
         return () -> {
             if (index < 0) {
                 if (atomic instanceof AtomicInteger a) {
@@ -166,7 +167,7 @@ final class Detail {
     }
 
     /** A value as text for the event, or {@code null} when it could not be read. */
-    static String text(Object value, ObjectNames names) {
+    public static String text(Object value, ObjectNames names) {
         if (value == Unknown.VALUE) {
             return null;
         } else if (value == null) {

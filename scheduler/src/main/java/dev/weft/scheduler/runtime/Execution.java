@@ -5,6 +5,35 @@ import dev.weft.scheduler.model.FailureKind;
 import dev.weft.scheduler.model.SourcePosition;
 import dev.weft.scheduler.model.SubjectFailure;
 import dev.weft.scheduler.model.ThreadId;
+import dev.weft.scheduler.runtime.collections.CollectionModel;
+import dev.weft.scheduler.runtime.collections.MapKeys;
+import dev.weft.scheduler.runtime.collections.QueueSlots;
+import dev.weft.scheduler.runtime.collections.Rendezvous;
+import dev.weft.scheduler.runtime.fibers.Continuations;
+import dev.weft.scheduler.runtime.fibers.Fibers;
+import dev.weft.scheduler.runtime.locks.LockState;
+import dev.weft.scheduler.runtime.locks.Monitors;
+import dev.weft.scheduler.runtime.locks.ReadWriteLocks;
+import dev.weft.scheduler.runtime.locks.ReentrantLocks;
+import dev.weft.scheduler.runtime.locks.StampedLocks;
+import dev.weft.scheduler.runtime.pools.ForkJoinWork;
+import dev.weft.scheduler.runtime.pools.NeutralTakes;
+import dev.weft.scheduler.runtime.pools.PoolModel;
+import dev.weft.scheduler.runtime.state.EarlierExecutions;
+import dev.weft.scheduler.runtime.state.Randomness;
+import dev.weft.scheduler.runtime.state.SharedStateWatch;
+import dev.weft.scheduler.runtime.state.StateJournal;
+import dev.weft.scheduler.runtime.state.StaticCopies;
+import dev.weft.scheduler.runtime.state.StaticInitialisers;
+import dev.weft.scheduler.runtime.synchronizers.Barriers;
+import dev.weft.scheduler.runtime.threads.Carrier;
+import dev.weft.scheduler.runtime.threads.HandOff;
+import dev.weft.scheduler.runtime.threads.ManagedThread;
+import dev.weft.scheduler.runtime.time.Deadlines;
+import dev.weft.scheduler.runtime.time.SpinRule;
+import dev.weft.scheduler.runtime.time.TimeOut;
+import dev.weft.scheduler.runtime.time.Timeouts;
+import dev.weft.scheduler.runtime.time.VirtualClock;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,54 +48,54 @@ import java.util.Set;
  * of its primitives, its first failure. Everything but the volatile fields is touched only by the one thread that
  * currently runs (a managed thread, or the driver while all of them are paused).
  */
-final class Execution {
+public final class Execution {
 
     /** {@link #source}'s positions, by site number. */
     private static volatile SourcePosition[] sources = new SourcePosition[0];
 
-    final RuntimeSettings settings;
-    final ObjectNames names;
+    public final RuntimeSettings settings;
+    public final ObjectNames names;
     /** What this execution changed of the state it did not create, put back when it ends. */
-    final StateJournal journal;
+    public final StateJournal journal;
     /** Hears of the state this execution did not create, when executions run side by side. */
-    final SharedStateWatch watch;
+    public final SharedStateWatch watch;
     /** The execution's own static fields while it runs beside others' ({@link StaticCopies}), else {@code null}. */
-    final StaticCopies staticCopies;
-    final Monitors monitors = new Monitors(this);
-    final ReentrantLocks locks = new ReentrantLocks(this);
-    final CollectionModel collections = new CollectionModel(this);
-    final MapKeys mapKeys;
-    final QueueSlots queueSlots = new QueueSlots();
+    public final StaticCopies staticCopies;
+    public final Monitors monitors = new Monitors(this);
+    public final ReentrantLocks locks = new ReentrantLocks(this);
+    public final CollectionModel collections = new CollectionModel(this);
+    public final MapKeys mapKeys;
+    public final QueueSlots queueSlots = new QueueSlots();
     /** Which takes of a pool's work queue order nothing of their own ({@link PoolModel#takenBy}). */
-    final NeutralTakes neutralTakes;
+    public final NeutralTakes neutralTakes;
     /**
      * The driving thread was interrupted while it waited for the run (JUnit's timeout): its waits clear the flag so
      * as not to spin, and {@link JvmRun#close} sets it again, for the exploration to see before its next execution.
      */
-    volatile boolean driverInterrupted;
+    public volatile boolean driverInterrupted;
     /** A worker took a task neutrally, the other workers' choices unexplored ({@link PoolModel#takenBy}). */
-    volatile boolean tookAsInterchangeableWorker;
+    public volatile boolean tookAsInterchangeableWorker;
     /** A thread other than the main one looked at its own identity ({@code Thread.currentThread()}, a thread-local). */
-    volatile boolean threadIdentityObserved;
-    final Rendezvous rendezvous = new Rendezvous(this);
-    final ReadWriteLocks readWriteLocks = new ReadWriteLocks(this);
-    final StampedLocks stampedLocks = new StampedLocks(this);
-    final Barriers barriers = new Barriers(this);
+    public volatile boolean threadIdentityObserved;
+    public final Rendezvous rendezvous = new Rendezvous(this);
+    public final ReadWriteLocks readWriteLocks = new ReadWriteLocks(this);
+    public final StampedLocks stampedLocks = new StampedLocks(this);
+    public final Barriers barriers = new Barriers(this);
     /** The fork/join tasks, made at the first one. */
     private ForkJoinWork forkJoin;
 
-    final Randomness randomness = new Randomness();
+    public final Randomness randomness = new Randomness();
     /** The reused threads this execution runs on or hands out ({@link Carrier}), recycled when it is closed. */
-    final java.util.Queue<Carrier> carriers = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    public final java.util.Queue<Carrier> carriers = new java.util.concurrent.ConcurrentLinkedQueue<>();
     /** What runs this execution's threads as continuations, or {@code null} if they run on platform threads. */
-    final Fibers fibers;
+    public final Fibers fibers;
     final SpinRule spinRule;
     /** The time this execution's threads see. */
-    final VirtualClock clock;
+    public final VirtualClock clock;
     /** What this exploration's executions so far left for this one ({@link JvmRun#start}). */
-    final EarlierExecutions earlier;
+    public final EarlierExecutions earlier;
     /** The classes this execution initialises again at their first use ({@link StaticInitialisers#used}). */
-    final Set<Class<?>> initialisersDue;
+    public final Set<Class<?>> initialisersDue;
 
     /** By thread index; {@code null} where an index was handed out to a start that has not been performed. */
     private final List<ManagedThread> threads = new ArrayList<>();
@@ -87,7 +116,7 @@ final class Execution {
 
     private volatile Thread driver;
     /** Set once the run is under a {@link HandOff}: the threads then decide the steps themselves. */
-    volatile HandOff handOff;
+    public volatile HandOff handOff;
     private volatile boolean abandoned;
     private volatile SubjectFailure failure;
     /** What the spurious wake-ups of this execution were, for a failure's message. */
@@ -112,7 +141,7 @@ final class Execution {
     }
 
     /** Hands out the next dense thread index (at the start's scheduling point, so it follows the schedule). */
-    int reserveThreadIndex() {
+    public int reserveThreadIndex() {
         return nextThreadIndex++;
     }
 
@@ -120,7 +149,7 @@ final class Execution {
      * A thread of this execution; {@code daemon} is the flag the test sees ({@link ManagedThread#daemon}), which for
      * a {@link Carrier} is not its own.
      */
-    ManagedThread register(ThreadId id, Thread thread, boolean daemon) {
+    public ManagedThread register(ThreadId id, Thread thread, boolean daemon) {
         ManagedThread managed = new ManagedThread(this, id, thread, daemon);
         while (threads.size() <= id.index()) {
             threads.add(null);
@@ -145,14 +174,14 @@ final class Execution {
     }
 
     /** The managed thread for a {@code Thread} object, or {@code null} if it was not started in this execution. */
-    ForkJoinWork forkJoin() {
+    public ForkJoinWork forkJoin() {
         if (forkJoin == null) {
             forkJoin = new ForkJoinWork();
         }
         return forkJoin;
     }
 
-    ManagedThread managed(Thread thread) {
+    public ManagedThread managed(Thread thread) {
         return byJavaThread.get(thread);
     }
 
@@ -160,7 +189,7 @@ final class Execution {
      * Every thread started so far, by index. The list is made again at each start, not at each call: the runtime asks
      * for it several times per step.
      */
-    List<ManagedThread> threads() {
+    public List<ManagedThread> threads() {
         return started;
     }
 
@@ -170,7 +199,7 @@ final class Execution {
      * queues ({@link LockState#queueAfterSignal}), which come after the events before it and before every thread
      * that comes to an operation after it.
      */
-    long arrivalTick() {
+    public long arrivalTick() {
         return (long) eventsCompleted << 20;
     }
 
@@ -184,12 +213,12 @@ final class Execution {
      * Asked when the thread reaches the operation, which it may perform some steps later: a thread that waited
      * across the first event with detail has none for that operation.
      */
-    boolean recordsDetail() {
+    public boolean recordsDetail() {
         return eventsCompleted >= settings.detailFrom();
     }
 
     /** The threads paused at a scheduling point, by index (a thread stuck in uncontrolled code is running). */
-    List<ManagedThread> paused() {
+    public List<ManagedThread> paused() {
         synchronized (unfinished) {
             unfinished.removeIf(thread -> thread.state() == ManagedThread.State.FINISHED);
             List<ManagedThread> paused = new ArrayList<>(unfinished.size());
@@ -206,17 +235,17 @@ final class Execution {
      * The number of the execution's next thread with a default name: {@code Thread-0} first, as in a new JVM, in the
      * order the threads are made, so that the same schedule names them alike.
      */
-    int nextThreadNumber() {
+    public int nextThreadNumber() {
         return threadNumbers++;
     }
 
     /** Likewise for pools of {@code Executors.defaultThreadFactory()}: {@code pool-1-thread-1} first. */
-    int nextPoolNumber() {
+    public int nextPoolNumber() {
         return ++poolNumbers;
     }
 
     /** The thread that runs the test body, the first the execution starts. */
-    ManagedThread mainThread() {
+    public ManagedThread mainThread() {
         return started.get(0);
     }
 
@@ -225,7 +254,7 @@ final class Execution {
         return thread != null && thread.id.equals(id) ? thread : null;
     }
 
-    Thread driver() {
+    public Thread driver() {
         return driver;
     }
 
@@ -234,7 +263,7 @@ final class Execution {
         driver = current;
     }
 
-    boolean abandoned() {
+    public boolean abandoned() {
         return abandoned;
     }
 
@@ -242,7 +271,7 @@ final class Execution {
         abandoned = true;
     }
 
-    SubjectFailure failure() {
+    public SubjectFailure failure() {
         return failure;
     }
 
@@ -251,7 +280,7 @@ final class Execution {
      * after a stall ({@link #stalled}) is a {@code TIMING} failure that names the stall: it happens only when a thread
      * is slower than a sleep or timeout the test relies on.
      */
-    synchronized void fail(SubjectFailure observed) {
+    public synchronized void fail(SubjectFailure observed) {
         if (failure != null) {
             return;
         }
@@ -279,7 +308,7 @@ final class Execution {
     }
 
     /** A sleep or timeout ended while another thread could still move ({@link TimeOut}): {@code what} says which. */
-    synchronized void stalled(String what) {
+    public synchronized void stalled(String what) {
         stalls.add(what);
     }
 
@@ -294,7 +323,7 @@ final class Execution {
     }
 
     /** The threads other than {@code self} that could move now, by name: {@code "main.1 and main.2"}. */
-    String threadsFreeBesides(ManagedThread self) {
+    public String threadsFreeBesides(ManagedThread self) {
         List<String> free = new ArrayList<>();
         for (ManagedThread other : threads()) {
             if (other != self && other.state() == ManagedThread.State.PAUSED && free(other)) {
@@ -306,7 +335,7 @@ final class Execution {
     }
 
     /** What the code at {@code site} calls, in the user's words ({@code Future.get}), or "a timed wait". */
-    static String member(int site) {
+    public static String member(int site) {
         String member = site < 0 ? "" : Sites.get(site).member();
         return member.isEmpty() ? "a timed wait" : member;
     }
@@ -319,7 +348,7 @@ final class Execution {
     }
 
     /** Where the code at {@code site} is; the same object for every call (each step asks for every thread's). */
-    static SourcePosition source(int site) {
+    public static SourcePosition source(int site) {
         if (site < 0) {
             return SourcePosition.UNKNOWN;
         }

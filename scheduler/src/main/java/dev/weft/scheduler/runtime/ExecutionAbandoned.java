@@ -5,9 +5,9 @@ package dev.weft.scheduler.runtime;
  * through the user's code and terminates. An {@link Error} so that ordinary {@code catch (Exception e)} blocks do not
  * swallow it; no stack trace, because it is thrown once per abandoned thread in every execution.
  */
-final class ExecutionAbandoned extends Error {
+public final class ExecutionAbandoned extends Error {
 
-    static final ExecutionAbandoned INSTANCE = new ExecutionAbandoned();
+    public static final ExecutionAbandoned INSTANCE = new ExecutionAbandoned();
 
     private ExecutionAbandoned() {
         super("the execution was closed before this thread ended", null, false, false);

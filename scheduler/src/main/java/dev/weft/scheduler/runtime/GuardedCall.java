@@ -3,6 +3,11 @@ package dev.weft.scheduler.runtime;
 import dev.weft.scheduler.model.Event;
 import dev.weft.scheduler.model.OpKind;
 import dev.weft.scheduler.model.Operation;
+import dev.weft.scheduler.runtime.locks.WaitSet;
+import dev.weft.scheduler.runtime.threads.InterruptLook;
+import dev.weft.scheduler.runtime.threads.ManagedThread;
+import dev.weft.scheduler.runtime.threads.Parking;
+import dev.weft.scheduler.runtime.time.Timeouts;
 
 /**
  * A <em>guarded real call</em>: a call on a thread-safe JDK object that may block. The thread pauses here; the
@@ -14,10 +19,10 @@ import dev.weft.scheduler.model.Operation;
  * while the thread's model interrupt flag is set, and then throws {@link InterruptedException} (checked first, as the
  * JDK's synchronizers do); a timed call is always enabled, because it may time out.
  */
-abstract class GuardedCall extends Action {
+public abstract class GuardedCall extends Action {
 
     /** How the call may end without its condition. */
-    enum Mode {
+    public enum Mode {
         /** waits for the condition, whatever happens ({@code acquireUninterruptibly}, {@code awaitAdvance}) */
         UNINTERRUPTIBLE,
         /** waits for the condition or an interrupt */
@@ -27,7 +32,7 @@ abstract class GuardedCall extends Action {
         /** never waits ({@code tryAcquire()}): succeeds or fails at once */
         TRY;
 
-        static Mode of(boolean interruptibly, long nanos) {
+        public static Mode of(boolean interruptibly, long nanos) {
             return nanos >= 0 ? TIMED : interruptibly ? INTERRUPTIBLE : UNINTERRUPTIBLE;
         }
     }
@@ -39,7 +44,7 @@ abstract class GuardedCall extends Action {
     private final Mode mode;
     private Outcome outcome;
 
-    GuardedCall(ManagedThread thread, Mode mode, Operation operation, int site) {
+    public GuardedCall(ManagedThread thread, Mode mode, Operation operation, int site) {
         // A try never waits, so its acquisition may have to be ordered before a release too (TRY_LOCK).
         super(mode == Mode.TRY ? operation.nonBlocking()
                 : InterruptLook.of(thread, operation, interruptible(mode), site), site);
@@ -52,7 +57,7 @@ abstract class GuardedCall extends Action {
      * observed it.
      */
     @Override
-    Operation performed() {
+    public Operation performed() {
         Operation operation = operation();
         boolean acquires = operation.kind() == OpKind.TRY_LOCK || operation.kind() == OpKind.LOCK;
         return acquires && outcome != Outcome.READY
@@ -60,7 +65,7 @@ abstract class GuardedCall extends Action {
     }
 
     /** Whether the real call would return at once; must not depend on which thread asks. */
-    abstract boolean ready();
+    public abstract boolean ready();
 
     /**
      * Thread side: pauses until the call may proceed.
@@ -69,14 +74,14 @@ abstract class GuardedCall extends Action {
      *         try failed
      * @throws InterruptedException when the call was interrupted
      */
-    final boolean await() throws InterruptedException {
+    public final boolean await() throws InterruptedException {
         thread.pauseAt(this);
         thread.throwIfTold();
         return outcome == Outcome.READY;
     }
 
     /** Thread side, for calls that cannot be interrupted. */
-    final boolean awaitUninterruptibly() {
+    public final boolean awaitUninterruptibly() {
         thread.pauseAt(this);
         thread.throwUncheckedIfTold();
         return outcome == Outcome.READY;
@@ -87,7 +92,7 @@ abstract class GuardedCall extends Action {
     }
 
     @Override
-    boolean enabled() {
+    public boolean enabled() {
         return switch (mode) {
             case TRY -> true;
             case TIMED -> ready() || thread.interrupted || timedOut();
@@ -98,12 +103,12 @@ abstract class GuardedCall extends Action {
 
     /** A timed call that cannot go on yet may time out, when the {@link Timeouts} policy lets time pass. */
     @Override
-    boolean mayTimeOut() {
+    public boolean mayTimeOut() {
         return mode == Mode.TIMED;
     }
 
     @Override
-    Action perform() {
+    public Action perform() {
         if (interruptible(mode) && thread.interrupted) {
             thread.interrupted = false;
             thread.toThrow = new InterruptedException();
@@ -119,7 +124,7 @@ abstract class GuardedCall extends Action {
     }
 
     @Override
-    String value() {
+    public String value() {
         return outcome == null ? null : outcome.name().toLowerCase(java.util.Locale.ROOT);
     }
 
@@ -128,17 +133,17 @@ abstract class GuardedCall extends Action {
      * that only reads (a latch's) changes nothing either way.
      */
     @Override
-    boolean repeatable() {
+    public boolean repeatable() {
         return mode == Mode.TRY || mode == Mode.TIMED || super.repeatable();
     }
 
     @Override
-    boolean changedNothing(Event event) {
+    public boolean changedNothing(Event event) {
         return outcome != Outcome.READY || event.operation().kind() == OpKind.READ;
     }
 
     @Override
-    String whyBlocked() {
+    public String whyBlocked() {
         return "waits: " + operation();
     }
 }

@@ -8,6 +8,27 @@ import dev.weft.scheduler.model.Run;
 import dev.weft.scheduler.model.StepPolicy;
 import dev.weft.scheduler.model.SubjectFailure;
 import dev.weft.scheduler.model.ThreadId;
+import dev.weft.scheduler.runtime.fibers.Fiber;
+import dev.weft.scheduler.runtime.fibers.InlineCarrying;
+import dev.weft.scheduler.runtime.locks.Waits;
+import dev.weft.scheduler.runtime.memory.ConstructedHashes;
+import dev.weft.scheduler.runtime.pools.IdleWorkers;
+import dev.weft.scheduler.runtime.pools.JdkInternalSync;
+import dev.weft.scheduler.runtime.pools.NeutralTakes;
+import dev.weft.scheduler.runtime.pools.PoolModel;
+import dev.weft.scheduler.runtime.state.EarlierExecutions;
+import dev.weft.scheduler.runtime.state.SharedStateWatch;
+import dev.weft.scheduler.runtime.threads.Carrier;
+import dev.weft.scheduler.runtime.threads.CoreKeeper;
+import dev.weft.scheduler.runtime.threads.HandOff;
+import dev.weft.scheduler.runtime.threads.ManagedThread;
+import dev.weft.scheduler.runtime.threads.ThreadLifecycle;
+import dev.weft.scheduler.runtime.time.Deadlines;
+import dev.weft.scheduler.runtime.time.IdleTime;
+import dev.weft.scheduler.runtime.time.SpinRule;
+import dev.weft.scheduler.runtime.time.TimeOut;
+import dev.weft.scheduler.runtime.time.Timeouts;
+import dev.weft.scheduler.runtime.time.VirtualClock;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -299,7 +320,7 @@ public final class JvmRun implements Run {
      * What the thread does if it is let move now ({@link #next(ManagedThread, boolean)}), checked: the thread is alive,
      * paused and enabled, in a run that is neither closed nor over.
      */
-    Action checkedNext(ThreadId id) {
+    public Action checkedNext(ThreadId id) {
         if (closed || execution.failure() != null) {
             throw new IllegalStateException("cannot step " + id + ": the execution is "
                     + (closed ? "closed" : "over (" + execution.failure().kind() + ")"));
@@ -320,12 +341,12 @@ public final class JvmRun implements Run {
     }
 
     /** The thread of this execution with that identity. */
-    ManagedThread thread(ThreadId id) {
+    public ManagedThread thread(ThreadId id) {
         return execution.thread(id);
     }
 
     /** The event of a step whose thread has settled (or is stuck), after the spin rule has seen it. */
-    Event completed(ManagedThread thread, Action action) {
+    public Event completed(ManagedThread thread, Action action) {
         lastMover = thread;
         Event event = new Event(nextEventIndex++, thread.id, thread.steps++, performed(thread, action),
                 Execution.source(action.site()), action.value(), action.stack());
@@ -448,7 +469,7 @@ public final class JvmRun implements Run {
      * paused ones on a helper carrier, the running one interrupted. Once that fiber lets the driver go, the close
      * finds the work done; a fiber that never does costs the driving thread ({@link InlineCarrying}).
      */
-    synchronized void unwindAroundDriver() {
+    public synchronized void unwindAroundDriver() {
         if (execution.abandoned()) {
             return;
         }

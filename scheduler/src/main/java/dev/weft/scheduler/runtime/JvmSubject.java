@@ -1,6 +1,12 @@
 package dev.weft.scheduler.runtime;
 
 import dev.weft.scheduler.model.Subject;
+import dev.weft.scheduler.runtime.fibers.InlineCarrying;
+import dev.weft.scheduler.runtime.pools.NeutralTakes;
+import dev.weft.scheduler.runtime.state.EarlierExecutions;
+import dev.weft.scheduler.runtime.state.SharedStateWatch;
+import dev.weft.scheduler.runtime.state.SideBySideExecutions;
+import dev.weft.scheduler.runtime.time.VirtualClock;
 
 import java.util.List;
 import java.util.Set;

@@ -1,6 +1,11 @@
 package dev.weft.scheduler.runtime;
 
 import dev.weft.scheduler.model.SourcePosition;
+import dev.weft.scheduler.runtime.state.SharedStateWatch;
+import dev.weft.scheduler.runtime.state.StateJournal;
+import dev.weft.scheduler.runtime.state.StaticCopies;
+import dev.weft.scheduler.runtime.threads.Carrier;
+import dev.weft.scheduler.runtime.threads.ManagedThread;
 
 import java.security.ProtectionDomain;
 import java.util.Arrays;
@@ -20,7 +25,7 @@ import java.util.Map;
  * <p>Identity, not {@code equals}: two equal strings are still two objects. The map holds the objects strongly, for
  * one execution only.
  */
-final class ObjectNames {
+public final class ObjectNames {
 
     /**
      * Where the scheduler's own classes come from: a class loaded from there is Weft's (a test's class in Weft's
@@ -76,12 +81,12 @@ final class ObjectNames {
     }
 
     /** The object's name for an operation that may change it. */
-    String nameOf(Object object, ManagedThread meeting) {
+    public String nameOf(Object object, ManagedThread meeting) {
         return nameOf(object, meeting, true);
     }
 
     /** @param write whether the operation may change the object (else it only reads it) */
-    String nameOf(Object object, ManagedThread meeting, boolean write) {
+    public String nameOf(Object object, ManagedThread meeting, boolean write) {
         String name = name(object, meeting);
         if (watch.active()) {
             tellWatch(object, write);
@@ -95,7 +100,7 @@ final class ObjectNames {
      * only if the execution ends before its allocation is reported ({@link #constructing}). Asked only while the watch
      * is active (without one, nothing is told).
      */
-    String nameOfWrittenByConstructor(Object object, String constructorClass, ManagedThread meeting,
+    public String nameOfWrittenByConstructor(Object object, String constructorClass, ManagedThread meeting,
                                       SourcePosition where) {
         if (names.containsKey(object) || !isA(object.getClass(), constructorClass)) {
             return nameOf(object, meeting, true);
@@ -108,7 +113,7 @@ final class ObjectNames {
         return name;
     }
 
-    static boolean isA(Class<?> type, String className) {
+    public static boolean isA(Class<?> type, String className) {
         for (Class<?> c = type; c != null; c = c.getSuperclass()) {
             if (c.getName().equals(className)) {
                 return true;
@@ -131,7 +136,7 @@ final class ObjectNames {
      * A monitor's name. Entering and leaving a monitor is modelled whole (no real monitor is taken for a
      * {@code synchronized} block), so executions side by side may share a lock object: the watch is not told.
      */
-    String nameOfMonitor(Object monitor, ManagedThread meeting) {
+    public String nameOfMonitor(Object monitor, ManagedThread meeting) {
         return name(monitor, meeting);
     }
 
@@ -176,7 +181,7 @@ final class ObjectNames {
      * Like {@link #nameOf(Object, ManagedThread)}, but named after {@code typeName}: for an object users never see
      * whose name stands for one they do (the state shared by a {@code ReentrantReadWriteLock}'s two views).
      */
-    String nameAs(Object object, String typeName, ManagedThread meeting) {
+    public String nameAs(Object object, String typeName, ManagedThread meeting) {
         String name = name(object, typeName, meeting, false);
         if (watch.active()) {
             tellWatch(object, true);
@@ -189,7 +194,7 @@ final class ObjectNames {
      * started, or code Weft does not instrument made it, or its constructor is running (its allocation is reported
      * when the constructor returns).
      */
-    boolean madeByExecution(Object object) {
+    public boolean madeByExecution(Object object) {
         return names.containsKey(object) && !foreign.containsKey(object);
     }
 
@@ -202,7 +207,7 @@ final class ObjectNames {
      * Names the object now if nobody met it before (its allocation). Its constructor may have met it first (a field
      * it wrote); it is the execution's own all the same.
      */
-    void allocated(Object object, ManagedThread allocating) {
+    public void allocated(Object object, ManagedThread allocating) {
         name(object, null, allocating, true);
     }
 
@@ -210,7 +215,7 @@ final class ObjectNames {
      * The execution made {@code object} where no allocation hook reports it (see {@link #madeUnseen}): it is the
      * execution's own for the watch. Told only while the watch is active.
      */
-    void madeUnseen(Object object) {
+    public void madeUnseen(Object object) {
         if (!watch.active()) {
             return;
         }
@@ -222,7 +227,7 @@ final class ObjectNames {
     }
 
     /** As {@link #madeUnseen}, for an object not met yet in the execution; one met already keeps what it was. */
-    void madeUnseenIfUnmet(Object object) {
+    public void madeUnseenIfUnmet(Object object) {
         if (watch.active() && !names.containsKey(object)) {
             madeUnseen.put(object, Boolean.TRUE);
         }
@@ -232,7 +237,7 @@ final class ObjectNames {
      * The class part of an object's name, and what a report calls an object it shows by its class: the simple name of
      * its {@link #shownClass}.
      */
-    static String simpleName(Class<?> type) {
+    public static String simpleName(Class<?> type) {
         return SIMPLE_NAMES.get(type);
     }
 
@@ -242,7 +247,7 @@ final class ObjectNames {
      * it implements (a {@link Carrier} is the test's {@code Thread}, the virtual clock a {@code Clock}, the executor
      * of {@code CompletableFuture}'s async tasks an {@code Executor}). No report or message names a class of Weft's.
      */
-    static Class<?> shownClass(Class<?> type) {
+    public static Class<?> shownClass(Class<?> type) {
         Class<?> shown = type;
         while (wefts(shown)) {
             Class<?> superclass = shown.getSuperclass();

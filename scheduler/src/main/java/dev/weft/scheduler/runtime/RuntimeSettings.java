@@ -1,5 +1,13 @@
 package dev.weft.scheduler.runtime;
 
+import dev.weft.scheduler.runtime.fibers.Continuations;
+import dev.weft.scheduler.runtime.fibers.Fibers;
+import dev.weft.scheduler.runtime.pools.NeutralTakes;
+import dev.weft.scheduler.runtime.pools.PoolModel;
+import dev.weft.scheduler.runtime.threads.Carrier;
+import dev.weft.scheduler.runtime.threads.CoreKeeper;
+import dev.weft.scheduler.runtime.time.Timeouts;
+
 import java.time.Duration;
 
 /**

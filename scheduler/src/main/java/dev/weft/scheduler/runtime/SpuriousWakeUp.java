@@ -1,6 +1,7 @@
 package dev.weft.scheduler.runtime;
 
 import dev.weft.scheduler.model.Operation;
+import dev.weft.scheduler.runtime.threads.ManagedThread;
 
 /**
  * The step in which a waiting thread wakes up although nothing woke it, as {@code Object.wait},
@@ -13,7 +14,7 @@ import dev.weft.scheduler.model.Operation;
  * wake-up and the other threads moving on without it. The failure of an execution with one says so
  * ({@link Execution#fail}).
  */
-final class SpuriousWakeUp extends Action {
+public final class SpuriousWakeUp extends Action {
 
     private final ManagedThread thread;
     private final Action waiting;
@@ -25,24 +26,24 @@ final class SpuriousWakeUp extends Action {
     }
 
     @Override
-    Action perform() {
+    public Action perform() {
         waiting.wakeSpuriously();
         thread.execution.wokeSpuriously(thread, waiting.site());
         return waiting;
     }
 
     @Override
-    String value() {
+    public String value() {
         return "spurious wake-up";
     }
 
     @Override
-    String whyBlocked() {
+    public String whyBlocked() {
         return waiting.whyBlocked();
     }
 
     @Override
-    ManagedThread waitsFor() {
+    public ManagedThread waitsFor() {
         return waiting.waitsFor();
     }
 }

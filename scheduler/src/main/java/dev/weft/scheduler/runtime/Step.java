@@ -2,13 +2,15 @@ package dev.weft.scheduler.runtime;
 
 import dev.weft.scheduler.model.Event;
 import dev.weft.scheduler.model.Operation;
+import dev.weft.scheduler.runtime.pools.JdkInternalSync;
+import dev.weft.scheduler.runtime.threads.ManagedThread;
 
 /**
  * A visible call that never blocks, on an object modelled at its API: the thread pauses here, and once let move makes
  * the real call itself. An <em>observer</em> (a query such as {@code availablePermits}) changes nothing and may be
  * repeated by a spin loop; it is reported as such even when its operation is a lock operation.
  */
-final class Step extends Action {
+public final class Step extends Action {
 
     private final boolean observer;
     private final boolean userLevel;
@@ -19,31 +21,31 @@ final class Step extends Action {
         this.userLevel = userLevel;
     }
 
-    static void change(ManagedThread self, Operation operation, int site) {
+    public static void change(ManagedThread self, Operation operation, int site) {
         self.pauseAt(new Step(operation, false, false, site));
     }
 
     /** A change that a model announces from inside the JDK's code: never made silent ({@link JdkInternalSync}). */
-    static void userLevelChange(ManagedThread self, Operation operation, int site) {
+    public static void userLevelChange(ManagedThread self, Operation operation, int site) {
         self.pauseAt(new Step(operation, false, true, site));
     }
 
-    static void observe(ManagedThread self, Operation operation, int site) {
+    public static void observe(ManagedThread self, Operation operation, int site) {
         self.pauseAt(new Step(operation, true, false, site));
     }
 
     @Override
-    boolean userLevel() {
+    public boolean userLevel() {
         return userLevel;
     }
 
     @Override
-    boolean repeatable() {
+    public boolean repeatable() {
         return observer;
     }
 
     @Override
-    boolean changedNothing(Event event) {
+    public boolean changedNothing(Event event) {
         return observer;
     }
 }

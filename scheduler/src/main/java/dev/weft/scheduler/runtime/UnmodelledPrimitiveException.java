@@ -6,12 +6,12 @@ package dev.weft.scheduler.runtime;
  */
 public final class UnmodelledPrimitiveException extends UnsupportedOperationException {
 
-    UnmodelledPrimitiveException(String what, int site) {
+    public UnmodelledPrimitiveException(String what, int site) {
         this(what, String.valueOf(Execution.source(site)));
     }
 
     /** @param where the source position, as text, when it is not an instrumented site (a call inside the JDK) */
-    UnmodelledPrimitiveException(String what, String where) {
+    public UnmodelledPrimitiveException(String what, String where) {
         super("Weft does not model " + what + " (at " + where + "): the test cannot be explored"
                 + " exhaustively while it uses it; see the primitives table in docs/USER_GUIDE.md");
     }

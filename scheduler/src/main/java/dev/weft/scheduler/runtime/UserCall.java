@@ -12,7 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * stream's code is then reported at the line of the test's {@code forEach}, with the member
  * {@code IntStream.forEach}, rather than inside {@code ForkJoinTask.java}.
  */
-final class UserCall {
+public final class UserCall {
 
     private static final List<String> NOT_USER = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.",
             "dev.weft.scheduler.");
@@ -27,7 +27,7 @@ final class UserCall {
      * the test's (a task's thread inside the JDK's own code). The same schedule gives the same stacks, so the same
      * sites: they are part of what a replay checks.
      */
-    static int site(int fallback) {
+    public static int site(int fallback) {
         Optional<Sites.Site> call = StackWalker.getInstance().walk(frames -> {
             StackWalker.StackFrame api = null;
             for (StackWalker.StackFrame frame : (Iterable<StackWalker.StackFrame>) frames::iterator) {

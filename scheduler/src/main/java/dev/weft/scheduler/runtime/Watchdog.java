@@ -2,6 +2,7 @@ package dev.weft.scheduler.runtime;
 
 import dev.weft.scheduler.model.FailureKind;
 import dev.weft.scheduler.model.SubjectFailure;
+import dev.weft.scheduler.runtime.threads.ManagedThread;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
@@ -15,7 +16,7 @@ import java.util.concurrent.TimeUnit;
  * synchronized override, or a call from uninstrumented code), or — after 100 ms — it is still away when JUnit's timeout
  * interrupts the exploration. The failure names the thread and carries its stack.
  */
-final class Watchdog {
+public final class Watchdog {
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     /**
@@ -39,7 +40,7 @@ final class Watchdog {
      * @param after what it was let do, for the message ({@code "after lock Account@1 (Account.java:12)"})
      * @return the failure, or {@code null} while it may still reach a scheduling point
      */
-    SubjectFailure inspect(ManagedThread running, long waitedNanos, String after) {
+    public SubjectFailure inspect(ManagedThread running, long waitedNanos, String after) {
         SubjectFailure blockedOnPaused = waitedNanos < PERSISTENCE_NANOS ? null
                 : blockedOnPausedThread(running, after);
         if (blockedOnPaused != null) {

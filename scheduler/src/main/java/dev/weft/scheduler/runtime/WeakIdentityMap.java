@@ -1,5 +1,7 @@
 package dev.weft.scheduler.runtime;
 
+import dev.weft.scheduler.runtime.fibers.Fiber;
+
 import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
 import java.util.Map;
@@ -19,26 +21,26 @@ import java.util.function.Function;
  *
  * <p>A value must not hold its key strongly, or the entry stays forever.
  */
-final class WeakIdentityMap<K, V> {
+public final class WeakIdentityMap<K, V> {
 
     private final Map<Object, V> entries = new ConcurrentHashMap<>();
     private final ReferenceQueue<Object> collected = new ReferenceQueue<>();
 
-    V get(K key) {
+    public V get(K key) {
         return entries.get(new Lookup(key));
     }
 
-    boolean containsKey(K key) {
+    public boolean containsKey(K key) {
         return entries.containsKey(new Lookup(key));
     }
 
-    void put(K key, V value) {
+    public void put(K key, V value) {
         dropCollected();
         entries.put(new Held(key, collected), value);
     }
 
     /** The value of {@code key}, made by {@code making} (given the key) if it has none yet. */
-    V computeIfAbsent(K key, Function<? super K, ? extends V> making) {
+    public V computeIfAbsent(K key, Function<? super K, ? extends V> making) {
         V value = get(key);
         if (value != null) {
             return value;

@@ -14,10 +14,10 @@ import java.util.List;
  * A tiny explorer for tests: every interleaving, depth first, re-running the subject from the start along each
  * prefix. Checks that a replayed prefix offers the same enabled threads.
  */
-final class Dfs {
+public final class Dfs {
 
     /** One complete (or failed, or blocked) execution. */
-    record Execution(List<Event> events, SubjectFailure failure, String blockage) {
+    public record Execution(List<Event> events, SubjectFailure failure, String blockage) {
         boolean deadlocked() {
             return blockage != null;
         }
@@ -35,7 +35,7 @@ final class Dfs {
      * Explores twice, step by step from this thread and under a policy run by the threads themselves (the direct
      * hand-off of {@link JvmRun#runWith}), checks that both saw the same executions, and returns them.
      */
-    static List<Execution> explore(JvmSubject subject) {
+    public static List<Execution> explore(JvmSubject subject) {
         List<Execution> stepped = explore(subject, false);
         List<Execution> handedOff = explore(subject, true);
         if (stepped.size() != handedOff.size()) {

@@ -19,7 +19,7 @@ import java.util.stream.Collectors;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-class JvmRunTest {
+public class JvmRunTest {
 
     static final class Counter {
         int value;
@@ -42,7 +42,7 @@ class JvmRunTest {
     }
 
     /** Main starts both, then joins both. */
-    static void startAndJoin(Runnable first, Runnable second) throws InterruptedException {
+    public static void startAndJoin(Runnable first, Runnable second) throws InterruptedException {
         Thread one = Managed.thread(first);
         Thread two = Managed.thread(second);
         Hooks.threadStart(one, START);

@@ -2,6 +2,9 @@ package dev.weft.scheduler.runtime;
 
 import dev.weft.scheduler.hooks.Hooks;
 import dev.weft.scheduler.model.ThreadId;
+import dev.weft.scheduler.runtime.fibers.FiberCarrier;
+import dev.weft.scheduler.runtime.threads.Carrier;
+import dev.weft.scheduler.runtime.threads.CoreKeeper;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashSet;

@@ -1,5 +1,9 @@
 package dev.weft.scheduler.runtime;
 
+import dev.weft.scheduler.runtime.fibers.FiberCarrier;
+import dev.weft.scheduler.runtime.pools.DefaultAsyncExecutor;
+import dev.weft.scheduler.runtime.threads.Carrier;
+import dev.weft.scheduler.runtime.time.VirtualClock;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;

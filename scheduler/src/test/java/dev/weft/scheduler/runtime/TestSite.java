@@ -6,17 +6,17 @@ import dev.weft.scheduler.hooks.Sites;
  * Registers instrumented sites for tests, the way instrumentation would: one per instruction, at the line of the
  * test class where the constant is declared.
  */
-final class TestSite {
+public final class TestSite {
 
     private TestSite() {
     }
 
     /** A site touching {@code member} (a field name, or the called method), at the caller's line. */
-    static int at(String member) {
+    public static int at(String member) {
         return at(member, "");
     }
 
-    static int at(String member, String declaringClass) {
+    public static int at(String member, String declaringClass) {
         StackWalker.StackFrame caller = StackWalker.getInstance()
                 .walk(frames -> frames.skip(1).filter(f -> !f.getClassName().equals(TestSite.class.getName()))
                         .findFirst().orElseThrow());

@@ -5,6 +5,7 @@ import dev.weft.scheduler.model.Event;
 import dev.weft.scheduler.model.Location;
 import dev.weft.scheduler.model.OpKind;
 import dev.weft.scheduler.model.ThreadId;
+import dev.weft.scheduler.runtime.time.Timeouts;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

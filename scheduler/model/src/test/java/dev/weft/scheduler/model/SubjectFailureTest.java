@@ -14,7 +14,7 @@ class SubjectFailureTest {
         IllegalMonitorStateException thrown = thrownAt(new IllegalMonitorStateException(),
                 frame("java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject", "getWaitingThreads",
                         "AbstractQueuedSynchronizer.java", 1838),
-                frame("dev.weft.scheduler.runtime.ReentrantLocks", "waitingThreads", "ReentrantLocks.java", 10),
+                frame("dev.weft.scheduler.runtime.locks.ReentrantLocks", "waitingThreads", "ReentrantLocks.java", 10),
                 frame("org.example.pool.InterruptibleLock", "interruptWaiters", "InterruptibleLock.java", 52),
                 frame("org.example.pool.Pool", "close", "Pool.java", 482));
 

@@ -1,0 +1,6 @@
+/**
+ * Shared memory: field and array accesses, atomics and variable handles as {@code READ}, {@code WRITE}, {@code RMW}
+ * and {@code CAS} operations ({@code MemoryAccess}, {@code VarHandles}), and identity hashes of the objects an
+ * execution constructs that the same schedule reproduces ({@code ConstructedHashes}).
+ */
+package dev.weft.scheduler.runtime.memory;
