@@ -90,10 +90,10 @@ final class StepLimit {
                 .append(", the limit on one execution, without ending, after ").append(events.size())
                 .append(" visible operations").append(busiestOfLatest(events));
         return text.append(". A loop whose turns take real time but few visible operations passes no step limit")
-                .append(" soon: one that waits for a WeakReference to clear after System.gc() never ends under")
-                .append(" Weft, which keeps every object an execution made reachable until it ends (see the user")
-                .append(" guide's Limitations). If the execution is simply this long, raise the test's time budget,")
-                .append(" which sets the limit.")
+                .append(" soon. One that waits for a WeakReference to clear never ends if the object is still")
+                .append(" reachable: from a thread the execution started (Weft keeps the threads it ran until the")
+                .append(" execution ends), or if no System.gc() is called (see the user guide's Limitations). If the")
+                .append(" execution is simply this long, raise the test's time budget, which sets the limit.")
                 .append(" Still running: [").append(grouped(pending, ", ")).append("]").toString();
     }
 

@@ -2,7 +2,6 @@ package dev.weft.samples.stress;
 
 import dev.weft.junit.ExhaustiveConcurrency;
 
-import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -363,15 +362,19 @@ class StressPrograms {
     }
 
     /**
-     * Waits, as commons-pool's testAbandonedPool does, for an object nobody holds to be collected. Each turn is a few
-     * visible operations and a full collection: millions of them would pass no step limit, while they take hours.
+     * A loop whose turns take real time between few visible operations: each computes for a while on its own locals
+     * (tens of milliseconds on this machine), then sleeps. Ten thousand turns would pass no step limit, while they take
+     * minutes.
      */
     @ExhaustiveConcurrency
-    void waitsForAnObjectToBeCollected() throws InterruptedException {
-        WeakReference<Object> reference = new WeakReference<>(new Object());
-        while (reference.get() != null) {
-            System.gc();
+    void computesForMinutesBetweenSleeps() throws InterruptedException {
+        long sum = 0;
+        for (int turn = 0; turn < 10_000; turn++) {
+            for (int i = 0; i < 50_000_000; i++) {
+                sum += (long) i * turn ^ sum >>> 7;
+            }
             Thread.sleep(10);
         }
+        assertTrue(sum != 1); // the sum is used: the computation cannot be left out
     }
 }

@@ -488,6 +488,10 @@ public final class Hooks {
         jvmStateHooks.runtimeExit(runtime, status, halt, site);
     }
 
+    public static void garbageCollected(Runtime runtime, int site) {
+        jvmStateHooks.garbageCollected(runtime, site);
+    }
+
     public static Thread currentThread(int site) {
         return threadHooks.currentThread(site);
     }

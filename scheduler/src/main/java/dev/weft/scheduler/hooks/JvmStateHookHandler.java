@@ -56,4 +56,16 @@ public interface JvmStateHookHandler {
             runtime.exit(status);
         }
     }
+
+    /**
+     * Replaces {@code System.gc()} and {@code Runtime.gc()} (for the latter, {@code runtime} is the receiver; for the
+     * former, {@code null}).
+     */
+    default void garbageCollected(Runtime runtime, int site) {
+        if (runtime == null) {
+            System.gc();
+        } else {
+            runtime.gc();
+        }
+    }
 }

@@ -153,6 +153,14 @@ final class CallReplacements {
             mv.visitInsn(Opcodes.ICONST_1);
             Emit.callHook(mv, site, "runtimeExit", "(Ljava/lang/Runtime;IZI)V");
         });
+        // A collection the test asks for: the execution's own tables let go of its objects meanwhile (runtime
+        // GarbageCollection).
+        statik("java/lang/System", "gc", "()V", (mv, site) -> {
+            mv.visitInsn(Opcodes.ACONST_NULL);
+            Emit.callHook(mv, site, "garbageCollected", "(Ljava/lang/Runtime;I)V");
+        });
+        instance("java/lang/Runtime", "gc", "()V",
+                (mv, site) -> Emit.callHook(mv, site, "garbageCollected", "(Ljava/lang/Runtime;I)V"));
         // The JVM's settings a test may change: put back after each execution (runtime StateJournal).
         statik("java/lang/System", "setProperty", "(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;",
                 (mv, site) -> Emit.callHook(mv, site, "systemPropertySet",

@@ -16,6 +16,7 @@ import dev.weft.scheduler.runtime.locks.Monitors;
 import dev.weft.scheduler.runtime.locks.ReadWriteLocks;
 import dev.weft.scheduler.runtime.locks.ReentrantLocks;
 import dev.weft.scheduler.runtime.locks.StampedLocks;
+import dev.weft.scheduler.runtime.memory.GarbageCollection;
 import dev.weft.scheduler.runtime.pools.ForkJoinWork;
 import dev.weft.scheduler.runtime.pools.NeutralTakes;
 import dev.weft.scheduler.runtime.pools.PoolModel;
@@ -54,6 +55,8 @@ public final class Execution {
     private static volatile SourcePosition[] sources = new SourcePosition[0];
 
     public final RuntimeSettings settings;
+    /** A collection the test asks for, with this execution's tables of its objects letting go of them meanwhile. */
+    public final GarbageCollection collection = new GarbageCollection();
     public final ObjectNames names;
     /** What this execution changed of the state it did not create, put back when it ends. */
     public final StateJournal journal;
@@ -130,6 +133,7 @@ public final class Execution {
         this.watch = watch;
         this.staticCopies = watch.active() ? StaticCopies.open() : null;
         this.names = new ObjectNames(watch, staticCopies);
+        names.tablesIn(collection);
         this.journal = new StateJournal(names);
         this.mapKeys = new MapKeys(names);
         this.neutralTakes = new NeutralTakes(order);

@@ -1,6 +1,7 @@
 package dev.weft.scheduler.runtime;
 
 import dev.weft.scheduler.model.SourcePosition;
+import dev.weft.scheduler.runtime.memory.GarbageCollection;
 import dev.weft.scheduler.runtime.state.SharedStateWatch;
 import dev.weft.scheduler.runtime.state.StateJournal;
 import dev.weft.scheduler.runtime.state.StaticCopies;
@@ -73,6 +74,11 @@ public final class ObjectNames {
      * when met. Kept only while a watch is active.
      */
     private final Map<Object, Boolean> madeUnseen = new IdentityHashMap<>();
+
+    /** Lets a collection the test asks for take the objects these tables know and nothing else holds. */
+    void tablesIn(GarbageCollection collection) {
+        collection.holdsObjects(names, foreign, constructing, madeUnseen);
+    }
 
     /** @param copies the execution's static copies, whose initialisers' objects are its own, or {@code null} */
     ObjectNames(SharedStateWatch watch, StaticCopies copies) {

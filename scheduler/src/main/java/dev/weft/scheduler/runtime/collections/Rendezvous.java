@@ -139,6 +139,7 @@ public final class Rendezvous {
 
     public Rendezvous(Execution execution) {
         this.execution = execution;
+        execution.collection.holdsObjects(places);
     }
 
     /**

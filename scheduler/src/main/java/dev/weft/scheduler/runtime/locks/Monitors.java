@@ -35,6 +35,7 @@ public final class Monitors {
 
     public Monitors(Execution execution) {
         this.execution = execution;
+        execution.collection.holdsObjects(monitors);
     }
 
     public void enter(ManagedThread self, Object object, int site) {

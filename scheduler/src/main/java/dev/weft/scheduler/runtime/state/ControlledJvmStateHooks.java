@@ -57,6 +57,16 @@ public final class ControlledJvmStateHooks implements JvmStateHookHandler {
     }
 
     @Override
+    public void garbageCollected(Runtime runtime, int site) {
+        ManagedThread self = current();
+        if (self == null) {
+            JvmStateHookHandler.super.garbageCollected(runtime, site);
+        } else {
+            self.execution.collection.collect();
+        }
+    }
+
+    @Override
     public ObjectInstance mbeanRegistered(MBeanServer server, Object bean, ObjectName name, int site)
             throws InstanceAlreadyExistsException, MBeanRegistrationException, NotCompliantMBeanException {
         ManagedThread self = current();

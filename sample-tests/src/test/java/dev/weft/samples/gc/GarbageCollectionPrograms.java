@@ -1,0 +1,103 @@
+package dev.weft.samples.gc;
+
+import dev.weft.junit.ExhaustiveConcurrency;
+
+import java.lang.ref.WeakReference;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.ReentrantLock;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Tests that wait for an object to be collected, as leak tests and commons-pool's {@code testAbandonedPool} do: a
+ * {@code System.gc()} collects what only the test's weak references reach, and nothing the test still holds. Run by
+ * {@link GarbageCollectionTest}.
+ */
+class GarbageCollectionPrograms {
+
+    /** Counts under its own monitor and under its own lock: both models keep a record of it. */
+    static final class Counter {
+        private final ReentrantLock lock = new ReentrantLock();
+        private int underMonitor;
+        private int underLock;
+
+        synchronized void incrementUnderMonitor() {
+            underMonitor++;
+        }
+
+        void incrementUnderLock() {
+            lock.lock();
+            try {
+                underLock++;
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
+    /** A fresh object nobody holds: the first collection takes it. */
+    @ExhaustiveConcurrency
+    void waitsForAnObjectNobodyHolds() throws InterruptedException {
+        WeakReference<Object> reference = new WeakReference<>(new Object());
+        while (reference.get() != null) {
+            System.gc();
+            Thread.sleep(10);
+        }
+    }
+
+    /**
+     * An object two threads used, one under its monitor and one under its lock, dropped once they have ended:
+     * collected although Weft modelled its monitor and lock. The threads reach it through a holder, not through what
+     * they run: Weft keeps the threads it ran, with their {@code Runnable}s, until the execution ends.
+     */
+    @ExhaustiveConcurrency
+    void waitsForAnObjectTwoThreadsLocked() throws InterruptedException {
+        AtomicReference<Counter> holder = new AtomicReference<>(new Counter());
+        Thread first = new Thread(() -> holder.get().incrementUnderMonitor());
+        Thread second = new Thread(() -> holder.get().incrementUnderLock());
+        first.start();
+        second.start();
+        first.join();
+        second.join();
+        WeakReference<Counter> reference = new WeakReference<>(holder.get());
+        holder.set(null);
+        while (reference.get() != null) {
+            Runtime.getRuntime().gc();
+            Thread.sleep(10);
+        }
+    }
+
+    /**
+     * A collection while a thread holds a lock the test still reaches, and an object the test still holds: neither is
+     * let go. The lock still excludes the other thread after it (two increments, neither lost), and the object is
+     * still there.
+     */
+    @ExhaustiveConcurrency
+    void keepsWhatTheTestStillHolds() throws InterruptedException {
+        ReentrantLock lock = new ReentrantLock();
+        List<Object> kept = new ArrayList<>(List.of(new Object()));
+        WeakReference<Object> reference = new WeakReference<>(kept.get(0));
+        int[] count = new int[1];
+        Thread collector = new Thread(() -> {
+            lock.lock();
+            try {
+                System.gc();
+                count[0]++;
+            } finally {
+                lock.unlock();
+            }
+        });
+        collector.start();
+        lock.lock();
+        try {
+            count[0]++;
+        } finally {
+            lock.unlock();
+        }
+        collector.join();
+        assertThat(count[0]).isEqualTo(2);
+        assertThat(reference.get()).isSameAs(kept.get(0));
+    }
+}

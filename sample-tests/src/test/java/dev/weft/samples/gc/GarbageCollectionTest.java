@@ -1,0 +1,34 @@
+package dev.weft.samples.gc;
+
+import dev.weft.samples.support.Verdicts;
+import dev.weft.samples.support.WeftRunner;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * A collection the test asks for takes what only its weak references reach, although Weft names the objects and
+ * models their monitors and locks; before, Weft held every object the execution made until it ended, and the first two
+ * programs waited until their time limit. Counts by hand: the first program has one thread; in the second the two
+ * threads touch only the counter's own monitor, lock and fields, each a different one, so nothing they do conflicts
+ * (1 execution); in the third the two critical sections of one lock run in either order (2).
+ */
+class GarbageCollectionTest {
+
+    @TempDir
+    Path reports;
+
+    @ParameterizedTest(name = "{0} passes in {1} executions")
+    @CsvSource({
+            "waitsForAnObjectNobodyHolds, 1",
+            "waitsForAnObjectTwoThreadsLocked, 1",
+            "keepsWhatTheTestStillHolds, 2"})
+    void passes(String program, long executions) {
+        // a budget of a second: an execution that waits for a collection that never comes ends in 5 s, not 5 minutes
+        Verdicts.passesWith(WeftRunner.run(GarbageCollectionPrograms.class, program, reports,
+                Map.of("weft.maxSeconds", "1")), executions);
+    }
+}
