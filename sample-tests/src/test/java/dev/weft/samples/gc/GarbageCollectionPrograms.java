@@ -5,6 +5,8 @@ import dev.weft.junit.ExhaustiveConcurrency;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -41,6 +43,33 @@ class GarbageCollectionPrograms {
     @ExhaustiveConcurrency
     void waitsForAnObjectNobodyHolds() throws InterruptedException {
         WeakReference<Object> reference = new WeakReference<>(new Object());
+        while (reference.get() != null) {
+            System.gc();
+            Thread.sleep(10);
+        }
+    }
+
+    /**
+     * A key of a {@code WeakHashMap} nobody else holds: its entry goes once the key is collected. The instrumented
+     * {@code put} passes the key through a local variable of its own, which must not keep it.
+     */
+    @ExhaustiveConcurrency
+    void waitsForAWeakKeyToGo() throws InterruptedException {
+        Map<Object, String> cache = new WeakHashMap<>();
+        cache.put(new Object(), "value");
+        while (!cache.isEmpty()) {
+            System.gc();
+            Thread.sleep(10);
+        }
+    }
+
+    /** An object an atomic reference held, let go: the instrumented compare-and-set kept its arguments too. */
+    @ExhaustiveConcurrency
+    void waitsForWhatAnAtomicLetGo() throws InterruptedException {
+        AtomicReference<Object> holder = new AtomicReference<>();
+        holder.compareAndSet(null, new Object());
+        WeakReference<Object> reference = new WeakReference<>(holder.get());
+        holder.set(null);
         while (reference.get() != null) {
             System.gc();
             Thread.sleep(10);

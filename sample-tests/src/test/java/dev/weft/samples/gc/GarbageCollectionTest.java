@@ -10,11 +10,12 @@ import java.nio.file.Path;
 import java.util.Map;
 
 /**
- * A collection the test asks for takes what only its weak references reach, although Weft names the objects and
- * models their monitors and locks; before, Weft held every object the execution made until it ended, and the first two
- * programs waited until their time limit. Counts by hand: the first program has one thread; in the second the two
- * threads touch only the counter's own monitor, lock and fields, each a different one, so nothing they do conflicts
- * (1 execution); in the third the two critical sections of one lock run in either order (2).
+ * A collection the test asks for takes what only its weak references reach, although Weft names the objects, models
+ * their monitors and locks, and passes the arguments of the calls it instruments through local variables of its own.
+ * Before, Weft held every object the execution made until it ended, and each of the first four programs waited until
+ * its time limit. Counts by hand: the first three programs have one thread (1 execution each); in the fourth the two
+ * threads touch only the holder (reads) and the counter's own monitor, lock and fields, each a different one, so
+ * nothing they do conflicts (1 execution); in the last the two critical sections of one lock run in either order (2).
  */
 class GarbageCollectionTest {
 
@@ -24,6 +25,8 @@ class GarbageCollectionTest {
     @ParameterizedTest(name = "{0} passes in {1} executions")
     @CsvSource({
             "waitsForAnObjectNobodyHolds, 1",
+            "waitsForAWeakKeyToGo, 1",
+            "waitsForWhatAnAtomicLetGo, 1",
             "waitsForAnObjectTwoThreadsLocked, 1",
             "keepsWhatTheTestStillHolds, 2"})
     void passes(String program, long executions) {

@@ -62,7 +62,7 @@ final class ArrayBulkVisitor extends MethodVisitor {
             Emit.load(mv, arguments[touched.second()], slots[touched.second()]);
         }
         Emit.callHook(mv, context.site(Emit.simpleName(owner) + "." + name), "arrayBulk", HOOK_DESCRIPTOR);
-        CallBracket.reloadArguments(mv, arguments, slots);
+        CallBracket.reloadArgumentsOnce(mv, arguments, slots);
         super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
     }
 

@@ -62,6 +62,7 @@ final class AtomicVisitor extends MethodVisitor {
             case NONE -> {
             }
         }
+        CallBracket.forget(mv, arguments, slots);
     }
 
     /** Whether this visitor announces the call. */

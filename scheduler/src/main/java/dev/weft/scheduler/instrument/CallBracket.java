@@ -53,19 +53,62 @@ final class CallBracket {
         return slots;
     }
 
-    /** Pushes the arguments {@link #parkArguments} stored, in order. */
+    /**
+     * Pushes the arguments {@link #parkArguments} stored, in order; the local variables keep them (a hook after the
+     * call may read them), until the caller {@link #forget}s them.
+     */
     static void reloadArguments(MethodVisitor mv, Type[] arguments, int[] slots) {
         for (int i = 0; i < arguments.length; i++) {
             Emit.load(mv, arguments[i], slots[i]);
         }
     }
 
-    /** Pushes the arguments {@link #keepReceiver} stored, in order. */
+    /** Pushes the arguments {@link #parkArguments} stored, in order, and {@link #forget}s them. */
+    static void reloadArgumentsOnce(MethodVisitor mv, Type[] arguments, int[] slots) {
+        reloadArguments(mv, arguments, slots);
+        forget(mv, arguments, slots);
+    }
+
+    /**
+     * Pushes the arguments {@link #keepReceiver} stored, in order, and {@link #forget}s them; the receiver stays, for a
+     * hook after the call, until {@link #forgetReceiver}.
+     */
     static void reloadArguments(MethodVisitor mv, String descriptor, int receiverSlot) {
+        Type[] arguments = Type.getArgumentTypes(descriptor);
+        int[] slots = new int[arguments.length];
         int slot = receiverSlot + 1;
-        for (Type argument : Type.getArgumentTypes(descriptor)) {
-            Emit.load(mv, argument, slot);
-            slot += argument.getSize();
+        for (int i = 0; i < arguments.length; i++) {
+            slots[i] = slot;
+            slot += arguments[i].getSize();
+        }
+        reloadArguments(mv, arguments, slots);
+        forget(mv, arguments, slots);
+    }
+
+    /**
+     * Sets the local variable {@link #keepReceiver} stored the receiver in to {@code null} (see {@link #forget}). The
+     * null is cast to {@code Object}: typed as the null type, the variable made Byte Buddy's ASM compute a frame for an
+     * exception handler of the method's own whose type of it ({@code null}) a type the variable had before the store
+     * inside the handler's range ({@code String}) did not fit, and the JVM refused the class.
+     */
+    static void forgetReceiver(MethodVisitor mv, int receiverSlot) {
+        mv.visitInsn(Opcodes.ACONST_NULL);
+        mv.visitTypeInsn(Opcodes.CHECKCAST, "java/lang/Object");
+        mv.visitVarInsn(Opcodes.ASTORE, receiverSlot);
+    }
+
+    /**
+     * Sets the local variables that held reference arguments to {@code null}. A local variable is a root of the heap
+     * for as long as the frame lives (in interpreted code, whatever the JIT would make of it): one left holding an
+     * argument kept it reachable after the test's own variables let it go, and a test that waits for a collection
+     * ({@code System.gc()} until a {@code WeakReference} clears) waited for ever for a key it had put into a map.
+     */
+    static void forget(MethodVisitor mv, Type[] arguments, int[] slots) {
+        for (int i = 0; i < arguments.length; i++) {
+            int sort = arguments[i].getSort();
+            if (sort == Type.OBJECT || sort == Type.ARRAY) {
+                forgetReceiver(mv, slots[i]);
+            }
         }
     }
 

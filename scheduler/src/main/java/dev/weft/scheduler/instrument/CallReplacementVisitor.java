@@ -62,10 +62,12 @@ final class CallReplacementVisitor extends MethodVisitor {
         Label done = new Label();
         mv.visitJumpInsn(Opcodes.IFEQ, original);
         CallBracket.reloadArguments(mv, descriptor, receiverSlot);
+        CallBracket.forgetReceiver(mv, receiverSlot);
         adapter.emit(mv, site);
         mv.visitJumpInsn(Opcodes.GOTO, done);
         mv.visitLabel(original);
         CallBracket.reloadArguments(mv, descriptor, receiverSlot);
+        CallBracket.forgetReceiver(mv, receiverSlot);
         super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
         mv.visitLabel(done);
     }

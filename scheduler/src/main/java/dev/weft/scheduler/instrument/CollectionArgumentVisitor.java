@@ -37,7 +37,7 @@ final class CollectionArgumentVisitor extends MethodVisitor {
                 Emit.callHook(mv, site, "collectionArgument", HOOK_DESCRIPTOR);
             }
         }
-        CallBracket.reloadArguments(mv, arguments, slots);
+        CallBracket.reloadArgumentsOnce(mv, arguments, slots);
         super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
     }
 }

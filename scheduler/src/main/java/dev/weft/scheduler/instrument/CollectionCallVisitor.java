@@ -56,6 +56,7 @@ final class CollectionCallVisitor extends MethodVisitor {
         Emit.pushInt(mv, code);
         Emit.callHook(mv, site, "collectionCallBegins", BEGINS);
         CallBracket.reloadArguments(mv, descriptor, receiverSlot);
+        CallBracket.forgetReceiver(mv, receiverSlot);
         CallBracket.invoke(context, mv, () -> super.visitMethodInsn(opcode, owner, name, descriptor, isInterface),
                 () -> {
                     CollectionMethods.Returns returns = access.get().returns();

@@ -63,7 +63,12 @@ final class SynchronizedCallVisitor extends MethodVisitor {
         }
 
         CallBracket.invoke(context, mv, () -> super.visitMethodInsn(opcode, owner, name, descriptor, isInterface),
-                () -> { }, () -> releaseInModel(declaring, monitorSlot, site));
+                () -> { }, () -> {
+                    releaseInModel(declaring, monitorSlot, site);
+                    if (monitorSlot >= 0) {
+                        CallBracket.forgetReceiver(mv, monitorSlot);
+                    }
+                });
     }
 
     /** The synchronized method whose call this visitor announces, if the call is one. */
