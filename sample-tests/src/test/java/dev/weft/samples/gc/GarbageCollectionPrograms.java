@@ -6,7 +6,10 @@ import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.WeakHashMap;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -96,6 +99,31 @@ class GarbageCollectionPrograms {
             Runtime.getRuntime().gc();
             Thread.sleep(10);
         }
+    }
+
+    /**
+     * A queue one thread offered to and another took from, and a random generator the test drew from, dropped:
+     * collected although Weft counted the queue's slots and made the generator's seed its own.
+     */
+    @ExhaustiveConcurrency
+    void waitsForAQueueAndARandomToGo() throws InterruptedException {
+        AtomicReference<BlockingQueue<Integer>> holder = new AtomicReference<>(new LinkedBlockingQueue<>());
+        Thread producer = new Thread(() -> holder.get().offer(1));
+        producer.start();
+        int taken = holder.get().take();
+        producer.join();
+        Random random = new Random();
+        int drawn = random.nextInt(10);
+        WeakReference<BlockingQueue<Integer>> queue = new WeakReference<>(holder.get());
+        WeakReference<Random> generator = new WeakReference<>(random);
+        holder.set(null);
+        random = null;
+        while (queue.get() != null || generator.get() != null) {
+            System.gc();
+            Thread.sleep(10);
+        }
+        assertThat(taken).isEqualTo(1);
+        assertThat(drawn).isBetween(0, 9);
     }
 
     /**

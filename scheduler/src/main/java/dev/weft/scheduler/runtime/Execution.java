@@ -134,6 +134,8 @@ public final class Execution {
         this.staticCopies = watch.active() ? StaticCopies.open() : null;
         this.names = new ObjectNames(watch, staticCopies);
         names.tablesIn(collection);
+        queueSlots.tablesIn(collection);
+        randomness.tablesIn(collection);
         this.journal = new StateJournal(names);
         this.mapKeys = new MapKeys(names);
         this.neutralTakes = new NeutralTakes(order);

@@ -2,6 +2,7 @@ package dev.weft.scheduler.runtime.collections;
 
 import dev.weft.scheduler.hooks.Sites;
 import dev.weft.scheduler.model.Location;
+import dev.weft.scheduler.runtime.memory.GarbageCollection;
 import dev.weft.scheduler.runtime.pools.PoolModel;
 import dev.weft.scheduler.runtime.threads.ManagedThread;
 
@@ -59,6 +60,11 @@ public final class QueueSlots {
 
     /** The queues met in this execution, and how many elements each has been offered. */
     private final Map<Object, Slots> byQueue = new IdentityHashMap<>(4); // few per execution
+
+    /** Lets a collection the test asks for take the queues nothing else holds any more. */
+    public void tablesIn(GarbageCollection collection) {
+        collection.holdsObjects(byQueue);
+    }
 
     private static final class Slots {
         final long capacity;

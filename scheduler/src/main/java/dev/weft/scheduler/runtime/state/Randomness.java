@@ -1,6 +1,7 @@
 package dev.weft.scheduler.runtime.state;
 
 import dev.weft.scheduler.runtime.WeakIdentityMap;
+import dev.weft.scheduler.runtime.memory.GarbageCollection;
 import dev.weft.scheduler.runtime.threads.ManagedThread;
 
 import java.lang.reflect.Field;
@@ -42,6 +43,11 @@ public final class Randomness {
 
     /** The generators drawn from or made in this execution, with the thread that draws from each itself. */
     private final Map<Random, ManagedThread> owners = new IdentityHashMap<>(4); // few per execution
+
+    /** Lets a collection the test asks for take the generators nothing else holds any more. */
+    public void tablesIn(GarbageCollection collection) {
+        collection.holdsObjects(owners);
+    }
 
     void made(Random random, boolean unseeded, ManagedThread making) {
         owners.put(random, making);
