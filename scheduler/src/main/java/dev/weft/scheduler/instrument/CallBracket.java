@@ -85,16 +85,9 @@ final class CallBracket {
         forget(mv, arguments, slots);
     }
 
-    /**
-     * Sets the local variable {@link #keepReceiver} stored the receiver in to {@code null} (see {@link #forget}). The
-     * null is cast to {@code Object}: typed as the null type, the variable made Byte Buddy's ASM compute a frame for an
-     * exception handler of the method's own whose type of it ({@code null}) a type the variable had before the store
-     * inside the handler's range ({@code String}) did not fit, and the JVM refused the class.
-     */
+    /** Sets the local variable {@link #keepReceiver} stored the receiver in to {@code null} (see {@link #forget}). */
     static void forgetReceiver(MethodVisitor mv, int receiverSlot) {
-        mv.visitInsn(Opcodes.ACONST_NULL);
-        mv.visitTypeInsn(Opcodes.CHECKCAST, "java/lang/Object");
-        mv.visitVarInsn(Opcodes.ASTORE, receiverSlot);
+        storeNull(mv, receiverSlot);
     }
 
     /**
@@ -107,9 +100,21 @@ final class CallBracket {
         for (int i = 0; i < arguments.length; i++) {
             int sort = arguments[i].getSort();
             if (sort == Type.OBJECT || sort == Type.ARRAY) {
-                forgetReceiver(mv, slots[i]);
+                storeNull(mv, slots[i]);
             }
         }
+    }
+
+    /**
+     * Stores {@code null}, cast to {@code Object}, in a local variable of Weft's. Stored with the null type, the variable
+     * made ASM's frame computation give an exception handler of the method's own, whose range covered the store, the
+     * null type for it where an instruction earlier in that range saw it hold a {@code String}, and the JVM refused
+     * the class; typed {@code Object}, it fits whatever the variable held before.
+     */
+    private static void storeNull(MethodVisitor mv, int slot) {
+        mv.visitInsn(Opcodes.ACONST_NULL);
+        mv.visitTypeInsn(Opcodes.CHECKCAST, "java/lang/Object");
+        mv.visitVarInsn(Opcodes.ASTORE, slot);
     }
 
     /**

@@ -56,7 +56,7 @@ public final class Execution {
 
     public final RuntimeSettings settings;
     /** A collection the test asks for, with this execution's tables of its objects letting go of them meanwhile. */
-    public final GarbageCollection collection = new GarbageCollection();
+    public final GarbageCollection garbageCollection = new GarbageCollection();
     public final ObjectNames names;
     /** What this execution changed of the state it did not create, put back when it ends. */
     public final StateJournal journal;
@@ -133,9 +133,9 @@ public final class Execution {
         this.watch = watch;
         this.staticCopies = watch.active() ? StaticCopies.open() : null;
         this.names = new ObjectNames(watch, staticCopies);
-        names.tablesIn(collection);
-        queueSlots.tablesIn(collection);
-        randomness.tablesIn(collection);
+        names.tablesIn(garbageCollection);
+        queueSlots.tablesIn(garbageCollection);
+        randomness.tablesIn(garbageCollection);
         this.journal = new StateJournal(names);
         this.mapKeys = new MapKeys(names);
         this.neutralTakes = new NeutralTakes(order);

@@ -10,7 +10,6 @@ import dev.weft.scheduler.model.SubjectFailure;
 import dev.weft.scheduler.model.ThreadId;
 import dev.weft.scheduler.runtime.fibers.Fiber;
 import dev.weft.scheduler.runtime.fibers.InlineCarrying;
-import dev.weft.scheduler.runtime.locks.Waits;
 import dev.weft.scheduler.runtime.memory.ConstructedHashes;
 import dev.weft.scheduler.runtime.pools.IdleWorkers;
 import dev.weft.scheduler.runtime.pools.JdkInternalSync;

@@ -1,7 +1,5 @@
 package dev.weft.scheduler.runtime;
 
-import dev.weft.scheduler.runtime.fibers.Fiber;
-
 import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
 import java.util.Map;

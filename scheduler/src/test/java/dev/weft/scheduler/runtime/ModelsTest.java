@@ -4,7 +4,6 @@ import dev.weft.scheduler.hooks.Hooks;
 import dev.weft.scheduler.hooks.Sites;
 import dev.weft.scheduler.model.Location;
 import dev.weft.scheduler.model.OpKind;
-import dev.weft.scheduler.runtime.time.SpinWindow;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -64,7 +64,7 @@ public final class CollectionModel {
 
     public CollectionModel(Execution execution) {
         this.execution = execution;
-        execution.collection.holdsObjects(owners);
+        execution.garbageCollection.holdsObjects(owners);
     }
 
     /**

@@ -139,7 +139,7 @@ public final class Rendezvous {
 
     public Rendezvous(Execution execution) {
         this.execution = execution;
-        execution.collection.holdsObjects(places);
+        execution.garbageCollection.holdsObjects(places);
     }
 
     /**

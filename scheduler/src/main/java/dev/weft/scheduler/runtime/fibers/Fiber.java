@@ -1,9 +1,7 @@
 package dev.weft.scheduler.runtime.fibers;
 
 import dev.weft.scheduler.runtime.WeakIdentityMap;
-import dev.weft.scheduler.runtime.locks.Waits;
 import dev.weft.scheduler.runtime.memory.ConstructedHashes;
-import dev.weft.scheduler.runtime.threads.Carrier;
 import dev.weft.scheduler.runtime.threads.ManagedThread;
 import dev.weft.scheduler.runtime.threads.ThreadLocalMaps;
 import dev.weft.scheduler.runtime.threads.ThreadLooks;

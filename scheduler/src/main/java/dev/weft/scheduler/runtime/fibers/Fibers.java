@@ -2,7 +2,6 @@ package dev.weft.scheduler.runtime.fibers;
 
 import dev.weft.scheduler.hooks.ThreadRunReports;
 import dev.weft.scheduler.runtime.Execution;
-import dev.weft.scheduler.runtime.JvmRun;
 import dev.weft.scheduler.runtime.threads.HandOff;
 
 import java.util.Queue;

@@ -35,7 +35,7 @@ public final class Monitors {
 
     public Monitors(Execution execution) {
         this.execution = execution;
-        execution.collection.holdsObjects(monitors);
+        execution.garbageCollection.holdsObjects(monitors);
     }
 
     public void enter(ManagedThread self, Object object, int site) {

@@ -120,7 +120,7 @@ public final class ReadWriteLocks {
 
     public ReadWriteLocks(Execution execution) {
         this.execution = execution;
-        execution.collection.holdsObjects(locks);
+        execution.garbageCollection.holdsObjects(locks);
     }
 
     static boolean models(Lock lock) {

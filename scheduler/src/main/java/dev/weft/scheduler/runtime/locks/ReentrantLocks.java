@@ -38,7 +38,7 @@ public final class ReentrantLocks {
 
     public ReentrantLocks(Execution execution) {
         this.execution = execution;
-        execution.collection.holdsObjects(locks, conditions);
+        execution.garbageCollection.holdsObjects(locks, conditions);
     }
 
     void lock(ManagedThread self, Lock lock, int site) {

@@ -88,7 +88,7 @@ public final class StampedLocks {
 
     public StampedLocks(Execution execution) {
         this.execution = execution;
-        execution.collection.holdsObjects(locks);
+        execution.garbageCollection.holdsObjects(locks);
     }
 
     static boolean isView(Lock lock) {

@@ -2,7 +2,6 @@ package dev.weft.scheduler.runtime.memory;
 
 import dev.weft.scheduler.hooks.IdentityHashes;
 import dev.weft.scheduler.runtime.InheritedMethod;
-import dev.weft.scheduler.runtime.threads.Carrier;
 import dev.weft.scheduler.runtime.threads.ManagedThread;
 
 /**

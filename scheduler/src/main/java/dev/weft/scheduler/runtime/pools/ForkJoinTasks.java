@@ -9,7 +9,6 @@ import dev.weft.scheduler.runtime.Step;
 import dev.weft.scheduler.runtime.Unchecked;
 import dev.weft.scheduler.runtime.UnmodelledPrimitiveException;
 import dev.weft.scheduler.runtime.UserCall;
-import dev.weft.scheduler.runtime.locks.Waits;
 import dev.weft.scheduler.runtime.memory.ConstructedHashes;
 import dev.weft.scheduler.runtime.threads.Carrier;
 import dev.weft.scheduler.runtime.threads.ManagedThread;

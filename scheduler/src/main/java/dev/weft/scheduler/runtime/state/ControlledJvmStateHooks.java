@@ -62,7 +62,7 @@ public final class ControlledJvmStateHooks implements JvmStateHookHandler {
         if (self == null) {
             JvmStateHookHandler.super.garbageCollected(runtime, site);
         } else {
-            self.execution.collection.collect();
+            self.execution.garbageCollection.collect();
         }
     }
 

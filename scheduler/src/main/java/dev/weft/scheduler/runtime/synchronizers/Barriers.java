@@ -83,7 +83,7 @@ public final class Barriers {
 
     public Barriers(Execution execution) {
         this.execution = execution;
-        execution.collection.holdsObjects(barriers);
+        execution.garbageCollection.holdsObjects(barriers);
     }
 
     int await(ManagedThread self, CyclicBarrier cyclicBarrier, long nanos, int site)

@@ -2,7 +2,6 @@ package dev.weft.scheduler.runtime.synchronizers;
 
 import dev.weft.scheduler.hooks.SynchronizerHookHandler;
 import dev.weft.scheduler.runtime.ControlledHooks;
-import dev.weft.scheduler.runtime.locks.StampedLocks;
 import dev.weft.scheduler.runtime.threads.ManagedThread;
 
 import java.util.concurrent.BrokenBarrierException;

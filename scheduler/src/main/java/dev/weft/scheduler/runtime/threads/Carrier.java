@@ -1,7 +1,6 @@
 package dev.weft.scheduler.runtime.threads;
 
 import dev.weft.scheduler.runtime.Execution;
-import dev.weft.scheduler.runtime.locks.Waits;
 import dev.weft.scheduler.runtime.memory.ConstructedHashes;
 
 import java.util.concurrent.ConcurrentLinkedDeque;

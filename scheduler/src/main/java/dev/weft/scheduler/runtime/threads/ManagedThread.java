@@ -5,7 +5,6 @@ import dev.weft.scheduler.model.OpKind;
 import dev.weft.scheduler.model.PendingOperation;
 import dev.weft.scheduler.model.ThreadId;
 import dev.weft.scheduler.runtime.Action;
-import dev.weft.scheduler.runtime.ControlledHooks;
 import dev.weft.scheduler.runtime.Detail;
 import dev.weft.scheduler.runtime.Execution;
 import dev.weft.scheduler.runtime.ExecutionAbandoned;

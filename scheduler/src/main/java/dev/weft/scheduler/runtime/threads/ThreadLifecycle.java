@@ -13,7 +13,6 @@ import dev.weft.scheduler.runtime.ThrowingRunnable;
 import dev.weft.scheduler.runtime.UnmodelledPrimitiveException;
 import dev.weft.scheduler.runtime.fibers.Fiber;
 import dev.weft.scheduler.runtime.fibers.Fibers;
-import dev.weft.scheduler.runtime.locks.Waits;
 import dev.weft.scheduler.runtime.pools.ForkJoinTasks;
 import dev.weft.scheduler.runtime.time.Durations;
 import dev.weft.scheduler.runtime.time.TimeOut;

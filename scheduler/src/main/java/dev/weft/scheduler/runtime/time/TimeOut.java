@@ -4,7 +4,6 @@ import dev.weft.scheduler.model.Location;
 import dev.weft.scheduler.model.Operation;
 import dev.weft.scheduler.runtime.Action;
 import dev.weft.scheduler.runtime.Execution;
-import dev.weft.scheduler.runtime.JvmRun;
 import dev.weft.scheduler.runtime.collections.DelayQueues;
 import dev.weft.scheduler.runtime.threads.ManagedThread;
 import dev.weft.scheduler.runtime.threads.ThreadLifecycle;
