@@ -30,10 +30,10 @@ class StatefulSearchTest {
     /** States a stateful search may store here: far more than any program here has. */
     private static final long STORE = 1_000_000;
     /**
-     * How many random programs with loops the differential test runs: {@code weft.stateful.programs}, 2,000 by
+     * How many random programs with loops the differential test runs: {@code weft.stateful.programs}, 3,000 by
      * default (a few seconds).
      */
-    private static final int PROGRAMS = Integer.getInteger("weft.stateful.programs", 2_000);
+    private static final int PROGRAMS = Integer.getInteger("weft.stateful.programs", 3_000);
     /** The most states a random program of the differential test may have: {@code weft.stateful.maxStates}. */
     private static final int MAX_STATES = Integer.getInteger("weft.stateful.maxStates", 600);
     /** The first seed of the differential test, {@code weft.stateful.firstSeed} (to replay one it named). */
