@@ -129,8 +129,11 @@ final class Node {
         return pendingOf(thread).operation();
     }
 
-    /** Looked up by halving: the subject lists the live threads in the order of their indices. */
-    private PendingOperation pendingOf(int thread) {
+    /**
+     * The live thread's entry at this state, as the subject reported it. Looked up by halving: the subject lists the
+     * live threads in the order of their indices.
+     */
+    PendingOperation pendingOf(int thread) {
         int low = 0;
         int high = pending.size() - 1;
         while (low <= high) {

@@ -39,6 +39,7 @@ import dev.weft.scheduler.runtime.time.VirtualClock;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -104,8 +105,11 @@ public final class Execution {
     private final List<ManagedThread> threads = new ArrayList<>();
     private int threadNumbers;
     private int poolNumbers;
-    /** {@link #threads()}: immutable, replaced at each start, so that any thread may read it. */
-    private volatile List<ManagedThread> started = List.of();
+    /**
+     * {@link #threads()}: immutable, so that any thread may read it; {@code null} after a start until it is asked for
+     * again. Guarded by {@link #threads}.
+     */
+    private List<ManagedThread> started = List.of();
     /**
      * The started threads that have not finished, by index; those found finished are dropped ({@link #paused()}).
      * A test that starts threads one after another by the thousand (commons-pool's evictor tests) made every step
@@ -157,18 +161,14 @@ public final class Execution {
      */
     public ManagedThread register(ThreadId id, Thread thread, boolean daemon) {
         ManagedThread managed = new ManagedThread(this, id, thread, daemon);
-        while (threads.size() <= id.index()) {
-            threads.add(null);
-        }
-        threads.set(id.index(), managed);
-        byJavaThread.put(thread, managed);
-        List<ManagedThread> nowStarted = new ArrayList<>(threads.size());
-        for (ManagedThread each : threads) {
-            if (each != null) {
-                nowStarted.add(each);
+        synchronized (threads) {
+            while (threads.size() <= id.index()) {
+                threads.add(null);
             }
+            threads.set(id.index(), managed);
+            started = null;
         }
-        started = List.copyOf(nowStarted);
+        byJavaThread.put(thread, managed);
         synchronized (unfinished) {
             int at = unfinished.size();
             while (at > 0 && unfinished.get(at - 1).id.index() > id.index()) {
@@ -192,11 +192,23 @@ public final class Execution {
     }
 
     /**
-     * Every thread started so far, by index. The list is made again at each start, not at each call: the runtime asks
-     * for it several times per step.
+     * Every thread started so far, by index. The list is made again after a start, when it is next asked for, not at
+     * each call (the runtime asks for it several times at some steps) nor at each start (a test body that starts 128
+     * threads in a row would make it 128 times).
      */
     public List<ManagedThread> threads() {
-        return started;
+        synchronized (threads) {
+            if (started == null) {
+                List<ManagedThread> nowStarted = new ArrayList<>(threads.size());
+                for (ManagedThread each : threads) {
+                    if (each != null) {
+                        nowStarted.add(each);
+                    }
+                }
+                started = List.copyOf(nowStarted);
+            }
+            return started;
+        }
     }
 
     /**
@@ -238,6 +250,25 @@ public final class Execution {
     }
 
     /**
+     * Whether some paused thread can move on its own ({@link #free}). It stops at the first: asked at every step, it
+     * must not cost a walk over every thread when the first it meets can move.
+     */
+    public boolean someoneFree() {
+        synchronized (unfinished) {
+            for (Iterator<ManagedThread> it = unfinished.iterator(); it.hasNext(); ) {
+                ManagedThread thread = it.next();
+                ManagedThread.State state = thread.state();
+                if (state == ManagedThread.State.FINISHED) {
+                    it.remove();
+                } else if (state == ManagedThread.State.PAUSED && free(thread)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    /**
      * The number of the execution's next thread with a default name: {@code Thread-0} first, as in a new JVM, in the
      * order the threads are made, so that the same schedule names them alike.
      */
@@ -252,7 +283,7 @@ public final class Execution {
 
     /** The thread that runs the test body, the first the execution starts. */
     public ManagedThread mainThread() {
-        return started.get(0);
+        return threads().get(0);
     }
 
     ManagedThread thread(ThreadId id) {

@@ -205,6 +205,23 @@ public final class JvmRun implements Run {
     }
 
     /**
+     * One thread's entry, in time that does not grow with the number of threads but for the look for a free one,
+     * which stops at the first. Only {@link IdleWorkers}' rule is not applied: it empties {@link #pending()} when the
+     * live threads all wait for work, none of them enabled.
+     */
+    @Override
+    public PendingOperation pendingOf(ThreadId id) {
+        settle();
+        ManagedThread thread = execution.thread(id);
+        if (thread == null || thread.state() != ManagedThread.State.PAUSED || onlyDaemonThreadsLeft()) {
+            return null;
+        }
+        boolean someoneFree = someoneFreeNow();
+        Action action = next(thread, someoneFree);
+        return thread.pendingOperation(action, enabled(thread, action, someoneFree));
+    }
+
+    /**
      * The threads left once the execution is over, with their next operations: the daemon threads, once only they are
      * left (see {@link #pending()}), or the pool workers left waiting for work; else none. An idle worker's next
      * operation is first its look at its pool's work queue ({@link IdleWorkers#lookOnceMore}).
@@ -221,7 +238,7 @@ public final class JvmRun implements Run {
     }
 
     private List<PendingOperation> pendingOf(List<ManagedThread> live) {
-        boolean someoneFree = someoneFree(live);
+        boolean someoneFree = execution.someoneFree();
         freeWhenAsked = someoneFree;
         askedBeforeEvent = nextEventIndex;
         List<PendingOperation> pending = new ArrayList<>(live.size());
@@ -328,7 +345,7 @@ public final class JvmRun implements Run {
         if (thread == null || thread.state() != ManagedThread.State.PAUSED) {
             throw new IllegalArgumentException("cannot step " + id + ": no such thread is alive in this execution");
         }
-        boolean someoneFree = askedBeforeEvent == nextEventIndex ? freeWhenAsked : someoneFree(live());
+        boolean someoneFree = someoneFreeNow();
         Action action = next(thread, someoneFree);
         if (!enabled(thread, action, someoneFree)) {
             throw new IllegalStateException("cannot step " + id + ": " + action.operation() + " at "
@@ -518,14 +535,13 @@ public final class JvmRun implements Run {
         return execution.paused();
     }
 
-    /** Whether some thread can move on its own: its pending action is enabled and it is not spinning. */
-    private boolean someoneFree(List<ManagedThread> live) {
-        for (ManagedThread thread : live) {
-            if (execution.free(thread)) {
-                return true;
-            }
+    /** Whether some thread can move on its own ({@link Execution#someoneFree}), asked once per event. */
+    private boolean someoneFreeNow() {
+        if (askedBeforeEvent != nextEventIndex) {
+            freeWhenAsked = execution.someoneFree();
+            askedBeforeEvent = nextEventIndex;
         }
-        return false;
+        return freeWhenAsked;
     }
 
     /**

@@ -18,6 +18,22 @@ public interface Run extends AutoCloseable {
     List<PendingOperation> pending();
 
     /**
+     * The thread's entry of {@link #pending()}, or {@code null} when that list would not hold it (the thread is not
+     * live). An explorer replaying a schedule asks this of the one thread it steps, at every step, instead of the whole
+     * list: a subject should answer in time that does not grow with the number of threads. The answer may differ from
+     * {@link #pending()}'s only where that list is empty although threads are left, none of them enabled (idle pool
+     * workers): then it may be a disabled entry. By default it is looked up in {@link #pending()}.
+     */
+    default PendingOperation pendingOf(ThreadId thread) {
+        for (PendingOperation p : pending()) {
+            if (p.thread().equals(thread)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    /**
      * Lets the thread perform its pending operation, which must be enabled, and run on to its next visible operation
      * (or its end).
      *
