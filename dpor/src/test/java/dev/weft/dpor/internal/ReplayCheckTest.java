@@ -6,20 +6,17 @@ import dev.weft.dpor.ExplorationOptions;
 import dev.weft.dpor.ExplorationResult;
 import dev.weft.dpor.Explorer;
 import dev.weft.dpor.SearchAlgorithm;
-import dev.weft.scheduler.model.Event;
 import dev.weft.scheduler.model.FailureKind;
 import dev.weft.scheduler.model.Location;
 import dev.weft.scheduler.model.Operation;
 import dev.weft.scheduler.model.PendingOperation;
 import dev.weft.scheduler.model.Run;
 import dev.weft.scheduler.model.Subject;
-import dev.weft.scheduler.model.SubjectFailure;
 import dev.weft.scheduler.model.ThreadId;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import java.util.List;
-import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -41,14 +38,8 @@ class ReplayCheckTest {
     @EnumSource(value = SearchAlgorithm.class, names = {"DPOR", "OPTIMAL"})
     void aWaitingThreadWhoseNextOperationChangedIsNondeterminism(SearchAlgorithm algorithm) {
         List<Operation> increment = List.of(Operation.read(X), Operation.write(X));
-        Subject subject = new ChangingSubject(List.of(increment, increment),
+        assertNondeterminism(algorithm, List.of(increment, increment),
                 List.of(increment, List.of(Operation.read(Y), Operation.write(X))));
-
-        ExplorationResult result = Explorer.create(ExplorationOptions.of(algorithm))
-                .explore(subject, ExplorationListener.NONE);
-
-        assertThat(result.failures()).hasSize(1);
-        assertThat(result.failures().get(0).kind()).isEqualTo(FailureKind.NONDETERMINISM);
     }
 
     /** The thread that moves at a replayed state about to do another thing than before: found at that state. */
@@ -56,11 +47,15 @@ class ReplayCheckTest {
     @EnumSource(value = SearchAlgorithm.class, names = {"DPOR", "OPTIMAL"})
     void theMovingThreadDoingSomethingElseIsNondeterminism(SearchAlgorithm algorithm) {
         List<Operation> increment = List.of(Operation.read(X), Operation.write(X));
-        Subject subject = new ChangingSubject(List.of(increment, increment, increment),
+        assertNondeterminism(algorithm, List.of(increment, increment, increment),
                 List.of(List.of(Operation.read(Y), Operation.write(X)), increment, increment));
+    }
 
+    /** Explores a subject that runs {@code first} in its first execution, {@code later} after: it must fail so. */
+    private static void assertNondeterminism(SearchAlgorithm algorithm, List<List<Operation>> first,
+                                             List<List<Operation>> later) {
         ExplorationResult result = Explorer.create(ExplorationOptions.of(algorithm))
-                .explore(subject, ExplorationListener.NONE);
+                .explore(new ChangingSubject(first, later), ExplorationListener.NONE);
 
         assertThat(result.failures()).hasSize(1);
         assertThat(result.failures().get(0).kind()).isEqualTo(FailureKind.NONDETERMINISM);
@@ -125,8 +120,7 @@ class ReplayCheckTest {
 
         @Override
         public Run start() {
-            Run run = subject.start();
-            return new Run() {
+            return new ForwardingRun(subject.start()) {
                 @Override
                 public List<PendingOperation> pending() {
                     pendingCalls++;
@@ -136,27 +130,7 @@ class ReplayCheckTest {
                 @Override
                 public PendingOperation pendingOf(ThreadId thread) {
                     pendingOfCalls++;
-                    for (PendingOperation p : run.pending()) {
-                        if (p.thread().equals(thread)) {
-                            return p;
-                        }
-                    }
-                    return null;
-                }
-
-                @Override
-                public Event step(ThreadId thread) {
-                    return run.step(thread);
-                }
-
-                @Override
-                public Optional<SubjectFailure> failure() {
-                    return run.failure();
-                }
-
-                @Override
-                public void close() {
-                    run.close();
+                    return run.pendingOf(thread);
                 }
             };
         }

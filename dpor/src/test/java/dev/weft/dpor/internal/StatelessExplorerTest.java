@@ -10,16 +10,13 @@ import dev.weft.scheduler.model.LockId;
 import dev.weft.scheduler.model.Operation;
 import dev.weft.scheduler.model.FailureKind;
 import dev.weft.scheduler.model.Event;
-import dev.weft.scheduler.model.PendingOperation;
 import dev.weft.scheduler.model.Run;
 import dev.weft.scheduler.model.Subject;
-import dev.weft.scheduler.model.SubjectFailure;
 import dev.weft.scheduler.model.ThreadId;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -106,21 +103,15 @@ class StatelessExplorerTest {
     }
 
     /** A run that is over its time limit, or whose memory is full, once it has taken {@code steps} steps. */
-    private static final class LimitAfter implements Run {
-        private final Run run;
+    private static final class LimitAfter extends ForwardingRun {
         private final int steps;
         private final boolean memory;
         private int taken;
 
         LimitAfter(Run run, int steps, boolean memory) {
-            this.run = run;
+            super(run);
             this.steps = steps;
             this.memory = memory;
-        }
-
-        @Override
-        public List<PendingOperation> pending() {
-            return run.pending();
         }
 
         @Override
@@ -147,16 +138,6 @@ class StatelessExplorerTest {
         @Override
         public String timeLimit() {
             return "7 s";
-        }
-
-        @Override
-        public Optional<SubjectFailure> failure() {
-            return run.failure();
-        }
-
-        @Override
-        public void close() {
-            run.close();
         }
     }
 
