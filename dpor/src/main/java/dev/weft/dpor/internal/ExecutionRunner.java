@@ -136,14 +136,15 @@ final class ExecutionRunner {
          */
         private ExecutionOutcome replayed(Run run) {
             if (depth < branch) {
-                PendingOperation now = run.pendingOf(node.thread(node.chosen));
-                if (node.pendingOf(node.chosen).equals(now)) {
+                PendingOperation recorded = node.pendingOf(node.chosen);
+                if (recorded.equals(run.pendingOf(recorded.thread()))) {
                     return null;
                 }
-            } else if (run.pending().equals(node.pending)) {
-                return null;
             }
             List<PendingOperation> pending = run.pending();
+            if (depth >= branch && pending.equals(node.pending)) {
+                return null;
+            }
             return failed(FailureKind.NONDETERMINISM, Divergence.describe(depth, node.pending, pending)
                     + Divergence.threadsNow(run.describeThreads()), null, List.of(), pending);
         }

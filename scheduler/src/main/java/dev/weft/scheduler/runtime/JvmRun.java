@@ -201,7 +201,7 @@ public final class JvmRun implements Run {
         if (IdleWorkers.onlyIdleWorkersLeft(live, warnings)) {
             return List.of();
         }
-        return pendingOf(live);
+        return entriesOf(live);
     }
 
     /**
@@ -234,13 +234,12 @@ public final class JvmRun implements Run {
             return List.of();
         }
         IdleWorkers.lookOnceMore(live);
-        return pendingOf(live);
+        return entriesOf(live);
     }
 
-    private List<PendingOperation> pendingOf(List<ManagedThread> live) {
-        boolean someoneFree = execution.someoneFree();
-        freeWhenAsked = someoneFree;
-        askedBeforeEvent = nextEventIndex;
+    /** The live threads' entries, with whether some thread is free asked again (an idle worker's look changes it). */
+    private List<PendingOperation> entriesOf(List<ManagedThread> live) {
+        boolean someoneFree = askSomeoneFree();
         List<PendingOperation> pending = new ArrayList<>(live.size());
         for (ManagedThread thread : live) {
             Action action = next(thread, someoneFree);
@@ -537,10 +536,13 @@ public final class JvmRun implements Run {
 
     /** Whether some thread can move on its own ({@link Execution#someoneFree}), asked once per event. */
     private boolean someoneFreeNow() {
-        if (askedBeforeEvent != nextEventIndex) {
-            freeWhenAsked = execution.someoneFree();
-            askedBeforeEvent = nextEventIndex;
-        }
+        return askedBeforeEvent == nextEventIndex ? freeWhenAsked : askSomeoneFree();
+    }
+
+    /** Asks {@link Execution#someoneFree} and keeps the answer for the rest of this event. */
+    private boolean askSomeoneFree() {
+        freeWhenAsked = execution.someoneFree();
+        askedBeforeEvent = nextEventIndex;
         return freeWhenAsked;
     }
 
