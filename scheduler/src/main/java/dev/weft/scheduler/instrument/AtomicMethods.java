@@ -1,11 +1,15 @@
 package dev.weft.scheduler.instrument;
 
 import dev.weft.scheduler.hooks.Sites;
+import java.lang.reflect.Method;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import net.bytebuddy.jar.asm.Type;
 
 /**
  * The atomic classes of {@code java.util.concurrent.atomic} (the adders and accumulators too), and
@@ -78,6 +82,9 @@ final class AtomicMethods {
     private static final Set<String> WITNESS_CAS = Set.of(
             "compareAndExchange", "compareAndExchangeAcquire", "compareAndExchangeRelease");
 
+    /** By JDK atomic class, the name and descriptor of each of its public methods, once a subclass's call asks. */
+    private static final Map<String, Set<String>> PUBLIC_METHODS = new ConcurrentHashMap<>();
+
     /** The access modes of {@code VarHandle} ({@code VarHandle.AccessMode}), by method name. */
     private static final Map<String, Access> VAR_HANDLE_MODES = varHandleModes();
 
@@ -124,6 +131,26 @@ final class AtomicMethods {
 
     static Shape shape(String atomicClass) {
         return CLASSES.get(atomicClass);
+    }
+
+    /**
+     * Whether the JDK atomic class (an internal name among {@link #classes()}) has a public method of that name and
+     * descriptor, its own or inherited: what a call on a subclass must name to be the class's operation.
+     */
+    static boolean declares(String atomicClass, String name, String descriptor) {
+        return PUBLIC_METHODS.computeIfAbsent(atomicClass, AtomicMethods::publicMethods).contains(name + descriptor);
+    }
+
+    private static Set<String> publicMethods(String atomicClass) {
+        try {
+            Set<String> methods = new HashSet<>();
+            for (Method method : Class.forName(atomicClass.replace('/', '.')).getMethods()) {
+                methods.add(method.getName() + Type.getMethodDescriptor(method));
+            }
+            return Set.copyOf(methods);
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException("the JDK has no " + atomicClass, e);
+        }
     }
 
     static boolean isUpdater(String internalName) {

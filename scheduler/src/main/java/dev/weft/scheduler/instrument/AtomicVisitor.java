@@ -43,7 +43,7 @@ final class AtomicVisitor extends MethodVisitor {
     @Override
     public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
         Optional<AtomicMethods.Shape> shape = opcode == Opcodes.INVOKEVIRTUAL
-                ? shapeOf(owner, context.types())
+                ? shapeOf(owner, name, descriptor, context.types())
                 : Optional.empty();
         Optional<AtomicMethods.Access> access = shape.flatMap(s -> AtomicMethods.access(name, s));
         if (access.isEmpty()) {
@@ -66,12 +66,20 @@ final class AtomicVisitor extends MethodVisitor {
     }
 
     /** Whether this visitor announces the call. */
-    static boolean intercepts(int opcode, String owner, String name, TypeHierarchy.View types) {
-        return opcode == Opcodes.INVOKEVIRTUAL
-                && shapeOf(owner, types).flatMap(shape -> AtomicMethods.access(name, shape)).isPresent();
+    static boolean intercepts(int opcode, String owner, String name, String descriptor, TypeHierarchy.View types) {
+        return opcode == Opcodes.INVOKEVIRTUAL && shapeOf(owner, name, descriptor, types)
+                .flatMap(shape -> AtomicMethods.access(name, shape)).isPresent();
     }
 
-    private static Optional<AtomicMethods.Shape> shapeOf(String owner, TypeHierarchy.View types) {
+    /**
+     * The shape of the atomic class the call is a method of: the owner's, or for a subclass of one of the JDK's
+     * atomic classes, that class's if it declares the method with this very descriptor. A subclass's own method of
+     * the same name (Jetty's {@code AtomicBiInteger extends AtomicLong} has a {@code compareAndSet(long, int, int)})
+     * is code of the subclass, whose accesses of the value are seen inside it; taken for the atomic operation, it
+     * left a compare-and-set announced whose outcome never came.
+     */
+    private static Optional<AtomicMethods.Shape> shapeOf(String owner, String name, String descriptor,
+                                                         TypeHierarchy.View types) {
         AtomicMethods.Shape exact = AtomicMethods.shape(owner);
         if (exact != null || owner.startsWith("java/")) {
             return Optional.ofNullable(exact);
@@ -79,6 +87,7 @@ final class AtomicVisitor extends MethodVisitor {
         return AtomicMethods.classes().stream()
                 .filter(atomic -> types.isSubtypeOf(owner, atomic))
                 .findFirst()
+                .filter(atomic -> AtomicMethods.declares(atomic, name, descriptor))
                 .map(AtomicMethods::shape);
     }
 

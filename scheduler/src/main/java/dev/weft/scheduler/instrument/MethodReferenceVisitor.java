@@ -90,7 +90,7 @@ final class MethodReferenceVisitor extends MethodVisitor {
             return false;
         }
         return CallReplacementVisitor.replacement(opcode, owner, name, descriptor, context.types()).isPresent()
-                || AtomicVisitor.intercepts(opcode, owner, name, context.types())
+                || AtomicVisitor.intercepts(opcode, owner, name, descriptor, context.types())
                 || CollectionCallVisitor.intercepts(opcode, owner, name, descriptor, context.types())
                 || CollectionArguments.of(opcode, owner, name, descriptor) != null
                 || StableHashCalls.replaces(opcode, owner, name, descriptor)
