@@ -3,7 +3,10 @@ package dev.weft.samples.threads;
 import dev.weft.junit.ExhaustiveConcurrency;
 import dev.weft.samples.support.Concurrently;
 
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -128,5 +131,38 @@ class DaemonThreadPrograms {
                 Thread.currentThread().interrupt();
             }
         }, "leaked").start();
+    }
+
+    /**
+     * A worker that is not a daemon thread waits for work with a timeout round a loop, as an idle pool worker does
+     * (Jetty's {@code QueuedThreadPool}), and the test never stops it: each turn is one more minute of waiting.
+     */
+    @ExhaustiveConcurrency
+    void anIdleWorkerLeftWaitingWithATimeout() {
+        BlockingQueue<Runnable> work = new LinkedBlockingQueue<>();
+        new Thread(() -> {
+            try {
+                while (true) {
+                    Runnable job = work.poll(1, TimeUnit.MINUTES);
+                    if (job != null) {
+                        job.run();
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "idle worker").start();
+    }
+
+    /** A worker that is not a daemon thread sleeps a minute after the test body has returned, then ends. */
+    @ExhaustiveConcurrency
+    void aThreadThatEndsAMinuteAfterTheTest() {
+        new Thread(() -> {
+            try {
+                Thread.sleep(60_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "late").start();
     }
 }

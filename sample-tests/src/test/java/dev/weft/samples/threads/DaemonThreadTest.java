@@ -73,4 +73,32 @@ class DaemonThreadTest {
                 .contains("DaemonThreadPrograms.java:")
                 .doesNotContain("no thread can move");
     }
+
+    /**
+     * The idle worker's wait for work times out round its loop for ever: ten minutes of the execution's clock after
+     * the test body returned it is a leaked thread, named with where it waits, in the first execution (before, the
+     * execution ran a million steps and failed with STEP_LIMIT as a loop without end).
+     */
+    @Test
+    void aThreadLeftWaitingWithATimeoutRoundALoopIsALeakedThread() {
+        WeftRunner.Outcome outcome = WeftRunner.run(DaemonThreadPrograms.class, "anIdleWorkerLeftWaitingWithATimeout",
+                reports);
+        Verdicts.failsWith(outcome, "DEADLOCK");
+        assertThat(outcome.failure().orElseThrow().getMessage())
+                .contains("the test body has returned, but threads it started (not daemon threads) are left blocked")
+                .contains("or waiting for more than ten minutes after it: leaked threads")
+                .contains("main.1 waits in poll on LinkedBlockingQueue@1, with a timeout")
+                .contains("DaemonThreadPrograms.java:");
+        assertThat(outcome.number("executions")).isEqualTo(1);
+    }
+
+    /**
+     * A thread that ends a minute after the test body returned is no leaked thread: its sleep ends, and the test
+     * passes. Its steps depend on nothing of the test's: 1 trace.
+     */
+    @Test
+    void aThreadThatEndsSoonAfterTheTestIsNoLeakedThread() {
+        Verdicts.passesWith(WeftRunner.run(DaemonThreadPrograms.class, "aThreadThatEndsAMinuteAfterTheTest", reports),
+                1);
+    }
 }

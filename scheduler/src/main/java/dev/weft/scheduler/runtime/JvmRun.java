@@ -77,6 +77,14 @@ public final class JvmRun implements Run {
      */
     private boolean freeWhenAsked;
     private int askedBeforeEvent = -1;
+    /**
+     * How long after the test body returned the threads it left may still wait for time to pass ({@link #leftBehind}):
+     * ten minutes of the execution's clock, far beyond any timeout a test's own threads wait for to end, and only
+     * a few turns of an idle worker's wait for work (a minute each in Jetty's pool).
+     */
+    private static final long LEAKED_AFTER_NANOS = TimeUnit.MINUTES.toNanos(10);
+    /** When the test body returned, on the execution's clock; -1 until a timed wait after it asks. */
+    private long bodyReturnedAt = -1;
     private boolean closed;
     /** Set by a close that could not unwind threads of an execution that had failed: which, and for how long. */
     private String leftRunning;
@@ -284,7 +292,8 @@ public final class JvmRun implements Run {
     @Override
     public String blockageHeadline() {
         return mainThread.ended ? "the test body has returned, but threads it started (not daemon threads) are left"
-                + " blocked forever: leaked threads, which would keep a JVM from exiting"
+                + " blocked forever, or waiting for more than ten minutes after it: leaked threads, which would keep a"
+                + " JVM from exiting (stop what started them, or make them daemon threads)"
                 : Run.super.blockageHeadline();
     }
 
@@ -569,6 +578,9 @@ public final class JvmRun implements Run {
         if (pending.mayTimeOut() && !pending.timedOut() && !pending.enabled()) {
             long deadline = pending.deadline();
             boolean due = Deadlines.due(pending, execution.clock);
+            if (!due && leftBehind(deadline)) {
+                return pending; // a leaked thread: it waits on, as for ever
+            }
             if (due || execution.settings.timeouts().allowTimeout(someoneFree)
                     && (deadline < 0 || Deadlines.earliest(thread, deadline))) {
                 return new TimeOut(thread, pending, !due && someoneFree);
@@ -580,6 +592,25 @@ public final class JvmRun implements Run {
             return new SpuriousWakeUp(thread, pending);
         }
         return pending;
+    }
+
+    /**
+     * Whether a timed wait that would end at {@code deadline} (on the execution's clock; -1: unknown) comes too long
+     * after the test body returned: more than {@link #LEAKED_AFTER_NANOS}. A thread still waiting for time to pass by
+     * then is taken to be leaked, as a thread left blocked is ({@link #blockageHeadline}), and the execution ends
+     * with both named. Without this, a pool the test never stopped, whose idle worker waits for work with a timeout
+     * round a loop (Jetty's {@code QueuedThreadPool}), ran turn after turn of virtual time until the step limit, and
+     * failed with {@code STEP_LIMIT} as a loop without end. A JVM would not exit either; JUnit would have passed the
+     * test, and leaves such threads to the JVM's exit.
+     */
+    private boolean leftBehind(long deadline) {
+        if (!mainThread.ended) {
+            return false;
+        }
+        if (bodyReturnedAt < 0) {
+            bodyReturnedAt = execution.clock.elapsed(); // no step between the body's end and this first look
+        }
+        return deadline >= 0 && deadline - bodyReturnedAt > LEAKED_AFTER_NANOS;
     }
 
     /** Enabled, and not spinning unless every thread that could move is spinning (see {@link SpinRule}). */

@@ -182,8 +182,11 @@ public final class CollectionStep extends Action {
     @Override
     public String whyBlocked() {
         String name = operation().location().owner();
-        return call == CollectionModel.Call.TAKE
-                ? "waits to take from " + name + ", which is empty, and no thread will put into it"
-                : "waits to put into " + name + ", which is full, and no thread will take from it";
+        return switch (call) {
+            case TAKE -> "waits to take from " + name + ", which is empty, and no thread will put into it";
+            case PUT -> "waits to put into " + name + ", which is full, and no thread will take from it";
+            // a timed call left waiting: the time it waits for is not let pass (a leaked thread's, JvmRun#leftBehind)
+            default -> "waits in " + value() + " on " + name + ", with a timeout, for a change no thread will make";
+        };
     }
 }
