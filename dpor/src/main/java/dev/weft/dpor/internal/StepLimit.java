@@ -18,7 +18,9 @@ import java.util.Set;
  * steps, where it went round, and whether another thread could have moved meanwhile. A correct test trips the limit
  * too when a loop changes something on every turn (a counter) while it waits for another thread: the explorer runs
  * the schedule where that thread keeps going, and that schedule has no end. "A livelock or an unbounded loop?" alone
- * left users adding a {@code volatile} that was already there (found by QA, 2026-11-27).
+ * left users adding a {@code volatile} that was already there (found by QA, 2026-11-27). When the latest steps are
+ * spread over many threads, none of them taking half, the execution is a long one of many threads (Jetty's queue
+ * test: 32 producers of 1,000 messages each and 32 consumers), and the message says that instead of blaming a loop.
  */
 final class StepLimit {
 
@@ -38,7 +40,14 @@ final class StepLimit {
         StringBuilder text = new StringBuilder("the execution passed ").append(maxSteps).append(" visible operations");
         List<Event> latest = events.subList(Math.max(0, events.size() - WINDOW), events.size());
         ThreadId looping = busiest(latest);
-        if (looping != null) {
+        int movers = movers(latest);
+        if (looping != null && 2 * turnsOf(latest, looping) < latest.size() && movers > 2) {
+            text.append(": the last ").append(latest.size()).append(" steps were taken by ").append(movers)
+                    .append(" threads, the busiest (").append(busiestTurns(latest, looping)).append(") not half of")
+                    .append(" them: an execution in which many threads each take many steps rather than one")
+                    .append(" thread's loop. If it is bounded, raise maxSteps (weft.maxSteps) or let the test run")
+                    .append(" fewer threads or turns; the threads are listed below.");
+        } else if (looping != null) {
             text.append(": ").append(busiestTurns(latest, looping));
             List<PendingOperation> others = new ArrayList<>();
             for (PendingOperation p : pending) {
@@ -132,14 +141,22 @@ final class StepLimit {
 
     /** "main took 800 of the last 1000 steps, going round A.java:3, A.java:4". */
     private static String busiestTurns(List<Event> latest, ThreadId looping) {
-        long steps = latest.stream().filter(e -> e.thread().equals(looping)).count();
-        StringBuilder text = new StringBuilder(looping.name()).append(" took ").append(steps)
+        StringBuilder text = new StringBuilder(looping.name()).append(" took ").append(turnsOf(latest, looping))
                 .append(" of the last ").append(latest.size()).append(" steps");
         Set<String> lines = linesOf(latest, looping);
         if (!lines.isEmpty()) {
             text.append(", going round ").append(String.join(", ", lines));
         }
         return text.toString();
+    }
+
+    private static long turnsOf(List<Event> latest, ThreadId thread) {
+        return latest.stream().filter(e -> e.thread().equals(thread)).count();
+    }
+
+    /** How many threads took the latest steps. */
+    private static int movers(List<Event> latest) {
+        return (int) latest.stream().map(Event::thread).distinct().count();
     }
 
     private static ThreadId busiest(List<Event> latest) {

@@ -83,4 +83,29 @@ class StepLimitTest {
                 .endsWith(", and 21 other threads")
                 .hasSizeLessThan(2_000);
     }
+
+    /**
+     * Thirty-two producers taking turns, none of them more than a few of the latest steps: a long execution of many
+     * threads, not a loop of one, and the message says so instead of naming a loop to block or bound.
+     */
+    @Test
+    void saysWhenTheLatestStepsAreSpreadOverManyThreads() {
+        List<Event> events = new ArrayList<>();
+        List<PendingOperation> pending = new ArrayList<>();
+        int[] steps = new int[32];
+        for (int i = 0; i < 1_200; i++) {
+            ThreadId producer = new ThreadId(1 + i % 32, "main." + (1 + i % 32));
+            events.add(new Event(i, producer, steps[i % 32]++, Operation.write(POLLS), line(50), null));
+        }
+        for (int t = 1; t <= 32; t++) {
+            pending.add(new PendingOperation(new ThreadId(t, "main." + t), Operation.write(POLLS), true, line(50)));
+        }
+
+        String message = StepLimit.describe(events, pending, 1_200);
+
+        assertThat(message).startsWith("the execution passed 1200 visible operations: the last 1000 steps were taken"
+                + " by 32 threads, the busiest (main.")
+                .contains("an execution in which many threads each take many steps rather than one thread's loop")
+                .doesNotContain("bound it").contains("Still running: ");
+    }
 }
