@@ -369,4 +369,19 @@ class ParallelWorkersTest {
                 .filter(value -> value != null)
                 .toList();
     }
+
+    /**
+     * Two workers find the failure in their first execution; the search for fewer timeouts then runs the test again,
+     * and its task looks at the pool thread it runs on. The failure is reported as found: before, the exception that
+     * tells the exploration to start again with every choice of worker escaped, and the test's error was Weft's own
+     * (Jetty's QueuedThreadPoolTest#testEvictCount on JDK 25).
+     */
+    @Test
+    void aTaskThatLooksAtItsWorkerWhileFewerTimeoutsAreSoughtLeavesTheFailureAsFound() {
+        WeftRunner.Outcome outcome = WeftRunner.run(WorkerIdentityPrograms.class,
+                "aTaskNamesItsWorkerBeforeATimeoutFails", reports, Map.of("weft.workers", "2"));
+
+        Verdicts.failsWith(outcome, "ASSERTION");
+        assertThat(outcome.failure().orElseThrow().getMessage()).contains("nobody counted down");
+    }
 }
