@@ -122,6 +122,34 @@ class StaticStatePrograms {
         assertThat(configurations).isEqualTo(1);
     }
 
+    /** A handler of uncaught exceptions of the test's own. */
+    static final class OwnHandler implements Thread.UncaughtExceptionHandler {
+        @Override
+        public void uncaughtException(Thread thread, Throwable thrown) {
+        }
+    }
+
+    static int handlersSet;
+
+    /**
+     * As Awaitility does while it waits: the first thread to find the JVM's default handler of uncaught exceptions
+     * not its own sets its own, and nobody puts the one it found back.
+     */
+    @ExhaustiveConcurrency
+    void setsTheDefaultUncaughtExceptionHandlerNeverPutBack() throws Exception {
+        handlersSet = 0;
+        Runnable configure = () -> {
+            synchronized (LOCK) {
+                if (!(Thread.getDefaultUncaughtExceptionHandler() instanceof OwnHandler)) {
+                    Thread.setDefaultUncaughtExceptionHandler(new OwnHandler());
+                    handlersSet++;
+                }
+            }
+        };
+        Concurrently.run(configure, configure);
+        assertThat(handlersSet).isEqualTo(1);
+    }
+
     /** The JMX domain and type the pool below registers under. */
     static final String POOLS = "dev.weft.samples.statics:type=Pool";
 

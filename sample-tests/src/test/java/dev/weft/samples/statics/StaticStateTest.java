@@ -40,12 +40,15 @@ class StaticStateTest {
      */
     @ParameterizedTest
     @ValueSource(strings = {"lazySingletonUnderALock", "countsInAStaticFieldNeverReset", "fillsAStaticMapNeverCleared",
-            "countsInAStaticAtomicAndArrayNeverReset", "setsASystemPropertyNeverCleared"})
+            "countsInAStaticAtomicAndArrayNeverReset", "setsASystemPropertyNeverCleared",
+            "setsTheDefaultUncaughtExceptionHandlerNeverPutBack"})
     void staticStateWrittenByEveryExecutionIsPutBack(String program) {
         WeftRunner.Outcome outcome = WeftRunner.run(StaticStatePrograms.class, program, reports);
 
         Verdicts.passesWith(outcome, 2);
         assertThat(System.getProperty(StaticStatePrograms.PROPERTY)).as("put back after the last execution").isNull();
+        assertThat(Thread.getDefaultUncaughtExceptionHandler() instanceof StaticStatePrograms.OwnHandler)
+                .as("the default uncaught exception handler put back after the last execution").isFalse();
     }
 
     /**

@@ -470,6 +470,10 @@ public final class Hooks {
         jvmStateHooks.defaultLocaleSet(locale, site);
     }
 
+    public static void defaultUncaughtExceptionHandlerSet(Thread.UncaughtExceptionHandler handler, int site) {
+        jvmStateHooks.defaultUncaughtExceptionHandlerSet(handler, site);
+    }
+
     public static void defaultTimeZoneSet(java.util.TimeZone zone, int site) {
         jvmStateHooks.defaultTimeZoneSet(zone, site);
     }

@@ -29,6 +29,11 @@ public interface JvmStateHookHandler {
         java.util.Locale.setDefault(locale);
     }
 
+    /** Replaces {@code Thread.setDefaultUncaughtExceptionHandler}. */
+    default void defaultUncaughtExceptionHandlerSet(Thread.UncaughtExceptionHandler handler, int site) {
+        Thread.setDefaultUncaughtExceptionHandler(handler);
+    }
+
     /** Replaces {@code TimeZone.setDefault}. */
     default void defaultTimeZoneSet(java.util.TimeZone zone, int site) {
         java.util.TimeZone.setDefault(zone);

@@ -172,6 +172,10 @@ final class CallReplacements {
                 (mv, site) -> Emit.callHook(mv, site, "defaultLocaleSet", "(Ljava/util/Locale;I)V"));
         statik("java/util/TimeZone", "setDefault", "(Ljava/util/TimeZone;)V",
                 (mv, site) -> Emit.callHook(mv, site, "defaultTimeZoneSet", "(Ljava/util/TimeZone;I)V"));
+        statik("java/lang/Thread", "setDefaultUncaughtExceptionHandler",
+                "(Ljava/lang/Thread$UncaughtExceptionHandler;)V",
+                (mv, site) -> Emit.callHook(mv, site, "defaultUncaughtExceptionHandlerSet",
+                        "(Ljava/lang/Thread$UncaughtExceptionHandler;I)V"));
         // Time: the execution's virtual clock (runtime VirtualClock).
         for (String math : List.of("java/lang/Math", "java/lang/StrictMath")) {
             statik(math, "random", "()D", (mv, site) -> Emit.callHook(mv, site, "mathRandom", "(I)D"));

@@ -18,7 +18,8 @@ import static dev.weft.scheduler.runtime.ControlledHooks.current;
 
 /**
  * The JVM runtime's handler of the JVM-state hooks ({@link JvmStateHookHandler}): the state of the whole JVM that a
- * test may change (system properties, the default locale and time zone, registrations with JMX), and exiting. On a
+ * test may change (system properties, the default locale and time zone, the default handler of uncaught exceptions,
+ * registrations with JMX), and exiting. On a
  * thread no execution manages, or where its operations are not visible, each hook does what the uninstrumented code
  * would have done (see {@link ControlledHooks}).
  */
@@ -54,6 +55,24 @@ public final class ControlledJvmStateHooks implements JvmStateHookHandler {
             journal.defaultTimeZone();
         }
         JvmStateHookHandler.super.defaultTimeZoneSet(zone, site);
+    }
+
+    /**
+     * The JVM's default handler of uncaught exceptions, put back after the execution like the other settings: a
+     * library that sets its own for a while (Awaitility, while it waits) and puts the old one back only if it gets to
+     * the end left it set whenever an execution ended first, and the next execution, finding it set, took another path
+     * (Jetty's BlockingArrayQueueTest#testTake: NONDETERMINISM on JDK 25).
+     */
+    @Override
+    public void defaultUncaughtExceptionHandlerSet(Thread.UncaughtExceptionHandler handler, int site) {
+        StateJournal journal = currentJournal();
+        if (journal != null) {
+            if (Thread.getDefaultUncaughtExceptionHandler() != handler) {
+                changedJvmState("the default uncaught exception handler", site);
+            }
+            journal.defaultUncaughtExceptionHandler();
+        }
+        JvmStateHookHandler.super.defaultUncaughtExceptionHandlerSet(handler, site);
     }
 
     @Override

@@ -261,6 +261,14 @@ public final class StateJournal {
         });
     }
 
+    /** The JVM's default handler of uncaught exceptions is about to be set. */
+    void defaultUncaughtExceptionHandler() {
+        settings.computeIfAbsent(Thread.UncaughtExceptionHandler.class, any -> {
+            Thread.UncaughtExceptionHandler before = Thread.getDefaultUncaughtExceptionHandler();
+            return () -> Thread.setDefaultUncaughtExceptionHandler(before);
+        });
+    }
+
     /** The default time zone is about to be set. */
     void defaultTimeZone() {
         settings.computeIfAbsent(TimeZone.class, any -> {
