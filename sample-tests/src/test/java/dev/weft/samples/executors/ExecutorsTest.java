@@ -105,12 +105,7 @@ class ExecutorsTest {
         WeftRunner.Outcome outcome = WeftRunner.run(ExecutorPrograms.class, program, reports);
 
         ExecutorOutcomes.assertPasses(outcome, program);
-        assertThat(outcome.results().testEvents().reportingEntryPublished().stream()
-                .flatMap(event -> event.getPayload(org.junit.platform.engine.reporting.ReportEntry.class).stream())
-                .flatMap(entry -> entry.getKeyValuePairs().entrySet().stream())
-                .filter(entry -> entry.getKey().equals("weft.warning"))
-                .map(java.util.Map.Entry::getValue))
-                .anySatisfy(warning -> assertThat(warning).contains("still waiting for work")
+        assertThat(outcome.warnings()).anySatisfy(warning -> assertThat(warning).contains("still waiting for work")
                         .contains("not shut down"));
     }
 

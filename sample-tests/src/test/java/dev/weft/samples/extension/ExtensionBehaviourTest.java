@@ -83,17 +83,9 @@ class ExtensionBehaviourTest {
         WeftRunner.Outcome started = WeftRunner.run(ExtensionPrograms.class, "oneWorker", reports);
 
         assertThat(alone.failure()).isEmpty();
-        assertThat(warnings(alone)).singleElement().asString().contains("the test started no thread");
+        assertThat(alone.warnings()).singleElement().asString().contains("the test started no thread");
         assertThat(started.failure()).isEmpty();
-        assertThat(warnings(started)).noneMatch(warning -> warning.contains("started no thread"));
-    }
-
-    private static List<String> warnings(WeftRunner.Outcome outcome) {
-        return outcome.results().allEvents().reportingEntryPublished().stream()
-                .flatMap(e -> e.getPayload(org.junit.platform.engine.reporting.ReportEntry.class).stream())
-                .map(entry -> entry.getKeyValuePairs().get("weft.warning"))
-                .filter(java.util.Objects::nonNull)
-                .toList();
+        assertThat(started.warnings()).noneMatch(warning -> warning.contains("started no thread"));
     }
 
     /**

@@ -59,6 +59,15 @@ public final class WeftRunner {
                     .flatMap(org.junit.platform.engine.TestExecutionResult::getThrowable);
         }
 
+        /** The warnings Weft published for the test (report entries {@code weft.warning}), in order. */
+        public java.util.List<String> warnings() {
+            return results.allEvents().reportingEntryPublished().stream()
+                    .flatMap(e -> e.getPayload(org.junit.platform.engine.reporting.ReportEntry.class).stream())
+                    .map(entry -> entry.getKeyValuePairs().get("weft.warning"))
+                    .filter(java.util.Objects::nonNull)
+                    .toList();
+        }
+
         public long succeeded() {
             return results.testEvents().succeeded().count();
         }

@@ -139,6 +139,17 @@ class DaemonThreadPrograms {
      */
     @ExhaustiveConcurrency
     void anIdleWorkerLeftWaitingWithATimeout() {
+        startIdleWorker();
+    }
+
+    /** The idle worker above, and a thread that waits for a count-down the test never makes. */
+    @ExhaustiveConcurrency
+    void anIdleWorkerBesideAThreadLeftBlocked() {
+        startIdleWorker();
+        aThreadLeftBlocked();
+    }
+
+    private static void startIdleWorker() {
         BlockingQueue<Runnable> work = new LinkedBlockingQueue<>();
         new Thread(() -> {
             try {

@@ -76,20 +76,34 @@ class DaemonThreadTest {
 
     /**
      * The idle worker's wait for work times out round its loop for ever: ten minutes of the execution's clock after
-     * the test body returned it is a leaked thread, named with where it waits, in the first execution (before, the
-     * execution ran a million steps and failed with STEP_LIMIT as a loop without end).
+     * the test body returned, its wait is left behind and the test passes with a warning that names it, as a JDK pool
+     * never shut down does (before, the execution ran a million steps and failed with STEP_LIMIT as a loop without
+     * end). Its steps depend on nothing of the test's: 1 trace.
      */
     @Test
-    void aThreadLeftWaitingWithATimeoutRoundALoopIsALeakedThread() {
+    void aThreadLeftWaitingWithATimeoutRoundALoopPassesWithAWarning() {
         WeftRunner.Outcome outcome = WeftRunner.run(DaemonThreadPrograms.class, "anIdleWorkerLeftWaitingWithATimeout",
                 reports);
+        Verdicts.passesWith(outcome, 1);
+        assertThat(outcome.warnings()).anySatisfy(warning -> assertThat(warning)
+                .contains("still waited with a timeout ten minutes after it: main.1 (DaemonThreadPrograms.java:")
+                .contains("The test passes"));
+    }
+
+    /**
+     * Beside the idle worker, a thread waits for a count-down nobody makes, without a timeout: leaked threads, a
+     * DEADLOCK that names both and where each waits.
+     */
+    @Test
+    void anIdleWorkerBesideAThreadLeftBlockedIsStillALeak() {
+        WeftRunner.Outcome outcome = WeftRunner.run(DaemonThreadPrograms.class,
+                "anIdleWorkerBesideAThreadLeftBlocked", reports);
         Verdicts.failsWith(outcome, "DEADLOCK");
         assertThat(outcome.failure().orElseThrow().getMessage())
                 .contains("the test body has returned, but threads it started (not daemon threads) are left blocked")
-                .contains("or waiting for more than ten minutes after it: leaked threads")
-                .contains("main.1 waits in poll on LinkedBlockingQueue@1, with a timeout")
-                .contains("DaemonThreadPrograms.java:");
-        assertThat(outcome.number("executions")).isEqualTo(1);
+                .contains("waits in poll on LinkedBlockingQueue@")
+                .contains("with a timeout")
+                .contains("to count down");
     }
 
     /**

@@ -206,7 +206,7 @@ public final class JvmRun implements Run {
             return List.of(); // as a JVM exits: the daemon threads are abandoned, and unwound when the run is closed
         }
         List<ManagedThread> live = live();
-        if (IdleWorkers.onlyIdleWorkersLeft(live, warnings)) {
+        if (IdleWorkers.onlyIdleWorkersLeft(live, warnings) || onlyLeftBehindLeft(live)) {
             return List.of();
         }
         return entriesOf(live);
@@ -292,8 +292,8 @@ public final class JvmRun implements Run {
     @Override
     public String blockageHeadline() {
         return mainThread.ended ? "the test body has returned, but threads it started (not daemon threads) are left"
-                + " blocked forever, or waiting for more than ten minutes after it: leaked threads, which would keep a"
-                + " JVM from exiting (stop what started them, or make them daemon threads)"
+                + " blocked forever: leaked threads, which would keep a JVM from exiting (stop what started them, or"
+                + " make them daemon threads)"
                 : Run.super.blockageHeadline();
     }
 
@@ -596,12 +596,10 @@ public final class JvmRun implements Run {
 
     /**
      * Whether a timed wait that would end at {@code deadline} (on the execution's clock; -1: unknown) comes too long
-     * after the test body returned: more than {@link #LEAKED_AFTER_NANOS}. A thread still waiting for time to pass by
-     * then is taken to be leaked, as a thread left blocked is ({@link #blockageHeadline}), and the execution ends
-     * with both named. Without this, a pool the test never stopped, whose idle worker waits for work with a timeout
-     * round a loop (Jetty's {@code QueuedThreadPool}), ran turn after turn of virtual time until the step limit, and
-     * failed with {@code STEP_LIMIT} as a loop without end. A JVM would not exit either; JUnit would have passed the
-     * test, and leaves such threads to the JVM's exit.
+     * after the test body returned: more than {@link #LEAKED_AFTER_NANOS}. Such a wait is left behind: its timeout
+     * is not offered, and the thread counts as waiting for good. Without this, a pool the test never stopped, whose
+     * idle worker waits for work with a timeout round a loop (Jetty's {@code QueuedThreadPool}), ran turn after turn
+     * of virtual time until the step limit, and failed with {@code STEP_LIMIT} as a loop without end.
      */
     private boolean leftBehind(long deadline) {
         if (!mainThread.ended) {
@@ -611,6 +609,36 @@ public final class JvmRun implements Run {
             bodyReturnedAt = execution.clock.elapsed(); // no step between the body's end and this first look
         }
         return deadline >= 0 && deadline - bodyReturnedAt > LEAKED_AFTER_NANOS;
+    }
+
+    /**
+     * After the test body: whether every live thread is a wait left behind ({@link #leftBehind}), an idle worker of
+     * the JDK's pools or a daemon thread, at least one left behind. Then the execution is complete and the test gets
+     * a warning, as for a JDK pool never shut down ({@link IdleWorkers}): JUnit passes such a test, and its threads
+     * leak in the JVM. A thread left waiting without a timeout (not an idle worker) still makes it a {@code DEADLOCK}
+     * of leaked threads ({@link #blockageHeadline}).
+     */
+    private boolean onlyLeftBehindLeft(List<ManagedThread> live) {
+        if (!mainThread.ended || live.isEmpty()) {
+            return false;
+        }
+        Set<String> waiting = new TreeSet<>();
+        for (ManagedThread thread : live) {
+            Action pending = thread.pending();
+            if (pending.mayTimeOut() && !pending.timedOut() && !pending.enabled()
+                    && !Deadlines.due(pending, execution.clock) && leftBehind(pending.deadline())) {
+                waiting.add(thread.id.name() + " (" + Execution.source(pending.site()) + ")");
+            } else if (!thread.daemon && !IdleWorkers.allWaitForWork(List.of(thread))) {
+                return false;
+            }
+        }
+        if (waiting.isEmpty()) {
+            return false;
+        }
+        warnings.accept("the test ended while threads it started (not daemon threads) still waited with a timeout"
+                + " ten minutes after it: " + String.join(", ", waiting) + ". A pool or service of the test's was not"
+                + " stopped. The test passes, as it would in a JVM where those threads leak.");
+        return true;
     }
 
     /** Enabled, and not spinning unless every thread that could move is spinning (see {@link SpinRule}). */
