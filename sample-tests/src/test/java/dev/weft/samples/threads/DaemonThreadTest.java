@@ -86,7 +86,7 @@ class DaemonThreadTest {
                 reports);
         Verdicts.passesWith(outcome, 1);
         assertThat(outcome.warnings()).anySatisfy(warning -> assertThat(warning)
-                .contains("still waited with a timeout ten minutes after it: main.1 (DaemonThreadPrograms.java:")
+                .contains("still waited with a timeout ten minutes after it, at DaemonThreadPrograms.java:")
                 .contains("The test passes"));
     }
 

@@ -627,7 +627,7 @@ public final class JvmRun implements Run {
             Action pending = thread.pending();
             if (pending.mayTimeOut() && !pending.timedOut() && !pending.enabled()
                     && !Deadlines.due(pending, execution.clock) && leftBehind(pending.deadline())) {
-                waiting.add(thread.id.name() + " (" + Execution.source(pending.site()) + ")");
+                waiting.add(Execution.source(pending.site()).toString());
             } else if (!thread.daemon && !IdleWorkers.allWaitForWork(List.of(thread))) {
                 return false;
             }
@@ -635,9 +635,11 @@ public final class JvmRun implements Run {
         if (waiting.isEmpty()) {
             return false;
         }
+        // by where they wait, not by name: which of a pool's threads are left differs between executions, and one
+        // warning per set of names made dozens for one test (Jetty's testEvictCount)
         warnings.accept("the test ended while threads it started (not daemon threads) still waited with a timeout"
-                + " ten minutes after it: " + String.join(", ", waiting) + ". A pool or service of the test's was not"
-                + " stopped. The test passes, as it would in a JVM where those threads leak.");
+                + " ten minutes after it, at " + String.join(", ", waiting) + ": a pool or service of the test's was"
+                + " not stopped. The test passes, as it would in a JVM where those threads leak.");
         return true;
     }
 
