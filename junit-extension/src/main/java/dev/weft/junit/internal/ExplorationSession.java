@@ -28,7 +28,9 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Supplier;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -42,6 +44,8 @@ final class ExplorationSession {
     /** One execution may run for this many times the test's time budget ({@link #executionTimeLimit}). */
     static final long EXECUTION_LIMIT_FACTOR = 5;
 
+    /** The warnings given so far ({@link #warn}). */
+    private final Set<String> warned = new HashSet<>();
     private final ExtensionContext context;
     private final WeftSettings settings;
     private final FreshTestBody body;
@@ -288,8 +292,15 @@ final class ExplorationSession {
         context.publishReportEntry("weft.workers", note);
     }
 
+    /**
+     * Each warning once per test: the exhaustive search and the search by preemption bound after it run the same
+     * test, and each said the same (a pool never shut down was warned of twice).
+     */
     private void warn(List<String> warnings) {
         for (String warning : warnings) {
+            if (!warned.add(warning)) {
+                continue;
+            }
             out.println("weft: " + shortName + " WARNING: " + warning);
             context.publishReportEntry("weft.warning", warning);
         }

@@ -142,6 +142,27 @@ class DaemonThreadPrograms {
         startIdleWorker();
     }
 
+    /** The idle worker above, beside three threads that each take a lock once: 3! = 6 traces. */
+    @ExhaustiveConcurrency
+    void anIdleWorkerBesideThreeLockedIncrements() throws InterruptedException {
+        startIdleWorker();
+        Object lock = new Object();
+        int[] count = new int[1];
+        Runnable increment = () -> {
+            synchronized (lock) {
+                count[0]++;
+            }
+        };
+        Thread[] threads = {new Thread(increment), new Thread(increment), new Thread(increment)};
+        for (Thread thread : threads) {
+            thread.start();
+        }
+        for (Thread thread : threads) {
+            thread.join();
+        }
+        assertThat(count[0]).isEqualTo(3);
+    }
+
     /** The idle worker above, and a thread that waits for a count-down the test never makes. */
     @ExhaustiveConcurrency
     void anIdleWorkerBesideAThreadLeftBlocked() {

@@ -91,6 +91,20 @@ class DaemonThreadTest {
     }
 
     /**
+     * A budget of 4 executions for 6 traces: the search by preemption bound runs after the exhaustive one, and meets
+     * the same idle worker. The warning is given once (it was given by each search).
+     */
+    @Test
+    void theWarningIsGivenOnceWhenBothSearchesRun() {
+        WeftRunner.Outcome outcome = WeftRunner.run(DaemonThreadPrograms.class,
+                "anIdleWorkerBesideThreeLockedIncrements", reports, java.util.Map.of("weft.maxExecutions", "4"));
+        assertThat(outcome.failure()).isEmpty();
+        assertThat(outcome.summaryJson()).contains("\"complete\": false");
+        assertThat(outcome.warnings()).filteredOn(warning -> warning.contains("still waited with a timeout"))
+                .hasSize(1);
+    }
+
+    /**
      * Beside the idle worker, a thread waits for a count-down nobody makes, without a timeout: leaked threads, a
      * DEADLOCK that names both and where each waits.
      */
