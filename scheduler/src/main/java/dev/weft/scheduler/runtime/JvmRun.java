@@ -83,7 +83,7 @@ public final class JvmRun implements Run {
      * a few turns of an idle worker's wait for work (a minute each in Jetty's pool).
      */
     private static final long LEAKED_AFTER_NANOS = TimeUnit.MINUTES.toNanos(10);
-    /** When the test body returned, on the execution's clock; -1 until a timed wait after it asks. */
+    /** When the test body returned, on the execution's clock; -1 until the first decision after it. */
     private long bodyReturnedAt = -1;
     private boolean closed;
     /** Set by a close that could not unwind threads of an execution that had failed: which, and for how long. */
@@ -575,12 +575,12 @@ public final class JvmRun implements Run {
      */
     private Action next(ManagedThread thread, boolean someoneFree) {
         Action pending = thread.pending();
+        if (leftBehind(pending)) {
+            return pending; // a leaked thread's wait: it waits on, as for ever
+        }
         if (pending.mayTimeOut() && !pending.timedOut() && !pending.enabled()) {
             long deadline = pending.deadline();
             boolean due = Deadlines.due(pending, execution.clock);
-            if (!due && leftBehind(deadline)) {
-                return pending; // a leaked thread: it waits on, as for ever
-            }
             if (due || execution.settings.timeouts().allowTimeout(someoneFree)
                     && (deadline < 0 || Deadlines.earliest(thread, deadline))) {
                 return new TimeOut(thread, pending, !due && someoneFree);
@@ -595,19 +595,26 @@ public final class JvmRun implements Run {
     }
 
     /**
-     * Whether a timed wait that would end at {@code deadline} (on the execution's clock; -1: unknown) comes too long
-     * after the test body returned: more than {@link #LEAKED_AFTER_NANOS}. Such a wait is left behind: its timeout
-     * is not offered, and the thread counts as waiting for good. Without this, a pool the test never stopped, whose
-     * idle worker waits for work with a timeout round a loop (Jetty's {@code QueuedThreadPool}), ran turn after turn
-     * of virtual time until the step limit, and failed with {@code STEP_LIMIT} as a loop without end.
+     * Whether the paused thread's action is a timed wait, not over, that would end (on the execution's clock) more than
+     * {@link #LEAKED_AFTER_NANOS} after the test body returned. Such a wait is left behind: its timeout is not offered,
+     * and the thread counts as waiting for good. Without this, a pool the test never stopped, whose idle worker waits
+     * for work with a timeout round a loop (Jetty's {@code QueuedThreadPool}), ran turn after turn of virtual time
+     * until the step limit, and failed with {@code STEP_LIMIT} as a loop without end. Before the body returns it
+     * costs one look at a field.
      */
-    private boolean leftBehind(long deadline) {
+    private boolean leftBehind(Action pending) {
         if (!mainThread.ended) {
             return false;
         }
         if (bodyReturnedAt < 0) {
-            bodyReturnedAt = execution.clock.elapsed(); // no step between the body's end and this first look
+            // every decision asks this of some thread, so the first after the body's end: no step in between
+            bodyReturnedAt = execution.clock.elapsed();
         }
+        if (!pending.mayTimeOut() || pending.timedOut() || pending.enabled()
+                || Deadlines.due(pending, execution.clock)) {
+            return false;
+        }
+        long deadline = pending.deadline();
         return deadline >= 0 && deadline - bodyReturnedAt > LEAKED_AFTER_NANOS;
     }
 
@@ -625,10 +632,9 @@ public final class JvmRun implements Run {
         Set<String> waiting = new TreeSet<>();
         for (ManagedThread thread : live) {
             Action pending = thread.pending();
-            if (pending.mayTimeOut() && !pending.timedOut() && !pending.enabled()
-                    && !Deadlines.due(pending, execution.clock) && leftBehind(pending.deadline())) {
+            if (leftBehind(pending)) {
                 waiting.add(Execution.source(pending.site()).toString());
-            } else if (!thread.daemon && !IdleWorkers.allWaitForWork(List.of(thread))) {
+            } else if (!thread.daemon && !IdleWorkers.waitsForWork(thread)) {
                 return false;
             }
         }

@@ -81,7 +81,8 @@ public final class IdleWorkers {
         }
     }
 
-    private static boolean waitsForWork(ManagedThread thread) {
+    /** Whether the thread is an idle worker of a JDK pool: it waits on its pool's work queue for a task. */
+    public static boolean waitsForWork(ManagedThread thread) {
         Action pending = thread.pending();
         if (pending instanceof LastLook) {
             return true;
