@@ -5,7 +5,8 @@ import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.utility.OpenedClassReader;
 
 /**
- * Array element loads and stores → {@code Hooks.arrayRead/arrayWrite(array, index, site)} before the instruction.
+ * Array element loads and stores → {@code Hooks.arrayRead/arrayWrite(array, index, site)} before the instruction,
+ * except on an array that never leaves its method's frame ({@link ConfinedObjects}).
  * The array may be {@code null} or the index out of bounds: the hook runs first, then the instruction throws.
  */
 final class ArrayAccessVisitor extends MethodVisitor {
@@ -21,6 +22,14 @@ final class ArrayAccessVisitor extends MethodVisitor {
 
     @Override
     public void visitInsn(int opcode) {
+        // an array that never leaves the method's frame (ConfinedObjects): no other thread can see the access
+        if (!context.accessesConfinedObject(opcode)) {
+            hookBefore(opcode);
+        }
+        super.visitInsn(opcode);
+    }
+
+    private void hookBefore(int opcode) {
         if (opcode >= Opcodes.IALOAD && opcode <= Opcodes.SALOAD) {
             super.visitInsn(Opcodes.DUP2);
             Emit.callHook(mv, context.site(""), "arrayRead", HOOK_DESCRIPTOR);
@@ -37,6 +46,5 @@ final class ArrayAccessVisitor extends MethodVisitor {
             super.visitInsn(Opcodes.DUP2_X1);
             Emit.callHook(mv, context.site(""), "arrayWrite", HOOK_DESCRIPTOR);
         }
-        super.visitInsn(opcode);
     }
 }

@@ -18,6 +18,7 @@ import net.bytebuddy.utility.OpenedClassReader;
  *   <li>whether any method with code is {@code synchronized};</li>
  *   <li>each method's original {@code max_locals}, so that inserted code can keep values in fresh local variables
  *       above every variable of the original code (ByteBuddy's shaded ASM has no {@code LocalVariablesSorter});</li>
+ *   <li>each method's accesses of objects that never leave its frame ({@link ConfinedObjects});</li>
  *   <li>the field each static atomic field updater of the class updates, found in the static initialiser as
  *       {@code newUpdater(Owner.class, [Value.class,] "name")} stored by {@code PUTSTATIC}.</li>
  * </ul>
@@ -31,6 +32,7 @@ final class ClassScan {
     private final Map<String, Integer> maxLocals = new HashMap<>();
     private final Map<String, Integer> firstLines = new HashMap<>();
     private final Map<String, UpdatedField> updaters = new HashMap<>();
+    private final Map<String, Map<Integer, Integer>> confinedAccesses = new HashMap<>();
     private boolean hasSynchronizedMethods;
     private boolean hasInitialiser;
     private boolean ordinaryClass;
@@ -56,6 +58,15 @@ final class ClassScan {
     /** The first source line of the method, or {@code -1}: where entry hooks say they are. */
     int firstLine(String name, String descriptor) {
         return firstLines.getOrDefault(name + descriptor, -1);
+    }
+
+    /**
+     * Whether instruction {@code instruction} of the method accesses only an object that never leaves its frame. The
+     * opcode must match what the first pass saw there; if it does not, the instruction keeps its hook.
+     */
+    boolean confinedAccess(String name, String descriptor, int instruction, int opcode) {
+        Map<Integer, Integer> accesses = confinedAccesses.get(name + descriptor);
+        return accesses != null && Integer.valueOf(opcode).equals(accesses.get(instruction));
     }
 
     /** Whether a method with code is {@code synchronized}. */
@@ -109,13 +120,15 @@ final class ClassScan {
             }
             boolean initialiser = name.equals("<clinit>");
             hasInitialiser |= initialiser;
-            return new MethodVisitor(OpenedClassReader.ASM_API) {
+            ConfinedObjects.Recorder recorder = new ConfinedObjects.Recorder(access, descriptor);
+            return new MethodVisitor(OpenedClassReader.ASM_API, recorder) {
                 private String lastClassConstant;
                 private String lastStringConstant;
                 private UpdatedField created;
 
                 @Override
                 public void visitLdcInsn(Object value) {
+                    super.visitLdcInsn(value);
                     if (value instanceof Type type && type.getSort() == Type.OBJECT && lastClassConstant == null) {
                         lastClassConstant = type.getInternalName();
                     } else if (value instanceof String string) {
@@ -125,6 +138,7 @@ final class ClassScan {
 
                 @Override
                 public void visitMethodInsn(int opcode, String owner, String method, String desc, boolean itf) {
+                    super.visitMethodInsn(opcode, owner, method, desc, itf);
                     created = initialiser && opcode == Opcodes.INVOKESTATIC && method.equals("newUpdater")
                             && AtomicMethods.isUpdater(owner) && lastClassConstant != null && lastStringConstant != null
                             ? new UpdatedField(lastClassConstant, lastStringConstant)
@@ -135,6 +149,7 @@ final class ClassScan {
 
                 @Override
                 public void visitFieldInsn(int opcode, String owner, String field, String desc) {
+                    super.visitFieldInsn(opcode, owner, field, desc);
                     if (created != null && opcode == Opcodes.PUTSTATIC && owner.equals(className)) {
                         updaters.put(field, created);
                     }
@@ -143,12 +158,21 @@ final class ClassScan {
 
                 @Override
                 public void visitLineNumber(int line, Label start) {
+                    super.visitLineNumber(line, start);
                     firstLines.putIfAbsent(key, line);
                 }
 
                 @Override
                 public void visitMaxs(int maxStack, int maxLocal) {
                     maxLocals.put(key, maxLocal);
+                }
+
+                @Override
+                public void visitEnd() {
+                    Map<Integer, Integer> confined = recorder.confinedAccesses();
+                    if (!confined.isEmpty()) {
+                        confinedAccesses.put(key, confined);
+                    }
                 }
             };
         }

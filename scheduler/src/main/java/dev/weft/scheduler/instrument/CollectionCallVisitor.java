@@ -35,7 +35,8 @@ final class CollectionCallVisitor extends MethodVisitor {
         Optional<CollectionMethods.Access> access = name.startsWith("<")
                 ? Optional.empty()
                 : CollectionMethods.access(opcode, owner, name, descriptor, context.types());
-        if (access.isEmpty()) {
+        if (access.isEmpty() || context.accessesConfinedObject(opcode)) {
+            // not a collection call, or one on a list that never leaves the method's frame (ConfinedObjects)
             super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
             return;
         }

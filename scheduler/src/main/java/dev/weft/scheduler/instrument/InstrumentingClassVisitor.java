@@ -131,7 +131,7 @@ final class InstrumentingClassVisitor extends ContextualClassVisitor {
         chain = new AllocationVisitor(chain, method, true);
         chain = new MethodReferenceVisitor(chain, method);
         chain = new ClassUseVisitor(chain, method);
-        return new LineTracker(chain, method);
+        return new PositionTracker(chain, method);
     }
 
     /** {@code run()} of a subclass of {@code Thread}: the thread's entry point, even without {@code super.run()}. */

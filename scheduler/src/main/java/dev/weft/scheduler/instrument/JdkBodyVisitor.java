@@ -34,7 +34,7 @@ final class JdkBodyVisitor extends ContextualClassVisitor {
         chain = new CallReplacementVisitor(chain, method, JdkBodyVisitor::appliesToJdkCode);
         chain = new AllocationVisitor(chain, method, false);
         chain = JdkEntryHooks.wrap(chain, method, context().internalName(), name, descriptor, access);
-        return new LineTracker(chain, method);
+        return new PositionTracker(chain, method);
     }
 
     /**

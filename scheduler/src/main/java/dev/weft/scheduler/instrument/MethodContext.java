@@ -24,6 +24,8 @@ final class MethodContext {
     private final List<Handler> innerHandlers = new ArrayList<>();
     private final List<Handler> outerHandlers = new ArrayList<>();
     private int line;
+    /** The number of the original instruction being visited ({@link PositionTracker}). */
+    private int instruction = -1;
     private boolean thisInitialized;
     private int nextTemp = -1;
     /** Locals reserved for the whole method, above the original ones; temporary sequences start above them. */
@@ -52,6 +54,18 @@ final class MethodContext {
 
     void line(int line) {
         this.line = line;
+    }
+
+    void nextInstruction() {
+        instruction++;
+    }
+
+    /**
+     * Whether the original instruction being visited, which must have this opcode, accesses only an object that never
+     * leaves the method's frame ({@link ConfinedObjects}), so that it needs no hook.
+     */
+    boolean accessesConfinedObject(int opcode) {
+        return owner.scan().confinedAccess(methodName, descriptor, instruction, opcode);
     }
 
     /** Registers the instruction about to be instrumented; {@code member} and {@code declaringClass} as in Site. */

@@ -5,14 +5,34 @@ import dev.weft.scheduler.runtime.time.SpinRule;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeSet;
 
 /**
- * Describes why no thread can move: for every live thread what it waits for and where, and the cycle of threads
- * waiting for each other (through locks held and threads joined), if there is one.
+ * Describes the threads of an execution: why none can move (for every live thread what it waits for and where, and
+ * the cycle of threads waiting for each other through locks held and threads joined, if there is one), and the state
+ * of each.
  */
 final class Blockage {
 
     private Blockage() {
+    }
+
+    /** Each thread's state, with a paused one's pending operation, and what earlier executions left behind. */
+    static String threads(Execution execution) {
+        StringBuilder text = new StringBuilder();
+        for (ManagedThread thread : execution.threads()) {
+            text.append(text.length() == 0 ? "" : "; ").append(thread.id.name()).append(' ').append(thread.state());
+            if (thread.state() == ManagedThread.State.PAUSED) {
+                text.append(" at ").append(thread.pending().operation());
+            }
+        }
+        if (!execution.earlier.initialisers.starts.isEmpty()) {
+            text.append("; note: a static initialiser started a thread in an earlier execution (at ")
+                    .append(String.join(", ", new TreeSet<>(execution.earlier.initialisers.starts)))
+                    .append("); a class is initialised once per JVM, so later executions do not start it");
+        }
+        text.append(execution.earlier.notPutBack());
+        return text.toString();
     }
 
     static String describe(List<ManagedThread> live, SpinRule spinRule) {

@@ -399,26 +399,11 @@ public final class JvmRun implements Run {
     @Override
     public String describeThreads() {
         settle();
-        StringBuilder text = new StringBuilder();
-        for (ManagedThread thread : execution.threads()) {
-            text.append(text.length() == 0 ? "" : "; ").append(thread.id.name()).append(' ').append(thread.state());
-            if (thread.state() == ManagedThread.State.PAUSED) {
-                text.append(" at ").append(thread.pending().operation());
-            }
-        }
-        if (!execution.earlier.initialisers.starts.isEmpty()) {
-            text.append("; note: a static initialiser started a thread in an earlier execution (at ")
-                    .append(String.join(", ", new TreeSet<>(execution.earlier.initialisers.starts)))
-                    .append("); a class is initialised once per JVM, so later executions do not start it");
-        }
-        text.append(execution.earlier.notPutBack());
-        return text.toString();
+        return Blockage.threads(execution);
     }
 
     /**
-     * Unwinds every thread that has not ended — each one paused at a scheduling point throws
-     * {@link ExecutionAbandoned} there; one stuck in uncontrolled code is interrupted — and waits for all of them to
-     * terminate.
+     * Unwinds every thread that has not ended and waits for all of them to terminate ({@link ExecutionTeardown}).
      *
      * @throws IllegalStateException if a thread does not terminate within the watchdog timeout
      */
@@ -429,61 +414,7 @@ public final class JvmRun implements Run {
         }
         settle(); // a main thread never launched has nothing to unwind, but close must find it paused or ended
         closed = true;
-        execution.driveFrom(Thread.currentThread());
-        execution.abandon();
-        List<ManagedThread> threads = execution.threads();
-        for (ManagedThread thread : threads) {
-            ControlledHooks.forgetStart(thread.thread);
-            if (thread.state() == ManagedThread.State.RUNNING) {
-                thread.thread.interrupt();
-                if (thread.fiber != null) {
-                    thread.fiber.keepCarrierWhileStuck();
-                }
-            }
-            thread.wake();
-        }
-        long deadline = System.nanoTime() + execution.settings.watchdogTimeout().toNanos();
-        List<String> stuck = new ArrayList<>();
-        for (ManagedThread thread : threads) {
-            if (!terminates(thread, deadline)) {
-                stuck.add(thread + " (" + thread.platformThread().getState() + ")");
-            }
-        }
-        if (execution.fibers != null) {
-            execution.fibers.stop();
-        }
-        if (execution.handOff != null) {
-            execution.handOff.closed();
-        }
-        for (Carrier carrier : execution.carriers) {
-            carrier.recycle();
-        }
-        execution.names.executionEnded();
-        if (stuck.isEmpty()) {
-            execution.journal.restore(); // not beside threads still running: they would see it happen
-        }
-        execution.earlier.couldNotPutBack(execution.journal.unrestorable());
-        if (execution.staticCopies != null) {
-            execution.staticCopies.close();
-        }
-        if (execution.driverInterrupted) {
-            Thread.currentThread().interrupt(); // for the exploration to stop before its next execution
-        }
-        Throwable carrierFailure = execution.fibers == null ? null : execution.fibers.carrierFailure();
-        if (!stuck.isEmpty()) {
-            String left = "thread(s) " + stuck + " could not be stopped within "
-                    + execution.settings.watchdogTimeout().toMillis() + " ms after the execution ended; they are left"
-                    + " running";
-            if (execution.failure() == null || carrierFailure != null) {
-                throw new IllegalStateException(left, carrierFailure);
-            }
-            // The execution failed (the watchdog named the stuck thread, with its stack): that failure is the verdict,
-            // and the subject lets no further execution start beside threads it no longer controls.
-            leftRunning = left;
-        }
-        if (carrierFailure != null) {
-            throw new IllegalStateException("a fiber's carrier failed in Weft's own code", carrierFailure);
-        }
+        leftRunning = new ExecutionTeardown(execution).close();
     }
 
     /**
@@ -494,47 +425,9 @@ public final class JvmRun implements Run {
      * finds the work done; a fiber that never does costs the driving thread ({@link InlineCarrying}).
      */
     public synchronized void unwindAroundDriver() {
-        if (execution.abandoned()) {
-            return;
-        }
-        execution.abandon();
-        for (ManagedThread thread : execution.threads()) {
-            if (thread.state() == ManagedThread.State.RUNNING) {
-                thread.thread.interrupt();
-                if (thread.fiber != null) {
-                    thread.fiber.keepCarrierWhileStuck();
-                }
-            }
-            thread.wake();
-        }
-    }
-
-    private static boolean terminates(ManagedThread managed, long deadline) {
-        if (managed.fiber != null) {
-            return managed.fiber.finishesBy(deadline);
-        }
-        Thread thread = managed.thread;
-        if (thread instanceof Carrier carrier) {
-            return carrier.finishesBy(deadline);
-        }
-        boolean interrupted = false;
-        try {
-            while (thread.isAlive()) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    return false;
-                }
-                try {
-                    thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-            return true;
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
+        if (!execution.abandoned()) {
+            execution.abandon();
+            ExecutionTeardown.unwind(execution.threads());
         }
     }
 

@@ -125,6 +125,11 @@ final class RecordingHandler implements MemoryHookHandler, MonitorHookHandler, I
     }
 
     @Override
+    public void collectionCallBegins(Object receiver, Object key, int access, int site) {
+        record("collectionCall", site, receiver, "");
+    }
+
+    @Override
     public void arrayRead(Object array, int index, int site) {
         record("arrayRead", site, array, "[" + index + "]");
     }
