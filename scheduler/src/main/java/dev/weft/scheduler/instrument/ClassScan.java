@@ -18,7 +18,8 @@ import net.bytebuddy.utility.OpenedClassReader;
  *   <li>whether any method with code is {@code synchronized};</li>
  *   <li>each method's original {@code max_locals}, so that inserted code can keep values in fresh local variables
  *       above every variable of the original code (ByteBuddy's shaded ASM has no {@code LocalVariablesSorter});</li>
- *   <li>each method's accesses of objects that never leave its frame ({@link ConfinedObjects});</li>
+ *   <li>each method's accesses of objects that never leave its frame, and a constructor's of {@code this} before it
+ *       can have left ({@link ConfinedObjects});</li>
  *   <li>the field each static atomic field updater of the class updates, found in the static initialiser as
  *       {@code newUpdater(Owner.class, [Value.class,] "name")} stored by {@code PUTSTATIC}.</li>
  * </ul>
@@ -169,7 +170,8 @@ final class ClassScan {
 
                 @Override
                 public void visitEnd() {
-                    Map<Integer, Integer> confined = recorder.confinedAccesses();
+                    Map<Integer, Integer> confined = recorder.confinedAccesses(
+                            name.equals("<init>") && "java/lang/Object".equals(superName));
                     if (!confined.isEmpty()) {
                         confinedAccesses.put(key, confined);
                     }

@@ -1,5 +1,6 @@
 package dev.weft.scheduler.instrument;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
@@ -35,7 +36,11 @@ import net.bytebuddy.utility.OpenedClassReader;
  *   <li>variables linked by copies and a list with its iterators qualify or fail together: an iterator of a shared
  *       list is a view of it, and a list whose iterator escapes escapes with it.</li>
  * </ul>
- * The result is a set of instruction numbers (counted as {@link PositionTracker} counts them) whose hooks the
+ * In a constructor of a class whose superclass is {@code Object}, the same holds of the accesses of {@code this}'s
+ * fields until {@code this} can have left the constructor ({@link Analysis#unpublishedThisAccesses}): a new object's
+ * fields set by its constructor are not visible operations.
+ *
+ * <p>The result is a set of instruction numbers (counted as {@link PositionTracker} counts them) whose hooks the
  * instrumenting pass leaves out.
  */
 final class ConfinedObjects {
@@ -64,7 +69,7 @@ final class ConfinedObjects {
 
     /** One instruction of the method, or a label (opcode {@code -1}). */
     private record Insn(int opcode, int var, String owner, String name, String descriptor, Object constant,
-                        Label label) {
+                        Label label, List<Label> jumps) {
     }
 
     private ConfinedObjects() {
@@ -76,6 +81,7 @@ final class ConfinedObjects {
         private final List<Insn> code = new ArrayList<>();
         private final Set<Label> targets = new HashSet<>();
         private final int parameterSlots;
+        private boolean handlers;
 
         Recorder(int access, String descriptor) {
             super(OpenedClassReader.ASM_API);
@@ -84,12 +90,12 @@ final class ConfinedObjects {
         }
 
         private void add(int opcode, int var, String owner, String name, String descriptor, Object constant) {
-            code.add(new Insn(opcode, var, owner, name, descriptor, constant, null));
+            code.add(new Insn(opcode, var, owner, name, descriptor, constant, null, List.of()));
         }
 
         @Override
         public void visitLabel(Label label) {
-            code.add(new Insn(-1, 0, null, null, null, null, label));
+            code.add(new Insn(-1, 0, null, null, null, null, label, List.of()));
         }
 
         @Override
@@ -130,7 +136,7 @@ final class ConfinedObjects {
         @Override
         public void visitJumpInsn(int opcode, Label label) {
             targets.add(label);
-            add(opcode, 0, null, null, null, null);
+            code.add(new Insn(opcode, 0, null, null, null, null, null, List.of(label)));
         }
 
         @Override
@@ -145,16 +151,19 @@ final class ConfinedObjects {
 
         @Override
         public void visitTableSwitchInsn(int min, int max, Label dflt, Label... labels) {
-            targets.add(dflt);
-            targets.addAll(List.of(labels));
-            add(Opcodes.TABLESWITCH, 0, null, null, null, null);
+            switchInsn(Opcodes.TABLESWITCH, dflt, labels);
         }
 
         @Override
         public void visitLookupSwitchInsn(Label dflt, int[] keys, Label[] labels) {
-            targets.add(dflt);
-            targets.addAll(List.of(labels));
-            add(Opcodes.LOOKUPSWITCH, 0, null, null, null, null);
+            switchInsn(Opcodes.LOOKUPSWITCH, dflt, labels);
+        }
+
+        private void switchInsn(int opcode, Label dflt, Label[] labels) {
+            List<Label> jumps = new ArrayList<>(List.of(labels));
+            jumps.add(dflt);
+            targets.addAll(jumps);
+            code.add(new Insn(opcode, 0, null, null, null, null, null, jumps));
         }
 
         @Override
@@ -165,12 +174,21 @@ final class ConfinedObjects {
         @Override
         public void visitTryCatchBlock(Label start, Label end, Label handler, String type) {
             targets.add(handler);
+            handlers = true;
         }
 
-        /** The numbers of the instructions whose hooks may be left out, each with its opcode (to check against). */
-        Map<Integer, Integer> confinedAccesses() {
+        /**
+         * The numbers of the instructions whose hooks may be left out, each with its opcode (to check against).
+         *
+         * @param constructorOfObjectSubclass whether the method is a constructor whose superclass is {@code Object}
+         *                                    (whose accesses of {@code this} before it can have left may be too)
+         */
+        Map<Integer, Integer> confinedAccesses(boolean constructorOfObjectSubclass) {
             Analysis analysis = new Analysis(code, targets, parameterSlots);
             BitSet found = analysis.run();
+            if (constructorOfObjectSubclass && !handlers) {
+                found.or(analysis.unpublishedThisAccesses());
+            }
             Map<Integer, Integer> opcodes = new HashMap<>();
             found.stream().forEach(i -> opcodes.put(i, analysis.insns.get(i).opcode()));
             return opcodes;
@@ -182,6 +200,8 @@ final class ConfinedObjects {
 
         /** The instructions without labels; {@code jumpedTo[i]}: a jump target lies right before instruction i. */
         private final List<Insn> insns = new ArrayList<>();
+        /** Each label's place: the number of the instruction after it. */
+        private final Map<Label, Integer> labels = new HashMap<>();
         private final BitSet jumpedTo = new BitSet();
         private final int parameterSlots;
         private final Map<Integer, Kind> kinds = new HashMap<>();
@@ -197,6 +217,7 @@ final class ConfinedObjects {
             for (Insn insn : code) {
                 if (insn.opcode() < 0) {
                     target |= targets.contains(insn.label());
+                    labels.put(insn.label(), insns.size());
                 } else {
                     if (target) {
                         jumpedTo.set(insns.size());
@@ -357,28 +378,121 @@ final class ConfinedObjects {
          * followed.
          */
         private boolean keptIn(int from, int above, int var) {
-            for (int i = from; i < insns.size(); i++) {
-                if (jumpedTo.get(i)) {
-                    return false;
-                }
+            Use use = use(from, above);
+            if (use == null) {
+                return false;
+            }
+            Insn insn = insns.get(use.at());
+            if (insn.opcode() == Opcodes.IFNULL || insn.opcode() == Opcodes.IFNONNULL) {
+                return true;
+            }
+            if (use.above() == 1 && insn.opcode() == Opcodes.DUP2 && kinds.get(var) == Kind.ARRAY) {
+                // [a, i] -> [a, i, a, i]: the lower copy has three slots over it, the upper one one
+                return keptIn(use.at() + 1, 3, var) && keptIn(use.at() + 1, 1, var);
+            }
+            return judgeUse(kinds.get(var), var, use.at(), insn, use.above());
+        }
+
+        /** Where a value is taken off the stack, and how many slots were over it then. */
+        private record Use(int at, int above) {
+        }
+
+        /**
+         * Follows a value, with {@code above} stack slots over it before instruction {@code from}, in straight-line code
+         * to the instruction that takes it off the stack (a {@code checkcast} leaves it on); {@code null} if it would
+         * live across a jump, a jump target, a return or a throw (a null test may take it).
+         */
+        private Use use(int from, int above) {
+            for (int i = from; i < insns.size() && !jumpedTo.get(i); i++) {
                 Insn insn = insns.get(i);
                 int[] effect = StackEffect.of(insn.opcode(), insn.var(), insn.descriptor(), insn.constant());
                 if (effect == null) {
-                    // a jump, a return, a throw: the value must not be live across it, but a null test may take it
-                    return above == 0 && (insn.opcode() == Opcodes.IFNULL || insn.opcode() == Opcodes.IFNONNULL);
+                    boolean nullTest = insn.opcode() == Opcodes.IFNULL || insn.opcode() == Opcodes.IFNONNULL;
+                    return above == 0 && nullTest ? new Use(i, 0) : null;
                 }
                 if (effect[0] <= above) {
                     above += effect[1] - effect[0];
-                } else if (above == 0 && insn.opcode() == Opcodes.CHECKCAST) {
-                    continue;
-                } else if (above == 1 && insn.opcode() == Opcodes.DUP2 && kinds.get(var) == Kind.ARRAY) {
-                    // [a, i] -> [a, i, a, i]: the lower copy has three slots over it, the upper one one
-                    return keptIn(i + 1, 3, var) && keptIn(i + 1, 1, var);
-                } else {
-                    return judgeUse(kinds.get(var), var, i, insn, above);
+                } else if (above != 0 || insn.opcode() != Opcodes.CHECKCAST) {
+                    return new Use(i, above);
                 }
             }
-            return false;
+            return null;
+        }
+
+        /**
+         * In a constructor whose superclass is {@code Object}: the accesses of {@code this}'s fields on every path
+         * before {@code this} can have left the constructor. Until then no other thread can reach the object. Any use
+         * of {@code this} but as the object of a field access or of {@code Object}'s constructor counts as leaving,
+         * from the load on; so does a load whose use lies past a jump. Slot 0 must hold {@code this} throughout.
+         */
+        BitSet unpublishedThisAccesses() {
+            BitSet accesses = new BitSet();
+            BitSet leaves = new BitSet();
+            for (int i = 0; i < insns.size(); i++) {
+                Insn insn = insns.get(i);
+                int op = insn.opcode();
+                if (insn.var() == 0 && op >= Opcodes.ISTORE && op <= Opcodes.ASTORE || op == Opcodes.JSR
+                        || op == Opcodes.RET) {
+                    return new BitSet();
+                }
+                if (op == Opcodes.ALOAD && insn.var() == 0) {
+                    Use use = use(i + 1, 0);
+                    Insn user = use == null ? null : insns.get(use.at());
+                    if (user != null && user.opcode() == Opcodes.GETFIELD && use.above() == 0
+                            || user != null && user.opcode() == Opcodes.PUTFIELD
+                                    && use.above() == Type.getType(user.descriptor()).getSize()) {
+                        accesses.set(use.at());
+                    } else if (user == null || !(user.opcode() == Opcodes.INVOKESPECIAL && use.above() == 0
+                            && user.name().equals("<init>") && user.owner().equals("java/lang/Object"))) {
+                        leaves.set(i);
+                    }
+                }
+            }
+            BitSet notLeftBefore = stillInBefore(leaves);
+            accesses.and(notLeftBefore);
+            return accesses;
+        }
+
+        /** The instructions reached on some path from the entry, and on none after an instruction in {@code leaves}. */
+        private BitSet stillInBefore(BitSet leaves) {
+            byte[] state = new byte[insns.size()]; // 0: not reached, 1: reached, still in, 2: reached after a leave
+            ArrayDeque<Integer> work = new ArrayDeque<>();
+            if (!insns.isEmpty()) {
+                state[0] = 1;
+                work.add(0);
+            }
+            while (!work.isEmpty()) {
+                int i = work.poll();
+                byte after = leaves.get(i) ? 2 : state[i];
+                for (int next : successors(i)) {
+                    if (next < insns.size() && state[next] < after) {
+                        state[next] = after;
+                        work.add(next);
+                    }
+                }
+            }
+            BitSet in = new BitSet();
+            for (int i = 0; i < state.length; i++) {
+                if (state[i] == 1) {
+                    in.set(i);
+                }
+            }
+            return in;
+        }
+
+        private List<Integer> successors(int i) {
+            Insn insn = insns.get(i);
+            List<Integer> next = new ArrayList<>();
+            for (Label jump : insn.jumps()) {
+                next.add(labels.get(jump));
+            }
+            int op = insn.opcode();
+            boolean goesOn = op != Opcodes.GOTO && op != Opcodes.ATHROW && op != Opcodes.TABLESWITCH
+                    && op != Opcodes.LOOKUPSWITCH && (op < Opcodes.IRETURN || op > Opcodes.RETURN);
+            if (goesOn) {
+                next.add(i + 1);
+            }
+            return next;
         }
 
         /** Whether taking the value off the stack at {@code i}, with {@code above} slots over it, keeps it in. */

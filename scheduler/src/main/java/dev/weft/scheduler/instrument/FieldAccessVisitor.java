@@ -11,7 +11,8 @@ import net.bytebuddy.utility.OpenedClassReader;
 /**
  * {@code GETFIELD}/{@code PUTFIELD}/{@code GETSTATIC}/{@code PUTSTATIC} → {@code Hooks.fieldRead/fieldWrite} before
  * the instruction. Final fields are skipped: once constructed they never change, so no other thread's step can
- * depend on them. A static field that an execution may keep a copy of its own of also goes through the
+ * depend on them. So are a constructor's accesses of its own object's fields before the object can have left the
+ * constructor ({@link ConfinedObjects}): no other thread can reach it yet. A static field that an execution may keep a copy of its own of also goes through the
  * {@link StaticCopyCode} hooks (final ones too, where an initialiser run again assigns them).
  */
 final class FieldAccessVisitor extends MethodVisitor {
@@ -34,7 +35,9 @@ final class FieldAccessVisitor extends MethodVisitor {
         boolean uninitializedReceiver = opcode == Opcodes.PUTFIELD && context.thisMayBeUninitialized();
         String declaring = field.map(f -> f.getDeclaringType().getInternalName()).orElse(owner);
         boolean isStatic = opcode == Opcodes.GETSTATIC || opcode == Opcodes.PUTSTATIC;
-        boolean visible = !isFinal && !uninitializedReceiver;
+        boolean unpublished = (opcode == Opcodes.GETFIELD || opcode == Opcodes.PUTFIELD)
+                && context.accessesConfinedObject(opcode);
+        boolean visible = !isFinal && !uninitializedReceiver && !unpublished;
         boolean copyable = isStatic && mayHaveCopies(declaring, isFinal);
         if (!visible && !copyable) {
             super.visitFieldInsn(opcode, owner, name, descriptor);

@@ -2,6 +2,7 @@ package dev.weft.scheduler.instrument;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.scheduler.instrument.subjects.Constructed;
 import dev.weft.scheduler.instrument.subjects.LocalObjects;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,6 +75,29 @@ class ConfinedObjectsInstrumentationTest {
     void aListMadeFromAnotherKeepsItsHooks() throws Exception {
         LocalObjects.published = new ArrayList<>(List.of(7, 8));
         assertThat(accessHooks(LocalObjects::listCopiedFromAnother, 2)).containsExactly("collectionCall");
+    }
+
+    @Test
+    void aConstructorSetsItsObjectsFieldsWithoutHooksUntilTheObjectCanHaveLeft() {
+        assertThat(fieldHooks(() -> new Constructed(1).count())).containsExactly("fieldRead count");
+        assertThat(fieldHooks(() -> new Constructed("x").count()))
+                .containsExactly("fieldWrite Constructed.last", "fieldWrite count", "fieldRead count");
+        assertThat(fieldHooks(() -> new Constructed(true).count())).containsExactly("fieldWrite count", "fieldRead count");
+        assertThat(fieldHooks(() -> new Constructed(false).count()))
+                .containsExactly("fieldWrite count", "fieldRead count");
+    }
+
+    /** Runs the subject and returns its field hooks with the field, in order. */
+    private static List<String> fieldHooks(Callable<Integer> subject) {
+        try (RecordingHandler recording = RecordingHandler.start()) {
+            subject.call();
+            return recording.events().stream()
+                    .filter(event -> event.hook().startsWith("field"))
+                    .map(event -> event.hook() + " " + event.site().member())
+                    .toList();
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
     }
 
     /** Runs the subject and returns the names of its collection-call and array-access hooks, in order. */

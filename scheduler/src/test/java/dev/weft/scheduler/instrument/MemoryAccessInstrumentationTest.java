@@ -120,11 +120,15 @@ class MemoryAccessInstrumentationTest {
     @Test
     void constructorOfInnerClassStoresTheOuterInstanceBeforeSuperAndStillVerifies() {
         try (RecordingHandler recording = RecordingHandler.start()) {
-            Allocations.Inner inner = new Allocations().new Inner(3);
+            Allocations outer = new Allocations();
+            Allocations.Inner inner = outer.new Inner(3);
 
             assertThat(recording.rendered()).containsExactly(
+                    "fieldWrite " + at(Allocations.class, "innerPublished") + " lastInner",
                     "fieldWrite " + at(Allocations.class, "innerValue") + " value");
-            assertThat(recording.events().get(0).target()).isSameAs(inner);
+            assertThat(recording.events().get(0).target()).isSameAs(outer);
+            assertThat(recording.events().get(1).target()).isSameAs(inner);
+            assertThat(outer.lastInner).isSameAs(inner);
         }
     }
 

@@ -19,11 +19,18 @@ public class Allocations {
         }
     }
 
-    /** A non-static inner class: its constructor stores the outer instance before calling super(). */
+    /** The latest {@link Inner} made. */
+    public Object lastInner;
+
+    /**
+     * A non-static inner class: its constructor stores the outer instance before calling super(). It publishes itself
+     * before it sets {@code value}, so that write is visible (before, it would not be: nothing else could reach it).
+     */
     public final class Inner {
         int value;
 
         public Inner(int value) {
+            lastInner = this; // mark:innerPublished
             this.value = value; // mark:innerValue
         }
     }
