@@ -49,8 +49,12 @@ final class ConfinedObjects {
     private static final Set<String> LIST_CLASSES = Set.of("java/util/ArrayList", "java/util/LinkedList",
             "java/util/ArrayDeque");
 
-    /** Calls on such an object that neither publish it nor call user code (no {@code equals}, no callback). */
-    private static final Set<String> LIST_CALLS = Set.of(
+    /**
+     * Calls on such an object that neither publish it nor call user code inside the collection's step (no
+     * {@code equals}, no comparator). {@code forEach} hands each element to the user's code, never the list, and runs
+     * that code openly, with its own visible operations, as it does on any list that is not thread-safe.
+     */
+    private static final Set<String> LIST_CALLS = Set.of("forEach(Ljava/util/function/Consumer;)V",
             "add(Ljava/lang/Object;)Z", "add(ILjava/lang/Object;)V", "get(I)Ljava/lang/Object;",
             "set(ILjava/lang/Object;)Ljava/lang/Object;", "size()I", "isEmpty()Z", "remove(I)Ljava/lang/Object;",
             "clear()V", "addFirst(Ljava/lang/Object;)V", "addLast(Ljava/lang/Object;)V",

@@ -21,6 +21,14 @@ class ConfinedObjectsInstrumentationTest {
     }
 
     @Test
+    void aListKeptInItsFrameIsTraversedByForEachWithoutHooksButTheCallbackKeepsItsOwn() throws Exception {
+        assertThat(accessHooks(LocalObjects::listTraversedByForEach, 5)).isEmpty();
+        assertThat(fieldHooks(LocalObjects::listTraversedByForEach)).containsExactly(
+                "fieldWrite LocalObjects.total", "fieldRead LocalObjects.total", "fieldWrite LocalObjects.total",
+                "fieldRead LocalObjects.total", "fieldWrite LocalObjects.total", "fieldRead LocalObjects.total");
+    }
+
+    @Test
     void anArrayKeptInItsFrameIsWrittenAndReadWithoutHooks() throws Exception {
         assertThat(accessHooks(() -> LocalObjects.arrayKeptInFrame(4), 12)).isEmpty();
     }

@@ -14,6 +14,7 @@ import java.util.function.Supplier;
 public final class LocalObjects {
 
     public static List<Integer> published;
+    public static int total;
 
     private LocalObjects() {
     }
@@ -42,6 +43,20 @@ public final class LocalObjects {
             sum += value;
         }
         return (int) sum;
+    }
+
+    /** A list kept in the frame and traversed by {@code forEach}: the callback's own accesses stay visible. */
+    public static int listTraversedByForEach() {
+        List<Integer> values = new ArrayList<>();
+        values.add(2);
+        values.add(3);
+        total = 0;
+        values.forEach(LocalObjects::addToTotal);
+        return total;
+    }
+
+    private static void addToTotal(int value) {
+        total += value;
     }
 
     /** Counts in an array incremented in place ({@code dup2} of the array and the index). */
