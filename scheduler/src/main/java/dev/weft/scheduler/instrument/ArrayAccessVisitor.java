@@ -22,8 +22,10 @@ final class ArrayAccessVisitor extends MethodVisitor {
 
     @Override
     public void visitInsn(int opcode) {
+        boolean access = (opcode >= Opcodes.IALOAD && opcode <= Opcodes.SALOAD)
+                || (opcode >= Opcodes.IASTORE && opcode <= Opcodes.SASTORE);
         // an array that never leaves the method's frame (ConfinedObjects): no other thread can see the access
-        if (!context.accessesConfinedObject(opcode)) {
+        if (access && !context.accessesConfinedObject(opcode)) {
             hookBefore(opcode);
         }
         super.visitInsn(opcode);

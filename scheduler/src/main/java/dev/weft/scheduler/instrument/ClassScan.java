@@ -62,12 +62,11 @@ final class ClassScan {
     }
 
     /**
-     * Whether instruction {@code instruction} of the method accesses only an object that never leaves its frame. The
-     * opcode must match what the first pass saw there; if it does not, the instruction keeps its hook.
+     * The method's accesses of objects that never leave its frame: each instruction number with the opcode found
+     * there ({@link ConfinedObjects}); empty for most methods.
      */
-    boolean confinedAccess(String name, String descriptor, int instruction, int opcode) {
-        Map<Integer, Integer> accesses = confinedAccesses.get(name + descriptor);
-        return accesses != null && Integer.valueOf(opcode).equals(accesses.get(instruction));
+    Map<Integer, Integer> confinedAccesses(String name, String descriptor) {
+        return confinedAccesses.getOrDefault(name + descriptor, Map.of());
     }
 
     /** Whether a method with code is {@code synchronized}. */

@@ -79,7 +79,7 @@ final class ConfinedObjects {
     private ConfinedObjects() {
     }
 
-    /** Records a method's code as the first pass reads it; {@link #confinedAccesses()} analyses it at the end. */
+    /** Records a method's code as the first pass reads it; {@link #confinedAccesses} analyses it at the end. */
     static final class Recorder extends MethodVisitor {
 
         private final List<Insn> code = new ArrayList<>();
@@ -279,6 +279,9 @@ final class ConfinedObjects {
                     continue;
                 }
                 Kind stored = storedKind(i);
+                if (stored == Kind.ITERATOR) {
+                    linked.add(new int[] {insns.get(i - 2).var(), insn.var()}); // the list it iterates
+                }
                 if (insn.var() < parameterSlots || stored == null) {
                     disqualified.add(insn.var());
                 } else if (kinds.putIfAbsent(insn.var(), stored) != null && kinds.get(insn.var()) != stored) {
@@ -321,14 +324,13 @@ final class ConfinedObjects {
             if (previous.opcode() == Opcodes.NEWARRAY || previous.opcode() == Opcodes.ANEWARRAY) {
                 return Kind.ARRAY;
             }
-            if (isMethod(previous, Opcodes.INVOKESPECIAL) && previous.name().equals("<init>")
+            if (previous.opcode() == Opcodes.INVOKESPECIAL && previous.name().equals("<init>")
                     && LIST_CLASSES.contains(previous.owner()) && isFreshConstruction(i - 1, previous)) {
                 return Kind.LIST;
             }
-            if ((isMethod(previous, Opcodes.INVOKEINTERFACE) || isMethod(previous, Opcodes.INVOKEVIRTUAL))
+            if ((previous.opcode() == Opcodes.INVOKEINTERFACE || previous.opcode() == Opcodes.INVOKEVIRTUAL)
                     && (previous.name() + previous.descriptor()).equals(ITERATOR) && i >= 2 && !jumpedTo.get(i - 1)
                     && insns.get(i - 2).opcode() == Opcodes.ALOAD) {
-                linked.add(new int[] {insns.get(i - 2).var(), insns.get(i).var()});
                 return Kind.ITERATOR;
             }
             return null;
@@ -394,17 +396,25 @@ final class ConfinedObjects {
                 // [a, i] -> [a, i, a, i]: the lower copy has three slots over it, the upper one one
                 return keptIn(use.at() + 1, 3, var) && keptIn(use.at() + 1, 1, var);
             }
-            return judgeUse(kinds.get(var), var, use.at(), insn, use.above());
+            return use.onObject() && judgeUse(kinds.get(var), var, use.at(), insn);
         }
 
-        /** Where a value is taken off the stack, and how many slots were over it then. */
-        private record Use(int at, int above) {
+        /** Where a value is taken off the stack, the slots over it then, and how many the instruction took. */
+        private record Use(int at, int above, int taken) {
+
+            /**
+             * Whether the value is the instruction's first operand, the deepest it takes: the object it acts on (a
+             * call's receiver, the array of an element access, the object of a field access), not an argument.
+             */
+            boolean onObject() {
+                return taken == above + 1;
+            }
         }
 
         /**
-         * Follows a value, with {@code above} stack slots over it before instruction {@code from}, in straight-line code
-         * to the instruction that takes it off the stack (a {@code checkcast} leaves it on); {@code null} if it would
-         * live across a jump, a jump target, a return or a throw (a null test may take it).
+         * Follows a value, with {@code above} stack slots over it before instruction {@code from}, in straight-line
+         * code to the instruction that takes it off the stack (a {@code checkcast} leaves it on); {@code null} if it
+         * would live across a jump, a jump target, a return or a throw (a null test may take it).
          */
         private Use use(int from, int above) {
             for (int i = from; i < insns.size() && !jumpedTo.get(i); i++) {
@@ -412,12 +422,12 @@ final class ConfinedObjects {
                 int[] effect = StackEffect.of(insn.opcode(), insn.var(), insn.descriptor(), insn.constant());
                 if (effect == null) {
                     boolean nullTest = insn.opcode() == Opcodes.IFNULL || insn.opcode() == Opcodes.IFNONNULL;
-                    return above == 0 && nullTest ? new Use(i, 0) : null;
+                    return above == 0 && nullTest ? new Use(i, 0, 1) : null;
                 }
                 if (effect[0] <= above) {
                     above += effect[1] - effect[0];
                 } else if (above != 0 || insn.opcode() != Opcodes.CHECKCAST) {
-                    return new Use(i, above);
+                    return new Use(i, above, effect[0]);
                 }
             }
             return null;
@@ -441,12 +451,10 @@ final class ConfinedObjects {
                 }
                 if (op == Opcodes.ALOAD && insn.var() == 0) {
                     Use use = use(i + 1, 0);
-                    Insn user = use == null ? null : insns.get(use.at());
-                    if (user != null && user.opcode() == Opcodes.GETFIELD && use.above() == 0
-                            || user != null && user.opcode() == Opcodes.PUTFIELD
-                                    && use.above() == Type.getType(user.descriptor()).getSize()) {
+                    Insn user = use == null || !use.onObject() ? null : insns.get(use.at());
+                    if (user != null && (user.opcode() == Opcodes.GETFIELD || user.opcode() == Opcodes.PUTFIELD)) {
                         accesses.set(use.at());
-                    } else if (user == null || !(user.opcode() == Opcodes.INVOKESPECIAL && use.above() == 0
+                    } else if (user == null || !(user.opcode() == Opcodes.INVOKESPECIAL
                             && user.name().equals("<init>") && user.owner().equals("java/lang/Object"))) {
                         leaves.set(i);
                     }
@@ -499,28 +507,25 @@ final class ConfinedObjects {
             return next;
         }
 
-        /** Whether taking the value off the stack at {@code i}, with {@code above} slots over it, keeps it in. */
-        private boolean judgeUse(Kind kind, int var, int i, Insn insn, int above) {
+        /** Whether the instruction at {@code i}, acting on the value as its object ({@link Use#onObject}), keeps it. */
+        private boolean judgeUse(Kind kind, int var, int i, Insn insn) {
             int op = insn.opcode();
-            if (above == 0 && op == Opcodes.INSTANCEOF) {
+            if (op == Opcodes.INSTANCEOF) {
                 return true;
             }
-            if (above == 0 && op == Opcodes.ASTORE) {
+            if (op == Opcodes.ASTORE) {
                 return isCopy(i) && kinds.get(insn.var()) == kind && kind != Kind.ITERATOR; // linked as a copy
             }
             if (kind == Kind.ARRAY) {
-                boolean element = (op >= Opcodes.IALOAD && op <= Opcodes.SALOAD && above == 1)
-                        || ((op == Opcodes.LASTORE || op == Opcodes.DASTORE) && above == 3)
-                        || (op >= Opcodes.IASTORE && op <= Opcodes.SASTORE && op != Opcodes.LASTORE
-                                && op != Opcodes.DASTORE && above == 2);
+                boolean element = (op >= Opcodes.IALOAD && op <= Opcodes.SALOAD)
+                        || (op >= Opcodes.IASTORE && op <= Opcodes.SASTORE);
                 if (element) {
                     access(var, i);
                 }
-                return element || (op == Opcodes.ARRAYLENGTH && above == 0);
+                return element || op == Opcodes.ARRAYLENGTH;
             }
-            if ((op != Opcodes.INVOKEINTERFACE && op != Opcodes.INVOKEVIRTUAL)
-                    || above + 1 != StackEffect.of(op, 0, insn.descriptor(), null)[0]) {
-                return false; // not the receiver of an instance call
+            if (op != Opcodes.INVOKEINTERFACE && op != Opcodes.INVOKEVIRTUAL) {
+                return false;
             }
             String call = insn.name() + insn.descriptor();
             if (kind == Kind.ITERATOR ? !ITERATOR_CALLS.contains(call) : !LIST_CALLS.contains(call)
@@ -539,10 +544,6 @@ final class ConfinedObjects {
 
         private void access(int var, int i) {
             accesses.computeIfAbsent(var, v -> new BitSet()).set(i);
-        }
-
-        private static boolean isMethod(Insn insn, int opcode) {
-            return insn.opcode() == opcode;
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.weft.scheduler.instrument;
 import dev.weft.scheduler.hooks.Sites;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import net.bytebuddy.jar.asm.Label;
 import net.bytebuddy.jar.asm.Type;
 
@@ -26,6 +27,8 @@ final class MethodContext {
     private int line;
     /** The number of the original instruction being visited ({@link PositionTracker}). */
     private int instruction = -1;
+    /** From the first pass: instruction numbers whose object never leaves the frame, with their opcodes. */
+    private final Map<Integer, Integer> confinedAccesses;
     private boolean thisInitialized;
     private int nextTemp = -1;
     /** Locals reserved for the whole method, above the original ones; temporary sequences start above them. */
@@ -38,6 +41,7 @@ final class MethodContext {
         this.constructor = methodName.equals("<init>");
         this.thisInitialized = !constructor;
         this.line = owner.scan().firstLine(methodName, descriptor);
+        this.confinedAccesses = owner.scan().confinedAccesses(methodName, descriptor);
     }
 
     ClassContext classContext() {
@@ -65,7 +69,8 @@ final class MethodContext {
      * leaves the method's frame ({@link ConfinedObjects}), so that it needs no hook.
      */
     boolean accessesConfinedObject(int opcode) {
-        return owner.scan().confinedAccess(methodName, descriptor, instruction, opcode);
+        Integer found = confinedAccesses.get(instruction);
+        return found != null && found == opcode; // a different opcode: the passes disagree, so the hook stays
     }
 
     /** Registers the instruction about to be instrumented; {@code member} and {@code declaringClass} as in Site. */
