@@ -12,8 +12,9 @@ import net.bytebuddy.utility.OpenedClassReader;
  * {@code GETFIELD}/{@code PUTFIELD}/{@code GETSTATIC}/{@code PUTSTATIC} → {@code Hooks.fieldRead/fieldWrite} before
  * the instruction. Final fields are skipped: once constructed they never change, so no other thread's step can
  * depend on them. So are a constructor's accesses of its own object's fields before the object can have left the
- * constructor ({@link ConfinedObjects}): no other thread can reach it yet. A static field that an execution may keep a copy of its own of also goes through the
- * {@link StaticCopyCode} hooks (final ones too, where an initialiser run again assigns them).
+ * constructor ({@link ConfinedObjects}): no other thread can reach it yet. A static field that an execution may keep
+ * a copy of its own of also goes through the {@link StaticCopyCode} hooks (final ones too, where an initialiser run
+ * again assigns them).
  */
 final class FieldAccessVisitor extends MethodVisitor {
 
