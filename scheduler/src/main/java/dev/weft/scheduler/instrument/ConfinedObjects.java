@@ -84,8 +84,9 @@ final class ConfinedObjects {
 
         private final List<Insn> code = new ArrayList<>();
         private final Set<Label> targets = new HashSet<>();
+        /** The {@code try} ranges: start, end and handler. */
+        private final List<Label[]> tryRanges = new ArrayList<>();
         private final int parameterSlots;
-        private boolean handlers;
 
         Recorder(int access, String descriptor) {
             super(OpenedClassReader.ASM_API);
@@ -178,7 +179,7 @@ final class ConfinedObjects {
         @Override
         public void visitTryCatchBlock(Label start, Label end, Label handler, String type) {
             targets.add(handler);
-            handlers = true;
+            tryRanges.add(new Label[] {start, end, handler});
         }
 
         /**
@@ -188,9 +189,9 @@ final class ConfinedObjects {
          *                                    (whose accesses of {@code this} before it can have left may be too)
          */
         Map<Integer, Integer> confinedAccesses(boolean constructorOfObjectSubclass) {
-            Analysis analysis = new Analysis(code, targets, parameterSlots);
+            Analysis analysis = new Analysis(code, targets, tryRanges, parameterSlots);
             BitSet found = analysis.run();
-            if (constructorOfObjectSubclass && !handlers) {
+            if (constructorOfObjectSubclass && tryRanges.isEmpty()) {
                 found.or(analysis.unpublishedThisAccesses());
             }
             Map<Integer, Integer> opcodes = new HashMap<>();
@@ -207,7 +208,10 @@ final class ConfinedObjects {
         /** Each label's place: the number of the instruction after it. */
         private final Map<Label, Integer> labels = new HashMap<>();
         private final BitSet jumpedTo = new BitSet();
+        private final List<Label[]> tryRanges;
         private final int parameterSlots;
+        /** The method's reference variables by web ({@link LocalWebs}); variables below are webs, not slots. */
+        private LocalWebs webs;
         private final Map<Integer, Kind> kinds = new HashMap<>();
         private final Set<Integer> disqualified = new HashSet<>();
         /** Variables that qualify or fail together (copies, a list and its iterators), as pairs. */
@@ -215,7 +219,8 @@ final class ConfinedObjects {
         /** For each variable, the instructions that access its object and would be left out. */
         private final Map<Integer, BitSet> accesses = new HashMap<>();
 
-        Analysis(List<Insn> code, Set<Label> targets, int parameterSlots) {
+        Analysis(List<Insn> code, Set<Label> targets, List<Label[]> tryRanges, int parameterSlots) {
+            this.tryRanges = tryRanges;
             this.parameterSlots = parameterSlots;
             boolean target = false;
             for (Insn insn : code) {
@@ -233,15 +238,22 @@ final class ConfinedObjects {
         }
 
         BitSet run() {
+            if (!anyFreshStore()) {
+                return new BitSet();
+            }
+            webs = findWebs();
+            if (webs == null) {
+                return new BitSet();
+            }
             classifyStores();
             if (kinds.isEmpty()) {
                 return new BitSet();
             }
             for (int i = 0; i < insns.size(); i++) {
                 Insn insn = insns.get(i);
-                if (insn.opcode() == Opcodes.ALOAD && kinds.containsKey(insn.var())
-                        && !disqualified.contains(insn.var())) {
-                    followLoad(i, insn.var());
+                if (insn.opcode() == Opcodes.ALOAD && kinds.containsKey(variable(i))
+                        && !disqualified.contains(variable(i))) {
+                    followLoad(i, variable(i));
                 }
             }
             boolean changed = true;
@@ -266,6 +278,38 @@ final class ConfinedObjects {
             return result;
         }
 
+        /** Whether some store puts a fresh list, array or iterator in a variable: else nothing can qualify. */
+        private boolean anyFreshStore() {
+            for (int i = 0; i < insns.size(); i++) {
+                if (insns.get(i).opcode() == Opcodes.ASTORE && storedKind(i) != null) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private LocalWebs findWebs() {
+            int size = insns.size();
+            int[] opcodes = new int[size];
+            int[] slots = new int[size];
+            List<int[]> successors = new ArrayList<>(size);
+            for (int i = 0; i < size; i++) {
+                opcodes[i] = insns.get(i).opcode();
+                slots[i] = insns.get(i).var();
+                successors.add(successors(i).stream().mapToInt(Integer::intValue).toArray());
+            }
+            List<int[]> handlers = new ArrayList<>();
+            for (Label[] range : tryRanges) {
+                handlers.add(new int[] {labels.get(range[0]), labels.get(range[1]), labels.get(range[2])});
+            }
+            return LocalWebs.of(opcodes, slots, successors, handlers, parameterSlots);
+        }
+
+        /** The variable (web) of the {@code ALOAD} or {@code ASTORE} at {@code i}. */
+        private int variable(int i) {
+            return webs.web(i);
+        }
+
         /** Gives each variable the kind of what is stored in it, or disqualifies it. */
         private void classifyStores() {
             List<Integer> copies = new ArrayList<>();
@@ -280,20 +324,21 @@ final class ConfinedObjects {
                 }
                 Kind stored = storedKind(i);
                 if (stored == Kind.ITERATOR) {
-                    linked.add(new int[] {insns.get(i - 2).var(), insn.var()}); // the list it iterates
+                    linked.add(new int[] {variable(i - 2), variable(i)}); // the list it iterates
                 }
-                if (insn.var() < parameterSlots || stored == null) {
-                    disqualified.add(insn.var());
-                } else if (kinds.putIfAbsent(insn.var(), stored) != null && kinds.get(insn.var()) != stored) {
-                    disqualified.add(insn.var());
+                int var = variable(i);
+                if (webs.holdsParameter(var) || stored == null) {
+                    disqualified.add(var);
+                } else if (kinds.putIfAbsent(var, stored) != null && kinds.get(var) != stored) {
+                    disqualified.add(var);
                 }
             }
             // a copy takes its source's kind; a chain of copies settles in as many rounds as it is long
             for (int round = 0; round <= copies.size(); round++) {
                 boolean last = round == copies.size();
                 for (int i : copies) {
-                    int source = insns.get(i - 1).var();
-                    int target = insns.get(i).var();
+                    int source = variable(i - 1);
+                    int target = variable(i);
                     Kind from = kinds.get(source);
                     Kind to = kinds.get(target);
                     if (from != null && from != Kind.ITERATOR && (to == null || to == from)) {
@@ -308,7 +353,7 @@ final class ConfinedObjects {
             }
             for (int[] pair : linked) {
                 for (int var : pair) {
-                    if (!kinds.containsKey(var) || var < parameterSlots) {
+                    if (!kinds.containsKey(var) || webs.holdsParameter(var)) {
                         disqualified.add(var);
                     }
                 }
@@ -514,7 +559,7 @@ final class ConfinedObjects {
                 return true;
             }
             if (op == Opcodes.ASTORE) {
-                return isCopy(i) && kinds.get(insn.var()) == kind && kind != Kind.ITERATOR; // linked as a copy
+                return isCopy(i) && kinds.get(variable(i)) == kind && kind != Kind.ITERATOR; // linked as a copy
             }
             if (kind == Kind.ARRAY) {
                 boolean element = (op >= Opcodes.IALOAD && op <= Opcodes.SALOAD)
@@ -539,7 +584,7 @@ final class ConfinedObjects {
         /** Whether the iterator that the call at {@code i} returns goes straight into a variable. */
         private boolean storesIterator(int i) {
             return i + 1 < insns.size() && !jumpedTo.get(i + 1) && insns.get(i + 1).opcode() == Opcodes.ASTORE
-                    && kinds.get(insns.get(i + 1).var()) == Kind.ITERATOR;
+                    && kinds.get(variable(i + 1)) == Kind.ITERATOR;
         }
 
         private void access(int var, int i) {

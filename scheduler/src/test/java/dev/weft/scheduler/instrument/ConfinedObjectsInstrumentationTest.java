@@ -80,6 +80,30 @@ class ConfinedObjectsInstrumentationTest {
     }
 
     @Test
+    void aListWhoseIteratorSlotServedALoopOverAParameterIsStillKept() throws Exception {
+        // the loop over the parameter keeps its hooks: iterator(), hasNext() and next() twice, the last hasNext()
+        assertThat(accessHooks(() -> LocalObjects.ownListAfterALoopOverAParameter(new ArrayList<>(List.of(1, 2))), 30))
+                .containsExactly("collectionCall", "collectionCall", "collectionCall", "collectionCall",
+                        "collectionCall", "collectionCall");
+        assertThat(accessHooks(() -> LocalObjects.loopOverAParameterAfterOwnList(new ArrayList<>(List.of(2))), 3))
+                .containsExactly("collectionCall", "collectionCall", "collectionCall", "collectionCall");
+    }
+
+    @Test
+    void aVariableThatLoadsMeetHoldingAParameterOrAFreshListKeepsItsHooks() throws Exception {
+        assertThat(accessHooks(() -> LocalObjects.ownOrGivenList(new ArrayList<>(), true), 1))
+                .containsExactly("collectionCall", "collectionCall");
+        assertThat(accessHooks(() -> LocalObjects.ownOrGivenList(new ArrayList<>(List.of(5)), false), 2))
+                .containsExactly("collectionCall", "collectionCall");
+    }
+
+    @Test
+    void aListAHandlerCanSeeBesideAParameterKeepsItsHooks() throws Exception {
+        assertThat(accessHooks(() -> LocalObjects.listSeenByAHandler(new ArrayList<>(List.of(9))), 2))
+                .containsExactly("collectionCall", "collectionCall", "collectionCall");
+    }
+
+    @Test
     void aListMadeFromAnotherKeepsItsHooks() throws Exception {
         LocalObjects.published = new ArrayList<>(List.of(7, 8));
         assertThat(accessHooks(LocalObjects::listCopiedFromAnother, 2)).containsExactly("collectionCall");

@@ -134,6 +134,62 @@ public final class LocalObjects {
         return values.size();
     }
 
+    /**
+     * A test's usual helper: a loop over the list it is given, then loops over its own list. javac gives the second
+     * loop's iterator the slot of the first's, which iterates a parameter; the own list is still kept in the frame.
+     */
+    public static int ownListAfterALoopOverAParameter(List<Integer> given) {
+        List<Integer> own = new ArrayList<>();
+        for (int value : given) {
+            own.add(value * 10);
+        }
+        int sum = 0;
+        for (int value : own) {
+            sum += value;
+        }
+        return sum;
+    }
+
+    /** The same slots, in the other order: the loop over the own list first, then over the parameter. */
+    public static int loopOverAParameterAfterOwnList(List<Integer> given) {
+        List<Integer> own = new ArrayList<>();
+        own.add(1);
+        int sum = 0;
+        for (int value : own) {
+            sum += value;
+        }
+        for (int value : given) {
+            sum += value;
+        }
+        return sum;
+    }
+
+    /** One variable, a fresh list on one path and the parameter on the other, met by the same loads: not kept. */
+    public static int ownOrGivenList(List<Integer> given, boolean fresh) {
+        List<Integer> values = given;
+        if (fresh) {
+            values = new ArrayList<>();
+        }
+        values.add(1);
+        return values.size();
+    }
+
+    /**
+     * A fresh list in a {@code try} whose handler reads the variable after another value was stored in its slot
+     * there: the handler can see either, so the variable is not kept.
+     */
+    public static int listSeenByAHandler(List<Integer> given) {
+        List<Integer> values = new ArrayList<>();
+        try {
+            values.add(1);
+            values = given;
+            values.add(2);
+            throw new IllegalStateException();
+        } catch (IllegalStateException e) {
+            return values.size();
+        }
+    }
+
     /** A list from a copy constructor reads its argument: not the allowed constructor shapes, so it keeps its hooks. */
     public static int listCopiedFromAnother() {
         List<Integer> values = new ArrayList<>(published);
