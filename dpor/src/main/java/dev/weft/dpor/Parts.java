@@ -20,7 +20,7 @@ public interface Parts {
 
     /**
      * Branching states above the split beyond those needed for one part per way: every branching state at least
-     * doubles the parts, so with the default of 3 each way gets about eight parts, which evens out parts of different
+     * doubles the parts, so with the default of 4 each way gets about sixteen parts, which evens out parts of different
      * sizes ({@link Shard#DEFAULT_SPARE_CHOICES}). Every exploration of one divided search must use the same value.
      */
     int spareChoices();

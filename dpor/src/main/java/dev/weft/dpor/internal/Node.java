@@ -222,13 +222,18 @@ final class Node {
 
     /** Whether more than one enabled thread is awake here: a state where the search branches. */
     boolean choice() {
+        return awake(2) > 1;
+    }
+
+    /** How many enabled threads are awake here, counted up to {@code limit}. */
+    int awake(int limit) {
         int awake = 0;
-        for (int t = enabled.nextSetBit(0); t >= 0 && awake < 2; t = enabled.nextSetBit(t + 1)) {
+        for (int t = enabled.nextSetBit(0); t >= 0 && awake < limit; t = enabled.nextSetBit(t + 1)) {
             if (!sleep.contains(t)) {
                 awake++;
             }
         }
-        return awake > 1;
+        return awake;
     }
 
     /**

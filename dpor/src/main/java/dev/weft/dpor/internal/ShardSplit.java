@@ -14,8 +14,9 @@ import java.util.List;
  * The states above the split ask for nothing: where the step taken can race (it touches memory or a lock), every
  * awake enabled thread is tried already; where it cannot (a thread start, a yield: steps that race with nothing), no
  * race ever names it. So what one part finds never changes what another part or the states above the split do. The
- * split lies below the first few states that try more than one thread ({@link Node#choice()}), on every path: each
- * state where a path crosses it starts a part, and an execution that ends above it is a part of its own. The parts
+ * split lies below the first few states that try more than one thread ({@link Node#choice()}), on every path, or at
+ * the first state where a crowd of threads has no conflicting step ({@link #CROWD}): each state where a path crosses
+ * it starts a part, and an execution that ends above it is a part of its own. The parts
  * are numbered in the order the depth-first search meets them, which is the same in every shard, since every shard
  * builds the same states above the split.
  *
@@ -31,6 +32,15 @@ import java.util.List;
  * rather than miss a part ({@link #checkNothingAskedAbove}).
  */
 final class ShardSplit {
+
+    /**
+     * Above this many awake threads, a state where none of their steps conflicts ends the split instead of trying
+     * every thread. Such threads (on locks or memory of their own, readers of one location) make every branch but the
+     * first run into sleep sets: lastzero(10) in 2 shards ran 26,709 sleep-set blocked executions for 3,328 traces,
+     * filesystem(14) in 7 shards on the JVM a minute per shard for 2 traces. With a few threads, those states are
+     * where the split divides programs like big0 evenly, and their branches are cheap (docs/PERFORMANCE.md, "Shards").
+     */
+    static final int CROWD = 4;
 
     private final Parts parts;
     /** branching states on each path above the split; 0 when the search is whole */
@@ -52,19 +62,27 @@ final class ShardSplit {
 
     /** Places a state reached for the first time: above the split, where a part starts, or inside a part. */
     void place(Node node, Node parent) {
-        if (choices == 0) {
-            return;
+        if (choices == 0 || parent != null && !parent.aboveSplit) {
+            return; // whole, or inside a part
         }
         node.choicesAbove = parent == null ? 0
                 : parent.choicesAbove + (parent.expandedFully && parent.choice() ? 1 : 0);
         if (node.choicesAbove < choices) {
-            node.aboveSplit = true;
             int first = firstAbove(node);
-            node.expandedFully = first >= 0 && canRace(node.pendingOperationOf(first));
-        } else if (parent.aboveSplit) {
-            partOfThisExecution = parts.take(met++);
-            node.otherShard = !partOfThisExecution;
+            boolean expand = first >= 0 && canRace(node.pendingOperationOf(first));
+            if (!expand || !aCrowdWithoutConflict(node)) {
+                node.aboveSplit = true;
+                node.expandedFully = expand;
+                return;
+            }
         }
+        partOfThisExecution = parts.take(met++);
+        node.otherShard = !partOfThisExecution;
+    }
+
+    /** Whether more than {@link #CROWD} threads are awake here and no two of their next steps conflict. */
+    private static boolean aCrowdWithoutConflict(Node node) {
+        return node.awake(CROWD + 1) > CROWD && node.firstInConflict() < 0;
     }
 
     /**
