@@ -163,6 +163,60 @@ class VarHandlePrograms {
         publish(false);
     }
 
+    /** A counter padded as lock-free libraries pad one: its field in a superclass, the only field of its type. */
+    static class CounterValue {
+        long value;
+    }
+
+    static final class PaddedCounter extends CounterValue {
+        private static final VarHandle VALUE = handle(PaddedCounter.class, "value", long.class);
+    }
+
+    /** The same, with other fields of the handle's type beside it (the LMAX Disruptor's {@code Sequence} shape). */
+    static class LeftPadding {
+        long p1;
+        long p2;
+    }
+
+    static class SequenceValue extends LeftPadding {
+        long value;
+    }
+
+    static final class PaddedSequence extends SequenceValue {
+        private static final VarHandle VALUE = handle(PaddedSequence.class, "value", long.class);
+
+        long p3;
+
+        void casIncrement() {
+            long seen;
+            do {
+                seen = (long) VALUE.getVolatile(this);
+            } while (!VALUE.compareAndSet(this, seen, seen + 1));
+        }
+    }
+
+    /** A handle on an inherited field (which cannot describe itself) against a plain increment of the field. */
+    @ExhaustiveConcurrency
+    void inheritedFieldRacesWithAPlainIncrement() throws Exception {
+        PaddedCounter counter = new PaddedCounter();
+        Concurrently.run(() -> counter.value++, () -> PaddedCounter.VALUE.getAndAdd(counter, 1L));
+        assertThat(counter.value).isEqualTo(2);
+    }
+
+    @ExhaustiveConcurrency
+    void inheritedFieldAmongOthersRacesWithAPlainIncrement() throws Exception {
+        PaddedSequence sequence = new PaddedSequence();
+        Concurrently.run(() -> sequence.value++, () -> PaddedSequence.VALUE.getAndAdd(sequence, 1L));
+        assertThat(sequence.value).isEqualTo(2);
+    }
+
+    @ExhaustiveConcurrency
+    void inheritedFieldCompareAndSetLoopsCountBoth() throws Exception {
+        PaddedSequence sequence = new PaddedSequence();
+        Concurrently.run(sequence::casIncrement, sequence::casIncrement);
+        assertThat(sequence.value).isEqualTo(2);
+    }
+
     private static final VarHandle INTS_IN_BYTES =
             MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 

@@ -22,7 +22,8 @@ class VarHandleTest {
 
     @ParameterizedTest(name = "{0} fails")
     @ValueSource(strings = {"getThenSetLosesAnIncrement", "staticFieldLosesAnIncrement",
-            "plainIncrementRacesWithTheHandle", "arrayElementLosesAnIncrement", "flagSetBeforeThePayload"})
+            "plainIncrementRacesWithTheHandle", "arrayElementLosesAnIncrement", "flagSetBeforeThePayload",
+            "inheritedFieldRacesWithAPlainIncrement", "inheritedFieldAmongOthersRacesWithAPlainIncrement"})
     void theBugIsFound(String program) {
         WeftRunner.Outcome outcome = WeftRunner.run(VarHandlePrograms.class, program, reports);
 
@@ -45,6 +46,7 @@ class VarHandleTest {
     @ParameterizedTest(name = "{0} passes in {1} executions")
     @CsvSource({
             "compareAndSetLoopCountsBoth, 4",
+            "inheritedFieldCompareAndSetLoopsCountBoth, 4",
             "compareAndExchangeLoopCountsBoth, 4",
             "flagSetAfterThePayload, 2",
             "distinctArrayElementsDoNotConflict, 1"})

@@ -75,7 +75,7 @@ public final class WeftInstrumentation {
      * few private members no public method gives (a {@code CyclicBarrier}'s action, the state behind a
      * {@code ReentrantReadWriteLock}'s views, the mutex of a {@code Collections.synchronized*} wrapper), and
      * {@code java.lang} for the thread-local values of the threads the
-     * runtime reuses. On a class path Weft's module is the unnamed module of its class loader,
+     * runtime reuses, {@code java.lang.invoke} for the field a {@code VarHandle} on an inherited field reaches. On a class path Weft's module is the unnamed module of its class loader,
      * which the application shares. Where the JDK has continuations ({@code jdk.internal.vm}, JDK 21 on), that
      * package is exported to Weft too, for the runtime to run managed threads as continuations.
      */
@@ -85,7 +85,7 @@ public final class WeftInstrumentation {
         Map<String, Set<Module>> exports = base.getPackages().contains(CONTINUATIONS_PACKAGE)
                 ? Map.of(CONTINUATIONS_PACKAGE, weft) : Map.of();
         instrumentation.redefineModule(base, Set.of(), exports,
-                Map.of("java.lang", weft, "java.util", weft, "java.util.concurrent", weft,
+                Map.of("java.lang", weft, "java.lang.invoke", weft, "java.util", weft, "java.util.concurrent", weft,
                         "java.util.concurrent.locks", weft), Set.of(),
                 Map.of());
     }

@@ -12,8 +12,9 @@ import java.util.WeakHashMap;
  * What a {@code VarHandle} accesses: a field of the object given as its coordinate, a static field, or an element of
  * the array given with its index. Read from the handle's own nominal descriptor ({@link VarHandle#describeConstable}),
  * a public API that names the field and its declaring class, so it does not matter where or when the handle was made
- * (a static initialiser that ran before Weft was installed, a library). A handle that cannot describe itself (a view of
- * a byte array or buffer as wider values, a field of a hidden class) fails closed.
+ * (a static initialiser that ran before Weft was installed, a library). A handle on a field its receiver class inherits
+ * cannot describe itself, and {@link InheritedFieldHandles} finds its field. A handle that cannot be described at all
+ * (a view of a byte array or buffer as wider values, a field of a hidden class) fails closed.
  */
 public final class VarHandles {
 
@@ -56,7 +57,11 @@ public final class VarHandles {
     }
 
     private static Optional<Target> describe(VarHandle handle) {
-        return handle.describeConstable().map(VarHandles::target);
+        try {
+            return handle.describeConstable().map(VarHandles::target);
+        } catch (InternalError fieldOfASuperclass) {
+            return InheritedFieldHandles.find(handle);
+        }
     }
 
     private static Target target(VarHandle.VarHandleDesc description) {
