@@ -240,6 +240,26 @@ class StressPrograms {
     }
 
     /**
+     * A worker counts a latch down on every turn of its loop, as a sequence whose {@code get()} counts one down does in
+     * the LMAX Disruptor's tests, until main, which waits for the latch, tells it to stop. Once the latch is at zero a
+     * turn changes nothing another thread can see, so fair schedules hold the worker while main can move.
+     */
+    @ExhaustiveConcurrency
+    void aLoopCountingDownASpentLatchWaitsFairly() throws InterruptedException {
+        CountDownLatch seen = new CountDownLatch(1);
+        AtomicBoolean stop = new AtomicBoolean();
+        Thread worker = new Thread(() -> {
+            while (!stop.get()) {
+                seen.countDown();
+            }
+        });
+        worker.start();
+        seen.await();
+        stop.set(true);
+        worker.join();
+    }
+
+    /**
      * One permit a period of 500 s: {@code tryAcquire} reads its limit through a getter twice, holding the monitor, and
      * starts the period's timer on a scheduled pool. Correct: two threads get one permit between them, since the period
      * cannot end within microseconds. Reading one field at one site twice is no spin (the spin rule once held the

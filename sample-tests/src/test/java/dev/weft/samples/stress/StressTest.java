@@ -117,6 +117,19 @@ class StressTest {
         assertThat(outcome.summaryJson()).contains("\"verdict\": \"PASS\"").contains("\"complete\": true");
     }
 
+    /**
+     * A loop that counts down a latch already at zero changes nothing: it waits while main can move, and the search
+     * ends. Its traces, by hand: the worker's first turn reads {@code stop} (false) and counts the latch down to zero,
+     * which main's {@code await} follows. The spin rule holds the worker at the start of a third turn that changed
+     * nothing ({@code SpinWindow}), so it reads {@code stop} as false in 0, 1 or 2 more turns before main's
+     * {@code stop.set(true)}, each turn ending in a count-down at zero; those conflict with main's {@code await} (a
+     * write and a read of the latch), which comes before, between or after them: 1 + 2 + 3 = 6 traces.
+     */
+    @Test
+    void aLoopCountingDownASpentLatchEnds() {
+        Verdicts.passesWith(run("aLoopCountingDownASpentLatchWaitsFairly", 10_000), 6);
+    }
+
     /** The same loop waiting for a task nobody starts sees time pass once nothing else can move, and gives up. */
     @Test
     void aClockBoundedWaitGivesUpOnceNothingElseCanMove() {

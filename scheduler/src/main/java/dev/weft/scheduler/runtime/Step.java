@@ -25,6 +25,15 @@ public final class Step extends Action {
         self.pauseAt(new Step(operation, false, false, site));
     }
 
+    /**
+     * A call that could change the object but no longer can (a {@code countDown} of a latch already at zero): the
+     * explorer sees its operation as it is, and the spin rule sees a query, so a loop that repeats it while waiting for
+     * another thread waits fairly.
+     */
+    public static void spentChange(ManagedThread self, Operation operation, int site) {
+        self.pauseAt(new Step(operation, true, false, site));
+    }
+
     /** A change that a model announces from inside the JDK's code: never made silent ({@link JdkInternalSync}). */
     public static void userLevelChange(ManagedThread self, Operation operation, int site) {
         self.pauseAt(new Step(operation, false, true, site));

@@ -13,7 +13,8 @@ import java.util.concurrent.CountDownLatch;
  * {@code CountDownLatch}, by guarded real calls on the latch's state ({@code Location.objectState}).
  *
  * <ul>
- *   <li>countDown: {@code RMW}, then the real call.</li>
+ *   <li>countDown: {@code RMW}, then the real call; at zero it changes nothing, and a spin loop that repeats it
+ *   waits fairly (the spin rule sees a query).</li>
  *   <li>getCount: {@code READ}, then the real call.</li>
  *   <li>await: {@code READ}, enabled once {@code getCount() == 0} (or interrupted, or — timed — at any time: it may
  *   time out). The real {@code await} would then return at once and change nothing, so it is not made.</li>
@@ -45,7 +46,12 @@ final class Latches {
     }
 
     static void countDown(ManagedThread self, CountDownLatch latch, int site) {
-        Step.change(self, new Operation(OpKind.RMW, state(self, latch)), site);
+        Operation operation = new Operation(OpKind.RMW, state(self, latch));
+        if (latch.getCount() == 0) {
+            Step.spentChange(self, operation, site); // zero stays zero: this one changes nothing
+        } else {
+            Step.change(self, operation, site);
+        }
         self.execution.journal.changedForGood(latch, site); // a count never goes up again
         latch.countDown();
     }
