@@ -259,6 +259,33 @@ class StressPrograms {
         worker.join();
     }
 
+    /** A processor's position, set round its busy wait to where it already is. */
+    static final class Processor {
+        volatile boolean ready;
+        long position = -1;
+    }
+
+    /**
+     * A worker, once started, sets its position to where it already is on every turn of a busy wait for main's flag,
+     * as the LMAX Disruptor's event processor does while a claimed slot is not yet published. Such a write changes
+     * nothing another thread can see, so fair schedules hold the worker while main can move.
+     */
+    @ExhaustiveConcurrency
+    void aLoopWritingTheValueAlreadyThereWaitsFairly() throws InterruptedException {
+        Processor processor = new Processor();
+        CountDownLatch started = new CountDownLatch(1);
+        Thread worker = new Thread(() -> {
+            started.countDown();
+            while (!processor.ready) {
+                processor.position = -1;
+            }
+        });
+        worker.start();
+        started.await();
+        processor.ready = true;
+        worker.join();
+    }
+
     /**
      * One permit a period of 500 s: {@code tryAcquire} reads its limit through a getter twice, holding the monitor, and
      * starts the period's timer on a scheduled pool. Correct: two threads get one permit between them, since the period

@@ -130,6 +130,18 @@ class StressTest {
         Verdicts.passesWith(run("aLoopCountingDownASpentLatchWaitsFairly", 10_000), 6);
     }
 
+    /**
+     * A loop whose only write puts back the value its field holds changes nothing: it waits while main can move. Its
+     * traces, by hand: the worker's reads of the flag conflict with main's write of it, nothing else of the two
+     * threads does (the position is the worker's alone; main's {@code await} follows the count-down). The spin rule
+     * holds the worker at the start of its third turn, so it reads the flag as false 0, 1 or 2 times before main sets
+     * it: 3 traces.
+     */
+    @Test
+    void aLoopWritingTheValueAlreadyThereEnds() {
+        Verdicts.passesWith(run("aLoopWritingTheValueAlreadyThereWaitsFairly", 10_000), 3);
+    }
+
     /** The same loop waiting for a task nobody starts sees time pass once nothing else can move, and gives up. */
     @Test
     void aClockBoundedWaitGivesUpOnceNothingElseCanMove() {

@@ -187,5 +187,10 @@ public final class Detail {
     }
 
     /** Marks a value that could not be read. */
+    /** Whether a probe read the value ({@code false}: the field or element could not be read). */
+    public static boolean known(Object value) {
+        return value != Unknown.VALUE;
+    }
+
     private enum Unknown { VALUE }
 }

@@ -1,6 +1,7 @@
 package dev.weft.scheduler.runtime.memory;
 
 import dev.weft.scheduler.hooks.Sites;
+import dev.weft.scheduler.model.Event;
 import dev.weft.scheduler.model.Location;
 import dev.weft.scheduler.model.OpKind;
 import dev.weft.scheduler.model.Operation;
@@ -51,9 +52,14 @@ public final class MemoryAccess {
         }
         Supplier<Object> probe = detail(self) ? Detail.field(owner, where, field, self.thread.getContextClassLoader())
                 : null;
-        access(self, write ? OpKind.WRITE : OpKind.READ, location, site,
+        Access access = new Access(new Operation(write ? OpKind.WRITE : OpKind.READ, location), site,
                 copied && probe != null ? ownValueOr(() -> self.execution.staticCopies.ownShown(site, self), probe)
-                        : probe);
+                        : probe, self.execution.names);
+        self.pauseAt(access);
+        if (write && owner != null && !self.spinWindow.isEmpty()) {
+            // a turn that so far changed nothing: whether this write does, for the spin rule
+            access.valueBefore(Detail.field(owner, where, field, self.thread.getContextClassLoader()));
+        }
     }
 
     /** What the execution's copy of a static field holds ({@code own}), else what {@code real} reads of the field. */
@@ -251,6 +257,9 @@ public final class MemoryAccess {
     private static final class Access extends Action {
         private final Supplier<Object> probe;
         private final ObjectNames names;
+        /** Reads the written field again, once the write ran; {@code null} unless {@link #valueBefore} was called. */
+        private Supplier<Object> field;
+        private Object before;
 
         Access(Operation operation, int site, Supplier<Object> probe, ObjectNames names) {
             super(operation, site);
@@ -266,6 +275,30 @@ public final class MemoryAccess {
         @Override
         public String value() {
             return probe == null ? null : Detail.text(probe.get(), names);
+        }
+
+        /** Reads the field's value right before the write runs (the thread has its turn: nothing else moves). */
+        void valueBefore(Supplier<Object> field) {
+            this.field = field;
+            this.before = field.get();
+        }
+
+        /**
+         * A write of the value the field already held changes nothing another thread can see, so a loop that repeats
+         * it (a processor setting its sequence to where it already is, round a busy wait) waits fairly
+         * ({@code SpinRule}). Primitive values compare by value, references by identity.
+         */
+        @Override
+        public boolean changedNothing(Event event) {
+            if (field == null || !Detail.known(before)) {
+                return super.changedNothing(event);
+            }
+            Object after = field.get();
+            return after == before || before != null && isBoxedPrimitive(before) && before.equals(after);
+        }
+
+        private static boolean isBoxedPrimitive(Object value) {
+            return value instanceof Number || value instanceof Boolean || value instanceof Character;
         }
     }
 }

@@ -72,7 +72,8 @@ public final class SpinWindow {
                 && order.subList(before, last).equals(order.subList(last, order.size()));
     }
 
-    boolean isEmpty() {
+    /** Whether the thread has done nothing since it last changed something (or the spin rule is off). */
+    public boolean isEmpty() {
         return steps.isEmpty();
     }
 
