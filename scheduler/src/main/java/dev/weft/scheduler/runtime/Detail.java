@@ -95,6 +95,19 @@ public final class Detail {
         };
     }
 
+    /**
+     * The instance field an access of {@code owner} names, made accessible to Weft, or {@code null} if it cannot be
+     * read; for a reader that asks again and again and keeps it ({@code MemoryAccess}'s writes in a waiting turn).
+     */
+    public static Field readableField(Object owner, Sites.Site where, String fieldName) {
+        try {
+            Field field = declared(owner.getClass(), where.declaringClass(), fieldName);
+            return field.trySetAccessible() ? field : null;
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            return null;
+        }
+    }
+
     private static Field declared(Class<?> type, String declaringClass, String name) throws NoSuchFieldException {
         for (Class<?> c = type; c != null; c = c.getSuperclass()) {
             if (declaringClass.isEmpty() || c.getName().equals(declaringClass)) {
@@ -187,6 +200,11 @@ public final class Detail {
     }
 
     /** Marks a value that could not be read. */
+    /** What a probe gives for a value it could not read. */
+    public static Object unreadable() {
+        return Unknown.VALUE;
+    }
+
     /** Whether a probe read the value ({@code false}: the field or element could not be read). */
     public static boolean known(Object value) {
         return value != Unknown.VALUE;

@@ -20,6 +20,9 @@ import java.util.concurrent.atomic.DoubleAccumulator;
 import java.util.concurrent.atomic.DoubleAdder;
 import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
@@ -58,7 +61,26 @@ public final class MemoryAccess {
         self.pauseAt(access);
         if (write && owner != null && !self.spinWindow.isEmpty()) {
             // a turn that so far changed nothing: whether this write does, for the spin rule
-            access.valueBefore(Detail.field(owner, where, field, self.thread.getContextClassLoader()));
+            Field written = where.declaringClass().isEmpty() ? Detail.readableField(owner, where, field)
+                    : WRITTEN_FIELDS.computeIfAbsent(site,
+                            s -> Optional.ofNullable(Detail.readableField(owner, where, field))).orElse(null);
+            if (written != null) {
+                access.valueBefore(() -> valueOf(written, owner));
+            }
+        }
+    }
+
+    /**
+     * The field each site writes, looked up once (a site that names its declaring class names one field): a write in
+     * a turn that changed nothing so far reads it twice, and such writes are common (a read, then a write).
+     */
+    private static final Map<Integer, Optional<Field>> WRITTEN_FIELDS = new ConcurrentHashMap<>();
+
+    private static Object valueOf(Field field, Object owner) {
+        try {
+            return field.get(owner);
+        } catch (IllegalAccessException | RuntimeException e) {
+            return Detail.unreadable();
         }
     }
 
