@@ -68,9 +68,10 @@ final class ShardSplit {
         node.choicesAbove = parent == null ? 0
                 : parent.choicesAbove + (parent.expandedFully && parent.choice() ? 1 : 0);
         if (node.choicesAbove < choices) {
-            int first = firstAbove(node);
+            int conflicting = node.firstInConflict();
+            int first = firstAbove(node, conflicting);
             boolean expand = first >= 0 && canRace(node.pendingOperationOf(first));
-            if (!expand || !aCrowdWithoutConflict(node)) {
+            if (!expand || conflicting >= 0 || node.awake(CROWD + 1) <= CROWD) { // not a crowd without conflict
                 node.aboveSplit = true;
                 node.expandedFully = expand;
                 return;
@@ -80,17 +81,16 @@ final class ShardSplit {
         node.otherShard = !partOfThisExecution;
     }
 
-    /** Whether more than {@link #CROWD} threads are awake here and no two of their next steps conflict. */
-    private static boolean aCrowdWithoutConflict(Node node) {
-        return node.awake(CROWD + 1) > CROWD && node.firstInConflict() < 0;
-    }
-
     /**
      * The thread that moves first from a state above the split: one whose step conflicts with another's if there is
      * one, so that the states that try every thread are ones where the order matters at once.
      */
     static int firstAbove(Node node) {
-        int conflicting = node.firstInConflict();
+        return firstAbove(node, node.firstInConflict());
+    }
+
+    /** {@link #firstAbove(Node)}, given the node's {@link Node#firstInConflict()}. */
+    private static int firstAbove(Node node, int conflicting) {
         return conflicting >= 0 ? conflicting : node.firstAwake();
     }
 

@@ -69,15 +69,28 @@ public final class Detail {
      */
     public static Supplier<Object> field(Object owner, Sites.Site where, String fieldName, ClassLoader loader) {
         return () -> {
-            try {
-                Field field = owner == null
-                        ? Class.forName(where.declaringClass(), false, loader).getDeclaredField(fieldName)
-                        : declared(owner.getClass(), where.declaringClass(), fieldName);
-                return field != null && field.trySetAccessible() ? field.get(owner) : Unknown.VALUE;
-            } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-                return Unknown.VALUE;
-            }
+            Field field = owner == null ? readableStaticField(where, fieldName, loader)
+                    : readableField(owner, where, fieldName);
+            return field == null ? Unknown.VALUE : valueOf(field, owner);
         };
+    }
+
+    private static Field readableStaticField(Sites.Site where, String fieldName, ClassLoader loader) {
+        try {
+            Field field = Class.forName(where.declaringClass(), false, loader).getDeclaredField(fieldName);
+            return field.trySetAccessible() ? field : null;
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            return null;
+        }
+    }
+
+    /** The field's value in {@code owner} ({@code null} for a static field), or an unknown value if it cannot be read. */
+    public static Object valueOf(Field field, Object owner) {
+        try {
+            return field.get(owner);
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            return Unknown.VALUE;
+        }
     }
 
     /**
@@ -200,11 +213,6 @@ public final class Detail {
     }
 
     /** Marks a value that could not be read. */
-    /** What a probe gives for a value it could not read. */
-    public static Object unreadable() {
-        return Unknown.VALUE;
-    }
-
     /** Whether a probe read the value ({@code false}: the field or element could not be read). */
     public static boolean known(Object value) {
         return value != Unknown.VALUE;

@@ -55,17 +55,16 @@ public final class MemoryAccess {
         }
         Supplier<Object> probe = detail(self) ? Detail.field(owner, where, field, self.thread.getContextClassLoader())
                 : null;
-        Access access = new Access(new Operation(write ? OpKind.WRITE : OpKind.READ, location), site,
+        Access access = access(self, write ? OpKind.WRITE : OpKind.READ, location, site,
                 copied && probe != null ? ownValueOr(() -> self.execution.staticCopies.ownShown(site, self), probe)
-                        : probe, self.execution.names);
-        self.pauseAt(access);
+                        : probe);
         if (write && owner != null && !self.spinWindow.isEmpty()) {
             // a turn that so far changed nothing: whether this write does, for the spin rule
             Field written = where.declaringClass().isEmpty() ? Detail.readableField(owner, where, field)
                     : WRITTEN_FIELDS.computeIfAbsent(site,
                             s -> Optional.ofNullable(Detail.readableField(owner, where, field))).orElse(null);
             if (written != null) {
-                access.valueBefore(() -> valueOf(written, owner));
+                access.valueBefore(() -> Detail.valueOf(written, owner));
             }
         }
     }
@@ -76,13 +75,6 @@ public final class MemoryAccess {
      */
     private static final Map<Integer, Optional<Field>> WRITTEN_FIELDS = new ConcurrentHashMap<>();
 
-    private static Object valueOf(Field field, Object owner) {
-        try {
-            return field.get(owner);
-        } catch (IllegalAccessException | RuntimeException e) {
-            return Detail.unreadable();
-        }
-    }
 
     /** What the execution's copy of a static field holds ({@code own}), else what {@code real} reads of the field. */
     private static Supplier<Object> ownValueOr(Supplier<Object> own, Supplier<Object> real) {
@@ -267,8 +259,11 @@ public final class MemoryAccess {
     }
 
     /** @param probe reads the location's value once the access ran, or {@code null} when no detail is recorded */
-    private static void access(ManagedThread self, OpKind kind, Location location, int site, Supplier<Object> probe) {
-        self.pauseAt(new Access(new Operation(kind, location), site, probe, self.execution.names));
+    private static Access access(ManagedThread self, OpKind kind, Location location, int site,
+                                 Supplier<Object> probe) {
+        Access access = new Access(new Operation(kind, location), site, probe, self.execution.names);
+        self.pauseAt(access);
+        return access;
     }
 
     /** {@code "balance"} stays, {@code "Config.flag"} (how sites name static fields) becomes {@code "flag"}. */
